@@ -1,0 +1,158 @@
+"""The ``jick`` command: play | replay | presets.
+
+Every user mistake (unknown preset, bad option, malformed record...) ends in
+one line on stderr and exit code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+
+from jick.engine import JickError, RulesError
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Smear and friends: play in the terminal, replay records, list presets.",
+    pretty_exceptions_enable=False,
+)
+
+
+def fail(message: str, code: int = 2) -> None:
+    typer.echo(f"jick: error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def resolve_rules(
+    preset: str | None, players: int | None, rules_file: Path | None, sets: list[str] | None
+) -> tuple[str, int | None, dict[str, Any]]:
+    """(preset, players, overrides) from the command line and a house-rules file."""
+    from jick.options import load_rules_file, merge_overrides, parse_sets
+    from jick.registry import resolve
+
+    overrides: dict[str, Any] = {}
+    if rules_file is not None:
+        house = load_rules_file(rules_file)
+        if preset is None:
+            preset = house.preset
+        if players is None:
+            players = house.players
+        overrides = dict(house.overrides)
+    if sets:
+        overrides = merge_overrides(overrides, parse_sets(sets))
+    _, name = resolve(preset or "smear_ten_point")
+    return name, players, overrides
+
+
+@app.command()
+def play(
+    preset: Annotated[Optional[str], typer.Option("--preset", "-p", help="Preset name (see `jick presets`).")] = None,
+    players: Annotated[Optional[int], typer.Option("--players", "-n", help="Number of players.")] = None,
+    seat: Annotated[int, typer.Option("--seat", "-s", help="Your seat (0 = first).")] = 0,
+    seed: Annotated[Optional[int], typer.Option("--seed", help="Seed of the shuffles and bots.")] = None,
+    seats: Annotated[
+        Optional[str], typer.Option("--seats", help="Who sits where, e.g. human,greedy,greedy,greedy or bot,bot,bot,bot.")
+    ] = None,
+    rules: Annotated[Optional[Path], typer.Option("--rules", help="House rules TOML file.")] = None,
+    set_: Annotated[Optional[list[str]], typer.Option("--set", help="Change an option: --set target_score=11.")] = None,
+    record: Annotated[Optional[Path], typer.Option("--record", help="Where to save the game record.")] = None,
+) -> None:
+    """Play a match in the terminal against bots."""
+    from jick.play import play_command
+
+    try:
+        name, n, overrides = resolve_rules(preset, players, rules, set_)
+        code = play_command(name, n, overrides, seat=seat, seed=seed, seats=seats, record_path=record)
+    except JickError as exc:
+        fail(str(exc))
+    raise typer.Exit(code)
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+) -> None:
+    """Re-run a record, check every action, print each hand's points and the result."""
+    from jick.record import load_record
+    from jick.record import replay as run_replay
+    from jick.render import replay_report
+
+    try:
+        result = run_replay(load_record(file))
+    except JickError as exc:
+        fail(str(exc))
+    report = replay_report(result.state)
+    if as_json:
+        typer.echo(json.dumps(report, indent=1))
+    else:
+        from jick.render import print_replay
+
+        print_replay(report)
+
+
+@app.command()
+def presets(
+    name: Annotated[Optional[str], typer.Argument(help="Show the full option table of this preset.")] = None,
+    players: Annotated[Optional[int], typer.Option("--players", "-n", help="Resolve for this many players.")] = None,
+) -> None:
+    """List the presets, or show one preset's options."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from jick.registry import all_presets, load_rules, preset_summary, resolve
+
+    console = Console()
+    if name is None:
+        table = Table(title="jick presets")
+        table.add_column("preset")
+        table.add_column("players")
+        table.add_column("description")
+        table.add_column("source")
+        for _game, preset in all_presets():
+            description, source, allowed = preset_summary(preset)
+            table.add_row(preset, ",".join(str(p) for p in allowed), description, source)
+        console.print(table)
+        return
+    try:
+        _, preset = resolve(name)
+        description, source, allowed = preset_summary(preset)
+        rules = load_rules(preset, players)
+    except JickError as exc:
+        fail(str(exc))
+    from jick.games.smear.rules import allowed_values
+
+    table = Table(title=f"{preset} ({rules.num_players} players): {description}", caption=f"source: {source}")
+    table.add_column("option")
+    table.add_column("value")
+    table.add_column("allowed")
+    for key, value in rules.to_dict().items():
+        if key == "point_values":
+            shown = ", ".join(f"{k} {v}" for k, v in value.items() if v)
+        elif value is None:
+            shown = "none"
+        elif isinstance(value, bool):
+            shown = str(value).lower()
+        else:
+            shown = str(value)
+        table.add_row(key, shown, allowed_values(key) if key != "num_players" else ",".join(map(str, allowed)))
+    table.add_row("max_points (derived)", str(rules.max_points), "")
+    console.print(table)
+
+
+def main() -> None:
+    """Entry point of the ``jick`` script."""
+    try:
+        app()
+    except RulesError as exc:  # pragma: no cover - commands catch their own errors
+        typer.echo(f"jick: error: {exc}", err=True)
+        sys.exit(2)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,162 @@
+"""The game-agnostic engine protocol shared by every game.
+
+A game is played on a :class:`State`: ask ``current_player`` who acts, offer a
+choice from ``legal_actions()``, ``apply()`` it, and read ``returns()`` once
+``is_terminal``. What a seat may know leaves a state only through
+``observation(seat)``. Chance (the shuffle) is driven by a seed or by explicit
+deck orders that the caller provides, so a state never hides an RNG.
+
+Actions are small frozen values with a stable integer ``id`` (for masks and
+learning code) and a short string form (for records and the command line).
+An illegal action raises :class:`IllegalAction` and leaves the state unchanged.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any, ClassVar, TypeVar
+
+#: ``current_player`` of a state that waits for nobody (terminal).
+TERMINAL = -1
+
+
+class JickError(Exception):
+    """Base class of every error the package raises on purpose."""
+
+
+class NotationError(JickError, ValueError):
+    """Text that is not a card, action or suit."""
+
+
+class RulesError(JickError, ValueError):
+    """Unknown or impossible options; the message names the options."""
+
+
+class RecordError(JickError, ValueError):
+    """A malformed or inconsistent game record."""
+
+
+class IllegalAction(JickError, ValueError):
+    """An action that is not legal now. The state is unchanged.
+
+    ``reason`` says why and ``legal`` lists the legal alternatives.
+    """
+
+    def __init__(self, reason: str, legal: Sequence[Action] = ()) -> None:
+        self.reason = reason
+        self.legal = tuple(legal)
+        shown = " ".join(str(a) for a in self.legal[:60])
+        more = " ..." if len(self.legal) > 60 else ""
+        super().__init__(f"{reason}; legal: {shown}{more}" if self.legal else reason)
+
+
+class Action:
+    """Base class of all actions: frozen, hashable, with ``id`` and ``str``.
+
+    Subclasses set ``id`` in ``__init__`` via :meth:`_freeze`. Two actions are
+    equal when they have the same class and id.
+    """
+
+    __slots__ = ("id",)
+    id: int
+    #: Short name of the action kind, used in ``repr``.
+    kind: ClassVar[str] = "action"
+
+    def _freeze(self, action_id: int) -> None:
+        object.__setattr__(self, "id", action_id)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.id == self.id  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return self.id
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({str(self)!r})"
+
+
+A = TypeVar("A", bound=Action)
+S = TypeVar("S", bound="State")
+
+
+class State(ABC):
+    """One game (a match of many deals) in progress: a make/undo machine.
+
+    Every game implements this protocol; bots, records, the CLI and the arena
+    speak only through it.
+    """
+
+    #: Name of the game in the registry (``"smear"``).
+    game_name: ClassVar[str] = ""
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to act, or :data:`TERMINAL`."""
+
+    @property
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def legal_actions(self) -> Sequence[Action]:
+        """The actions ``current_player`` may take now."""
+
+    @property
+    @abstractmethod
+    def num_distinct_actions(self) -> int:
+        """Size of the fixed action space (ids are ``0..n-1``)."""
+
+    @abstractmethod
+    def action_from_id(self, action_id: int) -> Action: ...
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """The action named by ``text`` in the current situation."""
+
+    @abstractmethod
+    def apply(self, action: Action) -> None:
+        """Play ``action`` for ``current_player``; raise ``IllegalAction`` if not legal."""
+
+    @abstractmethod
+    def undo(self) -> Action:
+        """Take back the last action and return it."""
+
+    @abstractmethod
+    def clone(self: S) -> S: ...
+
+    @abstractmethod
+    def returns(self) -> tuple[float, ...]:
+        """Per seat: 1.0 for each seat of the winning side, 0.0 otherwise (all 0.0 until the end)."""
+
+    @abstractmethod
+    def observation(self, seat: int) -> Any:
+        """An immutable view of exactly what ``seat`` may know."""
+
+    def legal_action_ids(self) -> list[int]:
+        return [a.id for a in self.legal_actions()]
+
+    def legal_action_mask(self) -> Any:
+        """A fixed-size numpy bool array, True at the ids of legal actions."""
+        import numpy as np
+
+        mask = np.zeros(self.num_distinct_actions, dtype=bool)
+        mask[self.legal_action_ids()] = True
+        return mask
+
+    def apply_id(self, action_id: int) -> None:
+        self.apply(self.action_from_id(action_id))
+
+    def apply_text(self, text: str) -> Action:
+        """Parse ``text`` in the current situation and apply it."""
+        action = self.parse_action(text)
+        self.apply(action)
+        return action

@@ -1,0 +1,1 @@
+"""One folder per game; each provides a ``State`` implementing :mod:`jick.engine`."""

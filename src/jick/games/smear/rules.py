@@ -1,0 +1,348 @@
+"""Smear options (SPEC section 1.16) as one frozen, validated dataclass.
+
+Every option has an allowed set of values; impossible combinations are refused
+at construction with a :class:`~jick.engine.RulesError` naming the options.
+
+>>> from jick.games.smear.presets import load_preset
+>>> rules = load_preset("smear_ten_point")
+>>> rules.max_points, rules.num_sides
+(10, 2)
+>>> rules.replace(target_score=11).target_score
+11
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Iterator, Mapping
+
+
+class Partnerships(StrEnum):
+    NONE = "none"
+    PAIRS_OPPOSITE = "pairs_opposite"
+    TWO_TEAMS_ALTERNATING = "two_teams_alternating"
+
+
+class JokerOrder(StrEnum):
+    FIXED = "fixed"
+    FIRST_PLAYED_WINS = "first_played_wins"
+    SECOND_PLAYED_WINS = "second_played_wins"
+
+
+class LowHandMisdeal(StrEnum):
+    MANDATORY = "mandatory"
+    OPTIONAL = "optional"
+    OFF = "off"
+
+
+class MoonSuccess(StrEnum):
+    ALL_DEFINED_POINTS = "all_defined_points"
+    ALL_AWARDED_POINTS = "all_awarded_points"
+
+
+class AllPass(StrEnum):
+    REDEAL_SAME_DEALER = "redeal_same_dealer"
+    DEALER_FORCED_MIN = "dealer_forced_min"
+
+
+class DiscardMode(StrEnum):
+    FREE_TO_SIX = "free_to_six"
+    NONTRUMP_TO_SIX = "nontrump_to_six"
+    REFILL = "refill"
+
+
+class DiscardNontrumps(StrEnum):
+    OPTIONAL = "optional"
+    MANDATORY = "mandatory"
+
+
+class BuryRestriction(StrEnum):
+    NONE = "none"
+    NON_SCORING_ONLY = "non_scoring_only"
+
+
+class FirstLead(StrEnum):
+    ANY = "any"
+    TRUMP = "trump"
+
+
+class FollowRule(StrEnum):
+    FOLLOW_OR_TRUMP = "follow_or_trump"
+    MUST_FOLLOW = "must_follow"
+
+
+class LowCard(StrEnum):
+    DEUCE = "deuce"
+    LOWEST_PLAYED = "lowest_played"
+
+
+class LowAward(StrEnum):
+    PLAYED_BY = "played_by"
+    CAPTURED_BY = "captured_by"
+
+
+class GameTie(StrEnum):
+    BIDDER = "bidder"
+    LOW_POINT_SIDE = "low_point_side"
+    NONE = "none"
+
+
+class BothCross(StrEnum):
+    BIDDER_WINS = "bidder_wins"
+    HIGHER_SCORE = "higher_score"
+
+
+class RenegeMode(StrEnum):
+    PREVENT = "prevent"
+    PENALIZE = "penalize"
+
+
+class TrickHistory(StrEnum):
+    NONE = "none"
+    LAST = "last"
+    ALL = "all"
+
+
+#: Every point a preset may define, in the order a breakdown is shown.
+POINT_NAMES = ("high", "low", "jack", "jick", "joker_high", "joker_low", "joker", "trey", "deuce", "game")
+#: Hands of this size or more keep 6 cards; the play always starts with 6.
+HAND_AFTER_DISCARD = 6
+MAX_BID_LIMIT = 60
+
+
+class PointValues(Mapping[str, int]):
+    """An immutable, hashable table of point name -> value.
+
+    >>> PointValues({"high": 1})["high"]
+    1
+    """
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items: Mapping[str, int]) -> None:
+        self._items = dict(items)
+
+    def __getitem__(self, key: str) -> int:
+        return self._items[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._items.items()))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Mapping) and dict(other) == self._items
+
+    def __repr__(self) -> str:
+        return f"PointValues({self._items!r})"
+
+
+def _error(message: str) -> Any:
+    from jick.engine import RulesError
+
+    return RulesError(message)
+
+
+@dataclass(frozen=True)
+class SmearRules:
+    """All Smear options. Build one with :func:`jick.games.smear.presets.load_preset`."""
+
+    num_players: int = 4
+    partnerships: Partnerships = Partnerships.PAIRS_OPPOSITE
+    jokers: int = 2
+    joker_order: JokerOrder = JokerOrder.FIXED
+    big_joker_above_jick: bool = False
+    use_jick: bool = True
+    hand_size: int = 10
+    deal_packet: int = 5
+    kitty_size: int = 0
+    low_hand_misdeal: LowHandMisdeal = LowHandMisdeal.OFF
+    min_bid: int = 2
+    max_bid: int = 10
+    moon_enabled: bool = False
+    moon_success: MoonSuccess = MoonSuccess.ALL_DEFINED_POINTS
+    all_pass: AllPass = AllPass.DEALER_FORCED_MIN
+    discard_mode: DiscardMode = DiscardMode.FREE_TO_SIX
+    discard_nontrumps: DiscardNontrumps = DiscardNontrumps.OPTIONAL
+    dealer_robs_pack: bool = False
+    bury_restriction: BuryRestriction = BuryRestriction.NONE
+    first_lead: FirstLead = FirstLead.TRUMP
+    follow_rule: FollowRule = FollowRule.FOLLOW_OR_TRUMP
+    trump_only_play: bool = False
+    point_values: Mapping[str, int] = field(
+        default_factory=lambda: PointValues(
+            {"high": 1, "low": 1, "jack": 1, "jick": 1, "joker_high": 1, "joker_low": 1, "game": 1, "trey": 3}
+        )
+    )
+    low_card: LowCard = LowCard.LOWEST_PLAYED
+    low_award: LowAward = LowAward.CAPTURED_BY
+    game_tie: GameTie = GameTie.LOW_POINT_SIDE
+    target_score: int = 21
+    both_cross: BothCross = BothCross.BIDDER_WINS
+    bust_out_score: int | None = None
+    renege_mode: RenegeMode = RenegeMode.PREVENT
+    trick_history_visible: TrickHistory = TrickHistory.ALL
+
+    def __post_init__(self) -> None:
+        _coerce_fields(self)
+        _validate(self)
+
+    # ---- derived values -------------------------------------------------
+    @property
+    def points(self) -> dict[str, int]:
+        """The points this rule set defines (value > 0), in breakdown order."""
+        return {k: self.point_values[k] for k in POINT_NAMES if self.point_values.get(k, 0) > 0}
+
+    @property
+    def max_points(self) -> int:
+        """Sum of all defined point values."""
+        return sum(self.points.values())
+
+    @property
+    def deck_size(self) -> int:
+        return 52 + self.jokers
+
+    @property
+    def num_sides(self) -> int:
+        if self.partnerships is Partnerships.NONE:
+            return self.num_players
+        if self.partnerships is Partnerships.PAIRS_OPPOSITE:
+            return self.num_players // 2
+        return 2
+
+    def side_of(self, seat: int) -> int:
+        """The side (team or single player) of a seat.
+
+        >>> SmearRules().side_of(2), SmearRules().side_of(3)
+        (0, 1)
+        """
+        if self.partnerships is Partnerships.NONE:
+            return seat
+        if self.partnerships is Partnerships.PAIRS_OPPOSITE:
+            return seat % (self.num_players // 2)
+        return seat % 2
+
+    def replace(self, **changes: Any) -> SmearRules:
+        """A copy with some options changed (validated again)."""
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready values of every option."""
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, Mapping):
+                value = dict(value)
+            elif isinstance(value, StrEnum):
+                value = str(value)
+            out[f.name] = value
+        return out
+
+
+#: Allowed values of the options whose type alone does not say it.
+INT_CHOICES: dict[str, tuple[int, ...]] = {
+    "jokers": (0, 1, 2),
+    "hand_size": (6, 8, 9, 10),
+    "deal_packet": (3, 4, 5),
+    "kitty_size": (0, 4),
+}
+
+
+def option_types() -> dict[str, Any]:
+    """Option name -> its Python type (an enum class, int, bool, ...)."""
+    import typing
+
+    hints = typing.get_type_hints(SmearRules)
+    return {f.name: hints[f.name] for f in dataclasses.fields(SmearRules)}
+
+
+def allowed_values(name: str) -> str:
+    """Human text for the values an option accepts."""
+    kind = option_types()[name]
+    if isinstance(kind, type) and issubclass(kind, StrEnum):
+        return " | ".join(m.value for m in kind)
+    if name in INT_CHOICES:
+        return " | ".join(str(v) for v in INT_CHOICES[name])
+    if kind is bool:
+        return "true | false"
+    if name == "point_values":
+        return "table of " + ", ".join(POINT_NAMES) + " -> int >= 0"
+    if name == "bust_out_score":
+        return "int < 0 | none"
+    return "int"
+
+
+def _coerce_fields(rules: SmearRules) -> None:
+    """Turn strings into enums and check basic types, naming the option on error."""
+    for name, kind in option_types().items():
+        value = getattr(rules, name)
+        if isinstance(kind, type) and issubclass(kind, StrEnum):
+            try:
+                value = kind(value)
+            except ValueError:
+                raise _error(f"option {name} = {value!r} is not allowed; use {allowed_values(name)}") from None
+        elif kind is bool:
+            if not isinstance(value, bool):
+                raise _error(f"option {name} = {value!r} must be true or false")
+        elif kind is int:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise _error(f"option {name} = {value!r} must be an integer")
+            if name in INT_CHOICES and value not in INT_CHOICES[name]:
+                raise _error(f"option {name} = {value} is not allowed; use {allowed_values(name)}")
+        elif name == "bust_out_score":
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+                raise _error(f"option bust_out_score = {value!r} must be a negative integer or none")
+        elif name == "point_values":
+            if not isinstance(value, Mapping):
+                raise _error("option point_values must be a table of point name -> value")
+            for key, points in value.items():
+                if key not in POINT_NAMES:
+                    raise _error(f"point_values has unknown point {key!r}; known points: {', '.join(POINT_NAMES)}")
+                if isinstance(points, bool) or not isinstance(points, int) or points < 0:
+                    raise _error(f"point_values.{key} = {points!r} must be an integer >= 0")
+            value = PointValues(value)
+        object.__setattr__(rules, name, value)
+
+
+def _validate(r: SmearRules) -> None:
+    """Refuse impossible combinations, naming the options involved."""
+    n = r.num_players
+    if not 3 <= n <= 8:
+        raise _error(f"option num_players = {n} is outside 3..8")
+    if r.partnerships is not Partnerships.NONE and n % 2:
+        raise _error(f"partnerships = {r.partnerships.value} needs an even num_players (got {n})")
+    if r.hand_size % r.deal_packet:
+        raise _error(f"deal_packet = {r.deal_packet} must divide hand_size = {r.hand_size}")
+    dealt = n * r.hand_size + r.kitty_size
+    if dealt > r.deck_size:
+        raise _error(
+            f"num_players = {n} x hand_size = {r.hand_size} + kitty_size = {r.kitty_size} needs {dealt} cards "
+            f"but the deck has {r.deck_size} (jokers = {r.jokers})"
+        )
+    pts = r.point_values
+    if r.jokers != 2 and (pts.get("joker_high", 0) or pts.get("joker_low", 0)):
+        raise _error(f"point_values joker_high/joker_low need jokers = 2 (got jokers = {r.jokers})")
+    if r.jokers != 1 and pts.get("joker", 0):
+        raise _error(f"point_values.joker needs jokers = 1 (got jokers = {r.jokers})")
+    if not r.use_jick and pts.get("jick", 0):
+        raise _error("point_values.jick needs use_jick = true")
+    if r.max_points <= 0:
+        raise _error("point_values defines no points")
+    if not 1 <= r.min_bid <= r.max_bid:
+        raise _error(f"min_bid = {r.min_bid} must be at least 1 and at most max_bid = {r.max_bid}")
+    if r.max_bid > r.max_points:
+        raise _error(f"max_bid = {r.max_bid} is above the {r.max_points} points available (point_values)")
+    if r.max_bid > MAX_BID_LIMIT:
+        raise _error(f"max_bid = {r.max_bid} is above the limit {MAX_BID_LIMIT}")
+    if r.target_score < 1:
+        raise _error(f"target_score = {r.target_score} must be positive")
+    if r.bust_out_score is not None and r.bust_out_score >= 0:
+        raise _error(f"bust_out_score = {r.bust_out_score} must be negative (or none)")
+    if r.trump_only_play and r.renege_mode is RenegeMode.PENALIZE:
+        raise _error("trump_only_play = true cannot be combined with renege_mode = penalize (non-trumps are dead)")

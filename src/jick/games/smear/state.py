@@ -1,0 +1,901 @@
+"""The Smear match state: a fast make/undo machine over card bitmasks.
+
+All mutable small values live in one flat list of ints (``_v``), so ``undo``
+restores a snapshot and ``clone`` copies a list. Deals, their actions and
+completed tricks are append-only logs, cut back by ``undo``.
+
+>>> from jick.games.smear import new_match
+>>> s = new_match("smear_ten_point", seed=7)
+>>> s.current_player in range(4), s.phase
+(True, 'bidding')
+>>> s.apply(s.legal_actions()[0]); len(s.history())
+1
+>>> _ = s.undo(); len(s.history())
+0
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from jick.cards import CARDS, SUIT_NAMES, Card, parse_card
+from jick.engine import TERMINAL, Action, IllegalAction, NotationError, RecordError, State
+from jick.games.smear import actions as A
+from jick.games.smear.rules import (
+    HAND_AFTER_DISCARD,
+    AllPass,
+    BuryRestriction,
+    DiscardMode,
+    DiscardNontrumps,
+    FirstLead,
+    FollowRule,
+    LowHandMisdeal,
+    RenegeMode,
+    SmearRules,
+    TrickHistory,
+)
+from jick.games.smear.scoring import Award, HandFacts, Settlement, award_points, settle
+from jick.games.smear.tables import LOW_RANKS, TRUMP, TrumpTable, deck_cards, game_points, trick_winner, trump_table
+
+#: ``current_player`` while a deck is needed and no seed or deck list can give one.
+CHANCE = -2
+
+# Phases
+MISDEAL_OFFER, BIDDING, TRUMP_CHOICE, DISCARD, PLAY, OVER, WAIT_DEAL = range(7)
+PHASE_NAMES = ("misdeal_offer", "bidding", "trump", "discard", "play", "over", "deal")
+MOON_BID = 1000
+
+# Scalar slots of _v
+PHASE, TO_MOVE, DEALER, HANDS_DONE, KITTY, STOCK_POS, HIGH_BID, BIDDER = range(8)
+TRUMP_SUIT, DISCARD_LEFT, LEADER, TRICK_LEN, BURIED, RENEGED, PART, WINNER = range(8, 16)
+TURN_TRUMPS, TURNS, DEAL_NO, TRICK_NO, KITTY_HOLDER = range(16, 21)
+# Per-seat and per-side arrays (8 slots each)
+HAND, DISC_COUNT, RECV_COUNT, DISC_MASK, PLAYED, TRICKS_WON = 24, 32, 40, 48, 56, 64
+CAPTURED, SCORE, T_SEAT, T_CARD = 72, 80, 88, 96
+V_SIZE = 104
+
+FULL_HAND = HAND_AFTER_DISCARD
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A completed trick: who led, the cards in play order, who won."""
+
+    leader: int
+    plays: tuple[tuple[int, Card], ...]
+    winner: int
+
+    def __str__(self) -> str:
+        return " ".join(f"{seat}:{card}" for seat, card in self.plays) + f" -> {self.winner}"
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """The public outcome of one played hand."""
+
+    hand_number: int
+    dealer: int
+    bidder: int
+    bid: int | None  # None: shoot the moon
+    trump: int
+    awards: tuple[Award, ...]
+    game_points: tuple[int, ...]
+    settlement: Settlement
+
+    @property
+    def bid_text(self) -> str:
+        return "moon" if self.bid is None else str(self.bid)
+
+
+@dataclass
+class DealLog:
+    """One deal of the match as a record holds it."""
+
+    deck: tuple[int, ...]
+    dealer: int
+    actions: list[tuple[int, int]] = field(default_factory=list)
+    tricks: list[Trick] = field(default_factory=list)
+    outcome: str = ""
+
+
+class VoidDeal(Action):
+    """A deal declared void by the table (procedural misdeal); not a seat's action."""
+
+    __slots__ = ("reason",)
+    reason: str
+
+    def __init__(self, reason: str) -> None:
+        object.__setattr__(self, "reason", reason)
+        self._freeze(-1)
+
+    def __str__(self) -> str:
+        return f"void: {self.reason}"
+
+
+class SuppliedDeck(Action):
+    """A deck order given at a chance node with :meth:`SmearState.deal`."""
+
+    __slots__ = ("deck",)
+    deck: tuple[int, ...]
+
+    def __init__(self, deck: tuple[int, ...]) -> None:
+        object.__setattr__(self, "deck", deck)
+        self._freeze(-2)
+
+    def __str__(self) -> str:
+        return "deal " + " ".join(str(CARDS[c]) for c in self.deck)
+
+
+def shuffled_deck(cards: Sequence[int], seed: int, deal_no: int) -> tuple[int, ...]:
+    """The deck order of deal ``deal_no`` of a match seeded with ``seed``.
+
+    It depends only on the two numbers, so a state needs no RNG object.
+
+    >>> shuffled_deck(range(54), 1, 0) == shuffled_deck(range(54), 1, 0) != shuffled_deck(range(54), 1, 1)
+    True
+    """
+    key = random.Random((seed * 1_000_003 + deal_no) & 0xFFFF_FFFF_FFFF_FFFF).random
+    return tuple(sorted(cards, key=lambda _c: key()))
+
+
+def is_low_hand(mask: int) -> bool:
+    """A hand of only 3s to 9s and no joker (SPEC 1.6)."""
+    return mask & ~LOW_RANKS == 0
+
+
+class SmearState(State):
+    """A Smear match under one rule set; see :mod:`jick.engine` for the protocol."""
+
+    game_name = "smear"
+
+    def __init__(
+        self,
+        rules: SmearRules,
+        seed: int | None = None,
+        decks: Sequence[Sequence[int | str | Card]] | None = None,
+        first_dealer: int | None = None,
+    ) -> None:
+        self.rules = rules
+        #: The preset and overrides the rules came from (for records); set by ``new_match``.
+        self.preset_name: str | None = None
+        self.overrides: dict[str, object] = {}
+        n = rules.num_players
+        self._n = n
+        self._k = rules.num_sides
+        self._sides = tuple(rules.side_of(s) for s in range(n))
+        self._deck_cards = deck_cards(rules)
+        if seed is None and decks is None:
+            seed = secrets.randbelow(2**31)
+        self.seed = seed
+        self._decks: list[tuple[int, ...]] = [self._check_deck(d, i) for i, d in enumerate(decks or ())]
+        if first_dealer is None:
+            first_dealer = random.Random(seed).randrange(n) if seed is not None else n - 1
+        if not 0 <= first_dealer < n:
+            raise RecordError(f"first dealer {first_dealer} is not a seat of {n}")
+        self.first_dealer = first_dealer
+        self._free_discard = rules.discard_mode is DiscardMode.FREE_TO_SIX
+        self._refill = rules.discard_mode is DiscardMode.REFILL
+        self._trump_only = rules.trump_only_play
+        self._penalize = rules.renege_mode is RenegeMode.PENALIZE
+        self._v = [0] * V_SIZE
+        self._v[DEALER] = first_dealer
+        self._v[WINNER] = -1
+        self._deals: list[DealLog] = []
+        self._results: list[HandResult] = []
+        self._undo: list[tuple[Action, tuple[int, ...], int, int, int, int]] = []
+        self._legal_bits: int = -1
+        self._table: TrumpTable | None = None
+        self._start_deal()
+
+    # ------------------------------------------------------------------ decks
+    def _check_deck(self, deck: Sequence[int | str | Card], index: int) -> tuple[int, ...]:
+        try:
+            cards = tuple(
+                c.index if isinstance(c, Card) else c if isinstance(c, int) else parse_card(c).index for c in deck
+            )
+        except NotationError as exc:
+            raise RecordError(f"deck of deal {index + 1}: {exc}") from None
+        if sorted(cards) != sorted(self._deck_cards):
+            raise RecordError(
+                f"deck of deal {index + 1} is not the {len(self._deck_cards)}-card deck of these rules "
+                f"(jokers = {self.rules.jokers})"
+            )
+        return cards
+
+    def _next_deck(self) -> tuple[int, ...] | None:
+        k = self._v[DEAL_NO]
+        if k < len(self._decks):
+            return self._decks[k]
+        if self.seed is not None:
+            return shuffled_deck(self._deck_cards, self.seed, k)
+        return None
+
+    # ------------------------------------------------------------------ protocol
+    @property
+    def num_players(self) -> int:
+        return self._n
+
+    @property
+    def num_sides(self) -> int:
+        return self._k
+
+    def side_of(self, seat: int) -> int:
+        return self._sides[seat]
+
+    @property
+    def current_player(self) -> int:
+        phase = self._v[PHASE]
+        if phase == OVER:
+            return TERMINAL
+        if phase == WAIT_DEAL:
+            return CHANCE
+        return self._v[TO_MOVE]
+
+    @property
+    def is_terminal(self) -> bool:
+        return self._v[PHASE] == OVER
+
+    @property
+    def phase(self) -> str:
+        return PHASE_NAMES[self._v[PHASE]]
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return A.NUM_ACTIONS
+
+    def action_from_id(self, action_id: int) -> Action:
+        return A.action_from_id(action_id)
+
+    def legal_actions(self) -> list[Action]:
+        bits = self._legal_bits if self._legal_bits >= 0 else self._compute_legal()
+        out: list[Action] = []
+        acts = A.ACTIONS
+        while bits:
+            low = bits & -bits
+            out.append(acts[low.bit_length() - 1])
+            bits ^= low
+        return out
+
+    def legal_action_ids(self) -> list[int]:
+        bits = self._legal_bits if self._legal_bits >= 0 else self._compute_legal()
+        out: list[int] = []
+        while bits:
+            low = bits & -bits
+            out.append(low.bit_length() - 1)
+            bits ^= low
+        return out
+
+    def is_legal(self, action: Action) -> bool:
+        bits = self._legal_bits if self._legal_bits >= 0 else self._compute_legal()
+        return action.id >= 0 and bits >> action.id & 1 == 1
+
+    def parse_action(self, text: str) -> Action:
+        """Parse ``text`` as an action, reading a bare card as a discard in the discard phase.
+
+        Raises :class:`NotationError` for text that names no action.
+        """
+        action = A.action_from_text(text)
+        if isinstance(action, A.Play) and self._v[PHASE] == DISCARD:
+            return A.ACTIONS[A.DISCARD_BASE + action.card.index]
+        return action
+
+    def returns(self) -> tuple[float, ...]:
+        winner = self._v[WINNER]
+        return tuple(1.0 if winner >= 0 and self._sides[s] == winner else 0.0 for s in range(self._n))
+
+    def clone(self) -> SmearState:
+        other = SmearState.__new__(SmearState)
+        other.__dict__.update(self.__dict__)
+        other._v = self._v.copy()
+        other._deals = [
+            DealLog(d.deck, d.dealer, d.actions.copy(), d.tricks.copy(), d.outcome) for d in self._deals
+        ]
+        other._results = self._results.copy()
+        other._undo = self._undo.copy()
+        other._decks = self._decks.copy()
+        return other
+
+    # ------------------------------------------------------------------ apply / undo
+    def apply(self, action: Action) -> None:
+        bits = self._legal_bits if self._legal_bits >= 0 else self._compute_legal()
+        aid = action.id
+        if aid < 0 or not bits >> aid & 1:
+            raise IllegalAction(self._why_illegal(action), self.legal_actions())
+        v = self._v
+        seat = v[TO_MOVE]
+        deal = self._deals[-1]
+        self._undo.append((action, tuple(v), len(self._deals), len(deal.actions), len(deal.tricks), len(self._results)))
+        deal.actions.append((seat, aid))
+        self._legal_bits = -1
+        phase = v[PHASE]
+        if phase == PLAY:
+            self._play(seat, aid - A.PLAY_BASE)
+        elif phase == DISCARD:
+            if aid == A.DONE_ID:
+                self._done(seat)
+            else:
+                self._discard(seat, aid - A.DISCARD_BASE)
+        elif phase == BIDDING:
+            self._bid(seat, aid)
+        elif phase == TRUMP_CHOICE:
+            self._name_trump(aid - A.TRUMP_BASE)
+        else:
+            self._misdeal_answer(seat, aid)
+
+    def undo(self) -> Action:
+        if not self._undo:
+            raise IllegalAction("nothing to undo")
+        action, snapshot, n_deals, n_actions, n_tricks, n_results = self._undo.pop()
+        self._v = list(snapshot)
+        del self._deals[n_deals:]
+        if self._deals:
+            deal = self._deals[-1]
+            del deal.actions[n_actions:]
+            del deal.tricks[n_tricks:]
+            deal.outcome = ""
+        del self._results[n_results:]
+        self._legal_bits = -1
+        if isinstance(action, SuppliedDeck):
+            self._decks.pop()
+        trump = self._v[TRUMP_SUIT]
+        self._table = trump_table(self.rules, trump) if self._v[PHASE] in (DISCARD, PLAY) else None
+        return action
+
+    def void_deal(self, reason: str) -> None:
+        """Declare the current deal void (exposed card, wrong count...); the same dealer deals again."""
+        if self._v[PHASE] in (OVER, WAIT_DEAL):
+            raise IllegalAction("there is no deal in progress to void")
+        self._push_pseudo(VoidDeal(reason))
+        self._redeal(f"void: {reason}")
+
+    def deal(self, deck: Sequence[int | str | Card]) -> None:
+        """Supply the deck order of the next deal when the state waits at a chance node."""
+        if self._v[PHASE] != WAIT_DEAL:
+            raise IllegalAction("no deal is awaited: the next deck comes from the seed or the deck list")
+        cards = self._check_deck(deck, self._v[DEAL_NO])
+        self._push_pseudo(SuppliedDeck(cards))
+        self._decks.append(cards)
+        self._start_deal()
+
+    def _push_pseudo(self, action: Action) -> None:
+        deal = self._deals[-1] if self._deals else None
+        self._undo.append(
+            (
+                action,
+                tuple(self._v),
+                len(self._deals),
+                len(deal.actions) if deal else 0,
+                len(deal.tricks) if deal else 0,
+                len(self._results),
+            )
+        )
+        self._legal_bits = -1
+
+    # ------------------------------------------------------------------ deal
+    def _start_deal(self) -> None:
+        v = self._v
+        rules = self.rules
+        n = self._n
+        while True:
+            deck = self._next_deck()
+            if deck is None:
+                v[PHASE] = WAIT_DEAL
+                return
+            dealer = v[DEALER]
+            for i in range(TRUMP_SUIT, TURN_TRUMPS + 1):
+                v[i] = 0
+            v[WINNER] = -1
+            v[PART] = (1 << n) - 1
+            v[BIDDER] = -1
+            v[TRUMP_SUIT] = -1
+            v[HIGH_BID] = 0
+            v[TURNS] = 0
+            v[TRICK_NO] = 0
+            v[KITTY_HOLDER] = -1
+            for i in range(HAND, CAPTURED):
+                v[i] = 0
+            for i in range(CAPTURED, CAPTURED + 8):
+                v[i] = 0
+            self._table = None
+            self._deals.append(DealLog(deck, dealer))
+            v[DEAL_NO] += 1
+            idx = 0
+            packet = rules.deal_packet
+            hands = [0] * n
+            kitty = 0
+            for r in range(rules.hand_size // packet):
+                for j in range(1, n + 1):
+                    seat = (dealer + j) % n
+                    for c in deck[idx : idx + packet]:
+                        hands[seat] |= 1 << c
+                    idx += packet
+                if r == 0 and rules.kitty_size:
+                    for c in deck[idx : idx + rules.kitty_size]:
+                        kitty |= 1 << c
+                    idx += rules.kitty_size
+            for seat in range(n):
+                v[HAND + seat] = hands[seat]
+            v[KITTY] = kitty
+            v[STOCK_POS] = idx
+            mode = rules.low_hand_misdeal
+            if mode is LowHandMisdeal.MANDATORY and any(is_low_hand(h) for h in hands):
+                self._deals[-1].outcome = "misdeal (low hand)"
+                continue
+            eldest = (dealer + 1) % n
+            if mode is LowHandMisdeal.OPTIONAL:
+                low = self._next_low_hand(eldest, 0)
+                if low >= 0:
+                    v[PHASE] = MISDEAL_OFFER
+                    v[TO_MOVE] = low
+                    return
+            v[PHASE] = BIDDING
+            v[TO_MOVE] = eldest
+            return
+
+    def _next_low_hand(self, seat: int, offset: int) -> int:
+        """First seat from ``seat`` (skipping ``offset`` seats) up to the dealer holding a low hand."""
+        v = self._v
+        n = self._n
+        eldest = (v[DEALER] + 1) % n
+        start = (seat - eldest) % n + offset
+        for i in range(start, n):
+            s = (eldest + i) % n
+            if is_low_hand(v[HAND + s]):
+                return s
+        return -1
+
+    def _redeal(self, outcome: str) -> None:
+        self._deals[-1].outcome = outcome
+        self._start_deal()
+
+    def _misdeal_answer(self, seat: int, aid: int) -> None:
+        if aid == A.MISDEAL_ID:
+            self._redeal("misdeal called")
+            return
+        nxt = self._next_low_hand(seat, 1)
+        v = self._v
+        if nxt >= 0:
+            v[TO_MOVE] = nxt
+        else:
+            v[PHASE] = BIDDING
+            v[TO_MOVE] = (v[DEALER] + 1) % self._n
+
+    # ------------------------------------------------------------------ auction
+    def _bid(self, seat: int, aid: int) -> None:
+        v = self._v
+        n = self._n
+        v[TURNS] += 1
+        if aid == A.MOON_ID:
+            v[HIGH_BID] = MOON_BID
+            v[BIDDER] = seat
+        elif aid != A.PASS_ID:
+            v[HIGH_BID] = aid - A.BID_BASE
+            v[BIDDER] = seat
+        if aid == A.MOON_ID or v[TURNS] == n:
+            if v[BIDDER] < 0:
+                self._redeal("all passed")
+                return
+            bidder = v[BIDDER]
+            if v[KITTY]:
+                v[HAND + bidder] |= v[KITTY]
+                v[KITTY_HOLDER] = bidder
+                v[KITTY] = 0
+            v[PHASE] = TRUMP_CHOICE
+            v[TO_MOVE] = bidder
+        else:
+            v[TO_MOVE] = (seat + 1) % n
+
+    def _name_trump(self, suit: int) -> None:
+        v = self._v
+        v[TRUMP_SUIT] = suit
+        self._table = trump_table(self.rules, suit)
+        v[PHASE] = DISCARD
+        self._begin_discard_turn((v[DEALER] + 1) % self._n)
+
+    # ------------------------------------------------------------------ discard
+    def _begin_discard_turn(self, seat: int) -> None:
+        v = self._v
+        n = self._n
+        dealer = v[DEALER]
+        assert self._table is not None
+        trumps = self._table.trumps
+        while True:
+            hand = v[HAND + seat]
+            if self._refill:
+                if seat == dealer and self.rules.dealer_robs_pack:
+                    stock = self._deals[-1].deck[v[STOCK_POS] :]
+                    for c in stock:
+                        hand |= 1 << c
+                    v[HAND + seat] = hand
+                    v[RECV_COUNT + seat] = len(stock)
+                    v[STOCK_POS] += len(stock)
+                    v[DISCARD_LEFT] = hand.bit_count() - FULL_HAND
+                else:
+                    v[DISCARD_LEFT] = -1
+                v[TURN_TRUMPS] = (hand & trumps).bit_count()
+            else:
+                v[DISCARD_LEFT] = max(0, hand.bit_count() - FULL_HAND)
+            if v[DISCARD_LEFT] != 0:
+                v[TO_MOVE] = seat
+                return
+            if seat == dealer:
+                self._start_play()
+                return
+            seat = (seat + 1) % n
+
+    def _discard(self, seat: int, card: int) -> None:
+        v = self._v
+        bit = 1 << card
+        v[HAND + seat] ^= bit
+        v[DISC_MASK + seat] |= bit
+        v[DISC_COUNT + seat] += 1
+        assert self._table is not None
+        if not self._free_discard and self._table.trumps & bit:
+            v[BURIED] |= bit
+        if v[DISCARD_LEFT] > 0:
+            v[DISCARD_LEFT] -= 1
+            if v[DISCARD_LEFT] == 0:
+                self._end_discard_turn(seat)
+
+    def _done(self, seat: int) -> None:
+        v = self._v
+        need = FULL_HAND - v[HAND + seat].bit_count()
+        deck = self._deals[-1].deck
+        pos = v[STOCK_POS]
+        for c in deck[pos : pos + need]:
+            v[HAND + seat] |= 1 << c
+        v[STOCK_POS] = pos + need
+        v[RECV_COUNT + seat] = need
+        self._end_discard_turn(seat)
+
+    def _end_discard_turn(self, seat: int) -> None:
+        if seat == self._v[DEALER]:
+            self._start_play()
+        else:
+            self._begin_discard_turn((seat + 1) % self._n)
+
+    # ------------------------------------------------------------------ play
+    def _holders_of_trump(self) -> int:
+        assert self._table is not None
+        trumps = self._table.trumps
+        v = self._v
+        return sum(1 << s for s in range(self._n) if v[HAND + s] & trumps)
+
+    def _start_play(self) -> None:
+        v = self._v
+        v[PHASE] = PLAY
+        v[TRICK_LEN] = 0
+        leader = v[BIDDER]
+        if self._trump_only:
+            part = self._holders_of_trump()
+            v[PART] = part
+            if not part:
+                self._end_hand()
+                return
+            leader = self._next_in(part, leader)
+        v[LEADER] = leader
+        v[TO_MOVE] = leader
+
+    def _next_in(self, part: int, seat: int) -> int:
+        """``seat`` if it is in ``part``, else the next seat clockwise that is."""
+        n = self._n
+        for i in range(n):
+            s = (seat + i) % n
+            if part >> s & 1:
+                return s
+        return -1
+
+    def _play(self, seat: int, card: int) -> None:
+        v = self._v
+        if self._penalize and not self._proper_play_mask(seat) >> card & 1:
+            v[RENEGED] |= 1 << self._sides[seat]
+        bit = 1 << card
+        v[HAND + seat] ^= bit
+        v[PLAYED + seat] |= bit
+        pos = v[TRICK_LEN]
+        v[T_SEAT + pos] = seat
+        v[T_CARD + pos] = card
+        pos += 1
+        v[TRICK_LEN] = pos
+        part = v[PART]
+        if pos < part.bit_count():
+            v[TO_MOVE] = self._next_in(part, (seat + 1) % self._n)
+            return
+        # the trick is complete
+        assert self._table is not None
+        cards = v[T_CARD : T_CARD + pos]
+        winner = v[T_SEAT + trick_winner(self._table, cards)]
+        mask = 0
+        for c in cards:
+            mask |= 1 << c
+        v[CAPTURED + self._sides[winner]] |= mask
+        v[TRICKS_WON + winner] += 1
+        deal = self._deals[-1]
+        deal.tricks.append(
+            Trick(v[LEADER], tuple((v[T_SEAT + i], CARDS[v[T_CARD + i]]) for i in range(pos)), winner)
+        )
+        v[TRICK_LEN] = 0
+        v[TRICK_NO] += 1
+        if self._trump_only:
+            part = self._holders_of_trump()
+            v[PART] = part
+            if not part:
+                self._end_hand()
+                return
+            winner = self._next_in(part, winner)
+        elif v[HAND + winner] == 0:
+            self._end_hand()
+            return
+        v[LEADER] = winner
+        v[TO_MOVE] = winner
+
+    # ------------------------------------------------------------------ scoring
+    def _end_hand(self) -> None:
+        v = self._v
+        rules = self.rules
+        assert self._table is not None
+        deal = self._deals[-1]
+        order = tuple(card.index for t in deal.tricks for _, card in t.plays)
+        bidder = v[BIDDER]
+        bid = None if v[HIGH_BID] == MOON_BID else v[HIGH_BID]
+        reneged = frozenset(s for s in range(self._k) if v[RENEGED] >> s & 1)
+        facts = HandFacts(
+            trump=v[TRUMP_SUIT],
+            captured=tuple(v[CAPTURED : CAPTURED + self._k]),
+            played=tuple(v[PLAYED : PLAYED + self._n]),
+            play_order=order,
+            bidder=bidder,
+            bid=bid,
+            reneged_sides=reneged,
+        )
+        awards = award_points(rules, self._table, facts, self._sides)
+        scores = v[SCORE : SCORE + self._k]
+        settlement = settle(rules, awards, self._sides[bidder], bid, scores, bidder, reneged)
+        self._results.append(
+            HandResult(
+                hand_number=v[HANDS_DONE] + 1,
+                dealer=v[DEALER],
+                bidder=bidder,
+                bid=bid,
+                trump=v[TRUMP_SUIT],
+                awards=tuple(awards),
+                game_points=tuple(game_points(m) for m in facts.captured),
+                settlement=settlement,
+            )
+        )
+        for s in range(self._k):
+            v[SCORE + s] = settlement.scores[s]
+        v[HANDS_DONE] += 1
+        deal.outcome = "played"
+        if settlement.winner is not None:
+            v[WINNER] = settlement.winner
+            v[PHASE] = OVER
+            return
+        v[DEALER] = (v[DEALER] + 1) % self._n
+        self._start_deal()
+
+    # ------------------------------------------------------------------ legality
+    def _compute_legal(self) -> int:
+        v = self._v
+        phase = v[PHASE]
+        if phase == PLAY:
+            seat = v[TO_MOVE]
+            bits = v[HAND + seat] if self._penalize else self._proper_play_mask(seat)
+        elif phase == DISCARD:
+            bits = self._discard_bits(v[TO_MOVE])
+        elif phase == BIDDING:
+            bits = self._bid_bits()
+        elif phase == TRUMP_CHOICE:
+            bits = 0b1111 << A.TRUMP_BASE
+        elif phase == MISDEAL_OFFER:
+            bits = 1 << A.MISDEAL_ID | 1 << A.KEEP_ID
+        else:
+            bits = 0
+        self._legal_bits = bits
+        return bits
+
+    def _proper_play_mask(self, seat: int) -> int:
+        """Cards ``seat`` may play without reneging."""
+        v = self._v
+        hand = v[HAND + seat]
+        table = self._table
+        assert table is not None
+        trumps = table.trumps
+        if self._trump_only:
+            return hand & trumps
+        if v[TRICK_LEN] == 0:
+            if v[TRICK_NO] == 0 and self.rules.first_lead is FirstLead.TRUMP and hand & trumps:
+                return hand & trumps
+            return hand
+        led = table.eff_suit[v[T_CARD]]
+        follow = hand & table.suit_masks[led]
+        if not follow:
+            return hand
+        if led != TRUMP and self.rules.follow_rule is FollowRule.FOLLOW_OR_TRUMP:
+            return follow | (hand & trumps)
+        return follow
+
+    def _bid_bits(self) -> int:
+        v = self._v
+        rules = self.rules
+        low = max(rules.min_bid, v[HIGH_BID] + 1)
+        bits = 0
+        for b in range(low, rules.max_bid + 1):
+            bits |= 1 << (A.BID_BASE + b)
+        if rules.moon_enabled:
+            bits |= 1 << A.MOON_ID
+        forced = (
+            rules.all_pass is AllPass.DEALER_FORCED_MIN and v[TO_MOVE] == v[DEALER] and v[BIDDER] < 0
+        )
+        if not forced:
+            bits |= 1 << A.PASS_ID
+        return bits
+
+    def _discard_bits(self, seat: int) -> int:
+        v = self._v
+        table = self._table
+        assert table is not None
+        hand = v[HAND + seat]
+        trumps = hand & table.trumps
+        nontrumps = hand & ~table.trumps
+        left = v[DISCARD_LEFT]
+        mode = self.rules.discard_mode
+        if mode is DiscardMode.FREE_TO_SIX:
+            cards = hand
+        elif mode is DiscardMode.NONTRUMP_TO_SIX:
+            low_trumps = trumps & table.nonscoring
+            if nontrumps.bit_count() >= left:
+                cards = nontrumps
+            elif nontrumps.bit_count() + low_trumps.bit_count() >= left:
+                cards = nontrumps | low_trumps
+            else:
+                cards = hand
+        else:
+            return self._refill_bits(seat, hand, trumps, nontrumps, left)
+        return cards << A.DISCARD_BASE
+
+    def _refill_bits(self, seat: int, hand: int, trumps: int, nontrumps: int, left: int) -> int:
+        v = self._v
+        rules = self.rules
+        assert self._table is not None
+        n_trumps = trumps.bit_count()
+        buriable = 0
+        if n_trumps > FULL_HAND:
+            buriable = trumps
+            if rules.bury_restriction is BuryRestriction.NON_SCORING_ONLY and trumps & self._table.nonscoring:
+                buriable = trumps & self._table.nonscoring
+        if left > 0:  # the dealer after robbing the pack: a fixed number to discard
+            return (nontrumps | buriable) << A.DISCARD_BASE
+        size = hand.bit_count()
+        stock = len(self._deals[-1].deck) - v[STOCK_POS]
+        keep_at_least = FULL_HAND - stock
+        if v[TURN_TRUMPS] > FULL_HAND:
+            bits = (nontrumps | buriable) << A.DISCARD_BASE
+            if n_trumps == FULL_HAND and not nontrumps:
+                bits |= 1 << A.DONE_ID
+            return bits
+        bits = 0
+        if size - 1 >= keep_at_least:
+            bits = nontrumps << A.DISCARD_BASE
+        may_keep = size - n_trumps
+        if rules.discard_nontrumps is DiscardNontrumps.MANDATORY:
+            may_keep = max(0, keep_at_least - n_trumps)
+        if keep_at_least <= size <= FULL_HAND and nontrumps.bit_count() <= may_keep:
+            bits |= 1 << A.DONE_ID
+        return bits
+
+    def _why_illegal(self, action: Action) -> str:
+        v = self._v
+        phase = v[PHASE]
+        seat = v[TO_MOVE]
+        if phase == OVER:
+            return "the match is over"
+        if phase == WAIT_DEAL:
+            return "the next deal needs a deck order (deal(deck))"
+        what = f"{action} is not legal"
+        if isinstance(action, VoidDeal | SuppliedDeck):
+            return f"{action} is not a player's action"
+        if phase == BIDDING:
+            if isinstance(action, A.Bid):
+                rules = self.rules
+                if action.amount < rules.min_bid:
+                    return f"bid {action.amount} is below the minimum bid {rules.min_bid}"
+                if action.amount > rules.max_bid:
+                    return f"bid {action.amount} is above the maximum bid {rules.max_bid}"
+                if v[HIGH_BID] and action.amount <= v[HIGH_BID]:
+                    return f"bid {action.amount} must exceed the current bid {v[HIGH_BID]}"
+            if isinstance(action, A.Pass):
+                return "the dealer may not pass when everyone else has passed: bid at least the minimum"
+            if isinstance(action, A.Moon):
+                return "shooting the moon is not allowed under these rules"
+            return f"{what}: seat {seat} is bidding"
+        if phase == TRUMP_CHOICE:
+            return f"{what}: seat {seat} must name trump (S, H, D or C)"
+        if phase == MISDEAL_OFFER:
+            return f"{what}: seat {seat} may call a misdeal (misdeal) or play on (keep)"
+        if phase == DISCARD:
+            if isinstance(action, A.Discard | A.Play):
+                card = action.card
+                if not v[HAND + seat] >> card.index & 1:
+                    return f"{card} is not in the hand of seat {seat}"
+                return f"seat {seat} may not discard {card} now (discard rules of {self.rules.discard_mode.value})"
+            if isinstance(action, A.DoneDiscarding):
+                return f"seat {seat} may not stop discarding yet (hand size, trumps over six or non-trumps to shed)"
+            return f"{what}: seat {seat} is discarding"
+        if isinstance(action, A.Play):
+            card = action.card
+            if not v[HAND + seat] >> card.index & 1:
+                return f"{card} is not in the hand of seat {seat}"
+            if v[TRICK_LEN] == 0:
+                return f"{card} may not be led: the first lead must be a trump"
+            led = CARDS[v[T_CARD]]
+            return f"{card} does not follow {led} ({self.rules.follow_rule.value})"
+        return f"{what}: seat {seat} must play a card"
+
+    # ------------------------------------------------------------------ views
+    def history(self) -> list[tuple[int, Action]]:
+        """(seat, action) of every action in the current deal."""
+        return [(seat, A.ACTIONS[aid]) for seat, aid in self._deals[-1].actions]
+
+    @property
+    def deals(self) -> tuple[DealLog, ...]:
+        """Every deal so far, oldest first (the last one is in progress unless the match is over)."""
+        return tuple(self._deals)
+
+    @property
+    def hand_results(self) -> tuple[HandResult, ...]:
+        return tuple(self._results)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self._v[SCORE : SCORE + self._k])
+
+    @property
+    def winner(self) -> int | None:
+        """The winning side once the match is over."""
+        return self._v[WINNER] if self._v[WINNER] >= 0 else None
+
+    @property
+    def dealer(self) -> int:
+        return self._v[DEALER]
+
+    @property
+    def trump(self) -> int | None:
+        t = self._v[TRUMP_SUIT]
+        return t if t >= 0 else None
+
+    @property
+    def bidder(self) -> int | None:
+        b = self._v[BIDDER]
+        return b if b >= 0 else None
+
+    def hand_mask(self, seat: int) -> int:
+        """The cards a seat holds (the full state knows every hand; bots use observations)."""
+        return self._v[HAND + seat]
+
+    def observation(self, seat: int) -> SmearObservation:
+        from jick.games.smear.observation import build_observation
+
+        return build_observation(self, seat)
+
+    def _snapshot(self) -> tuple[object, ...]:
+        """Everything that defines the state, for equality checks in tests."""
+        return (
+            tuple(self._v),
+            tuple((d.deck, d.dealer, tuple(d.actions), tuple(d.tricks), d.outcome) for d in self._deals),
+            tuple(self._results),
+        )
+
+    def __repr__(self) -> str:
+        return f"<SmearState {self.phase} deal {self._v[DEAL_NO]} to move {self.current_player} scores {self.scores}>"
+
+    @property
+    def suit_name(self) -> str:
+        t = self.trump
+        return SUIT_NAMES[t] if t is not None else "none"
+
+
+from jick.games.smear.observation import SmearObservation  # noqa: E402

@@ -1,0 +1,165 @@
+"""Precomputed card tables for one rule set and one trump suit.
+
+Everything the hot loop needs (trump membership, effective suits, trick
+strength) is computed once per ``(rules, trump)`` and cached.
+
+>>> from jick.games.smear.presets import load_preset
+>>> t = trump_table(load_preset("smear_ten_point"), HEARTS)
+>>> format_mask(t.trumps)
+'HJ LJ AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H JD'
+>>> [str(CARDS[i]) for i in t.order]
+['AH', 'KH', 'QH', 'JH', 'JD', 'HJ', 'LJ', '10H', '9H', '8H', '7H', '6H', '5H', '4H', '3H', '2H']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from jick.cards import (
+    ACE,
+    CARDS,
+    HEARTS,
+    HJ,
+    JACK,
+    JK,
+    KING,
+    LJ,
+    NINE,
+    QUEEN,
+    SAME_COLOUR,
+    SUIT_MASKS,
+    TEN,
+    THREE,
+    TWO,
+    format_mask,
+)
+from jick.games.smear.rules import JokerOrder, SmearRules
+
+__all__ = ["TrumpTable", "trump_table", "deck_cards", "game_points", "TRUMP", "HEARTS", "format_mask", "CARDS"]
+
+#: Effective suit of a trump card.
+TRUMP = 4
+
+
+def _rank_mask(rank: int) -> int:
+    return sum(1 << (13 * s + rank) for s in range(4))
+
+
+ACES, KINGS, QUEENS, JACKS, TENS = (_rank_mask(r) for r in (ACE, KING, QUEEN, JACK, TEN))
+#: Cards of ranks 3..9 (the "non-scoring" ranks of SPEC 1.6 and 1.9).
+LOW_RANKS = sum(_rank_mask(r) for r in range(THREE, NINE + 1))
+
+
+def game_points(mask: int) -> int:
+    """Game-point total of a set of cards: A=4, K=3, Q=2, J=1, 10=10.
+
+    >>> from jick.cards import card_mask
+    >>> game_points(card_mask(["AS", "KD", "10H", "JC", "5S", "HJ"]))
+    18
+    """
+    return (
+        4 * (mask & ACES).bit_count()
+        + 3 * (mask & KINGS).bit_count()
+        + 2 * (mask & QUEENS).bit_count()
+        + (mask & JACKS).bit_count()
+        + 10 * (mask & TENS).bit_count()
+    )
+
+
+def deck_cards(rules: SmearRules) -> tuple[int, ...]:
+    """The canonical (unshuffled) deck of a rule set: 52 cards, then the jokers."""
+    jokers = {0: (), 1: (JK,), 2: (HJ, LJ)}[rules.jokers]
+    return tuple(range(52)) + jokers
+
+
+@dataclass(frozen=True)
+class TrumpTable:
+    """Card facts once trump is known."""
+
+    trump: int
+    trumps: int
+    #: Effective suit masks indexed 0..3 (printed suits less the Jick) and 4 (trumps).
+    suit_masks: tuple[int, int, int, int, int]
+    #: Effective suit per card index (4 = trump); -1 for cards not in the deck.
+    eff_suit: tuple[int, ...]
+    #: Strength per card: trumps 100 + position from the bottom; others their rank.
+    strength: tuple[int, ...]
+    #: Trumps from highest to lowest (jokers of equal rank side by side).
+    order: tuple[int, ...]
+    #: Trumps of ranks 3..9 (may be buried when scoring trumps may not).
+    nonscoring: int
+    jick: int
+    shared_joker_rank: bool
+    second_joker_wins: bool
+
+
+@cache
+def trump_table(rules: SmearRules, trump: int) -> TrumpTable:
+    base = 13 * trump
+    jick = -1
+    if rules.use_jick:
+        jick = 13 * SAME_COLOUR[trump] + JACK
+    top = [base + r for r in (ACE, KING, QUEEN, JACK)]
+    middle: list[int] = []
+    if rules.jokers == 2:
+        if rules.big_joker_above_jick:
+            middle = [HJ] + ([jick] if jick >= 0 else []) + [LJ]
+        else:
+            middle = ([jick] if jick >= 0 else []) + [HJ, LJ]
+    else:
+        middle = ([jick] if jick >= 0 else []) + ([JK] if rules.jokers == 1 else [])
+    bottom = [base + r for r in range(TEN, TWO - 1, -1)]
+    order = top + middle + bottom
+    shared = rules.jokers == 2 and rules.joker_order is not JokerOrder.FIXED
+    strength = [-1] * 55
+    for card in range(52):
+        strength[card] = card % 13
+    n = len(order)
+    for pos, card in enumerate(order):
+        strength[card] = 100 + (n - pos)
+    if shared:
+        strength[HJ] = strength[LJ] = max(strength[HJ], strength[LJ])
+    trumps = sum(1 << c for c in order)
+    suit_masks = [SUIT_MASKS[s] & ~trumps for s in range(4)]
+    eff = [-1] * 55
+    for card in deck_cards(rules):
+        eff[card] = 4 if trumps >> card & 1 else card // 13
+    return TrumpTable(
+        trump=trump,
+        trumps=trumps,
+        suit_masks=(suit_masks[0], suit_masks[1], suit_masks[2], suit_masks[3], trumps),
+        eff_suit=tuple(eff),
+        strength=tuple(strength),
+        order=tuple(order),
+        nonscoring=trumps & SUIT_MASKS[trump] & LOW_RANKS,
+        jick=jick,
+        shared_joker_rank=shared,
+        second_joker_wins=rules.joker_order is JokerOrder.SECOND_PLAYED_WINS,
+    )
+
+
+def trick_winner(table: TrumpTable, cards: list[int] | tuple[int, ...]) -> int:
+    """Position (0-based, in play order) of the card that wins a trick.
+
+    >>> from jick.games.smear.presets import load_preset
+    >>> from jick.cards import parse_card as p
+    >>> t = trump_table(load_preset("smear_ten_point"), 0)
+    >>> trick_winner(t, [p("10S").index, p("JC").index, p("LJ").index, p("2S").index])
+    1
+    """
+    strength = table.strength
+    led = table.eff_suit[cards[0]]
+    best = 0
+    best_strength = strength[cards[0]]
+    best_trump = led == TRUMP
+    for pos in range(1, len(cards)):
+        card = cards[pos]
+        suit = table.eff_suit[card]
+        if suit == TRUMP:
+            s = strength[card]
+            if not best_trump or s > best_strength or (s == best_strength and table.second_joker_wins):
+                best, best_strength, best_trump = pos, s, True
+        elif not best_trump and suit == led and strength[card] > best_strength:
+            best, best_strength = pos, strength[card]
+    return best
