@@ -13,9 +13,8 @@ An illegal action raises :class:`IllegalAction` and leaves the state unchanged.
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 #: ``current_player`` of a state that waits for nobody (terminal).
 TERMINAL = -1
@@ -70,7 +69,7 @@ class Action:
         raise AttributeError(f"{type(self).__name__} is immutable")
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other.id == self.id  # type: ignore[attr-defined]
+        return type(other) is type(self) and other.id == self.id
 
     def __hash__(self) -> int:
         return self.id
@@ -79,84 +78,65 @@ class Action:
         return f"{type(self).__name__}({str(self)!r})"
 
 
-A = TypeVar("A", bound=Action)
-S = TypeVar("S", bound="State")
-
-
-class State(ABC):
+@runtime_checkable
+class State(Protocol):
     """One game (a match of many deals) in progress: a make/undo machine.
 
-    Every game implements this protocol; bots, records, the CLI and the arena
-    speak only through it.
+    Every game's state implements this protocol; bots, records, the CLI and
+    the arena speak only through it.
     """
 
     #: Name of the game in the registry (``"smear"``).
-    game_name: ClassVar[str] = ""
+    game_name: str
 
     @property
-    @abstractmethod
     def num_players(self) -> int: ...
 
     @property
-    @abstractmethod
     def current_player(self) -> int:
-        """The seat to act, or :data:`TERMINAL`."""
+        """The seat to act, :data:`TERMINAL`, or a negative chance marker."""
+        ...
 
     @property
-    @abstractmethod
     def is_terminal(self) -> bool: ...
 
-    @abstractmethod
-    def legal_actions(self) -> Sequence[Action]:
-        """The actions ``current_player`` may take now."""
-
     @property
-    @abstractmethod
     def num_distinct_actions(self) -> int:
         """Size of the fixed action space (ids are ``0..n-1``)."""
+        ...
 
-    @abstractmethod
-    def action_from_id(self, action_id: int) -> Action: ...
+    def legal_actions(self) -> Sequence[Action]:
+        """The actions ``current_player`` may take now."""
+        ...
 
-    @abstractmethod
-    def parse_action(self, text: str) -> Action:
-        """The action named by ``text`` in the current situation."""
-
-    @abstractmethod
-    def apply(self, action: Action) -> None:
-        """Play ``action`` for ``current_player``; raise ``IllegalAction`` if not legal."""
-
-    @abstractmethod
-    def undo(self) -> Action:
-        """Take back the last action and return it."""
-
-    @abstractmethod
-    def clone(self: S) -> S: ...
-
-    @abstractmethod
-    def returns(self) -> tuple[float, ...]:
-        """Per seat: 1.0 for each seat of the winning side, 0.0 otherwise (all 0.0 until the end)."""
-
-    @abstractmethod
-    def observation(self, seat: int) -> Any:
-        """An immutable view of exactly what ``seat`` may know."""
-
-    def legal_action_ids(self) -> list[int]:
-        return [a.id for a in self.legal_actions()]
+    def legal_action_ids(self) -> list[int]: ...
 
     def legal_action_mask(self) -> Any:
         """A fixed-size numpy bool array, True at the ids of legal actions."""
-        import numpy as np
+        ...
 
-        mask = np.zeros(self.num_distinct_actions, dtype=bool)
-        mask[self.legal_action_ids()] = True
-        return mask
+    def action_from_id(self, action_id: int) -> Action: ...
 
-    def apply_id(self, action_id: int) -> None:
-        self.apply(self.action_from_id(action_id))
+    def parse_action(self, text: str) -> Action:
+        """The action named by ``text`` in the current situation."""
+        ...
 
-    def apply_text(self, text: str) -> Action:
-        """Parse ``text`` in the current situation and apply it."""
-        action = self.parse_action(text)
-        self.apply(action)
-        return action
+    def apply(self, action: Action) -> None:
+        """Play ``action`` for ``current_player``; raise ``IllegalAction`` if not legal."""
+        ...
+
+    def apply_id(self, action_id: int) -> None: ...
+
+    def undo(self) -> Action:
+        """Take back the last action and return it."""
+        ...
+
+    def clone(self) -> State: ...
+
+    def returns(self) -> tuple[float, ...]:
+        """Per seat: 1.0 for each seat of the winning side, 0.0 otherwise (all 0.0 until the end)."""
+        ...
+
+    def observation(self, seat: int) -> Any:
+        """An immutable view of exactly what ``seat`` may know."""
+        ...

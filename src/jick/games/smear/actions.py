@@ -26,16 +26,18 @@ from jick.cards import CARDS, NUM_CARDS, SUITS, Card, parse_card, suit_of_name
 from jick.engine import Action, NotationError
 from jick.games.smear.rules import MAX_BID_LIMIT
 
-PLAY_BASE = 0
-DISCARD_BASE = NUM_CARDS
-DONE_ID = 2 * NUM_CARDS
-TRUMP_BASE = DONE_ID + 1
-PASS_ID = TRUMP_BASE + 4
-MOON_ID = PASS_ID + 1
-MISDEAL_ID = MOON_ID + 1
-KEEP_ID = MISDEAL_ID + 1
-BID_BASE = KEEP_ID + 1
-NUM_ACTIONS = BID_BASE + MAX_BID_LIMIT + 1
+from jick.games.smear.ids import (  # noqa: E402  (re-exported)
+    BID_BASE as BID_BASE,
+    DISCARD_BASE as DISCARD_BASE,
+    DONE_ID as DONE_ID,
+    KEEP_ID as KEEP_ID,
+    MISDEAL_ID as MISDEAL_ID,
+    MOON_ID as MOON_ID,
+    NUM_ACTIONS as NUM_ACTIONS,
+    PASS_ID as PASS_ID,
+    PLAY_BASE as PLAY_BASE,
+    TRUMP_BASE as TRUMP_BASE,
+)
 
 
 class Play(Action):
@@ -154,6 +156,34 @@ class Bid(Action):
 
     def __str__(self) -> str:
         return str(self.amount)
+
+
+class VoidDeal(Action):
+    """A deal declared void by the table (procedural misdeal); not a seat's action."""
+
+    __slots__ = ("reason",)
+    reason: str
+
+    def __init__(self, reason: str) -> None:
+        object.__setattr__(self, "reason", reason)
+        self._freeze(-1)
+
+    def __str__(self) -> str:
+        return f"void: {self.reason}"
+
+
+class SuppliedDeck(Action):
+    """A deck order given at a chance node with :meth:`SmearState.deal`."""
+
+    __slots__ = ("deck",)
+    deck: tuple[int, ...]
+
+    def __init__(self, deck: tuple[int, ...]) -> None:
+        object.__setattr__(self, "deck", deck)
+        self._freeze(-2)
+
+    def __str__(self) -> str:
+        return "deal " + " ".join(str(CARDS[c]) for c in self.deck)
 
 
 #: Every action, indexed by id (the fixed action space).

@@ -228,10 +228,10 @@ def settle(
             if not reneged:
                 deltas = [0 if s == bidder_side else points[s] for s in range(k)]
             deltas[bidder_side] = 0
-            after = [before[s] + deltas[s] for s in range(k)]
+            provisional = [before[s] + deltas[s] for s in range(k)]
             others = [s for s in _clockwise_sides(rules, bidder_seat) if s != bidder_side]
-            best = max(after[s] for s in others)
-            winner = next(s for s in others if after[s] == best)
+            best = max(provisional[s] for s in others)
+            winner = next(s for s in others if provisional[s] == best)
             note = "the moon failed: the match is lost"
         after = tuple(before[s] + deltas[s] for s in range(k))
         return Settlement(tuple(points), tuple(deltas), after, made, moon, tuple(sorted(reneged)), winner, note)

@@ -20,10 +20,24 @@ import random
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any, Final
 
 from jick.cards import CARDS, SUIT_NAMES, Card, parse_card
-from jick.engine import TERMINAL, Action, IllegalAction, NotationError, RecordError, State
+from jick.engine import TERMINAL, Action, IllegalAction, NotationError, RecordError
 from jick.games.smear import actions as A
+from jick.games.smear.ids import (
+    BID_BASE,
+    DISCARD_BASE,
+    DONE_ID,
+    KEEP_ID,
+    MISDEAL_ID,
+    MOON_ID,
+    NUM_ACTIONS,
+    PASS_ID,
+    PLAY_BASE,
+    TRUMP_BASE,
+)
+from jick.games.smear.actions import SuppliedDeck, VoidDeal
 from jick.games.smear.rules import (
     HAND_AFTER_DISCARD,
     AllPass,
@@ -47,6 +61,7 @@ CHANCE = -2
 MISDEAL_OFFER, BIDDING, TRUMP_CHOICE, DISCARD, PLAY, OVER, WAIT_DEAL = range(7)
 PHASE_NAMES = ("misdeal_offer", "bidding", "trump", "discard", "play", "over", "deal")
 MOON_BID = 1000
+_ACTIONS: Final = A.ACTIONS
 
 # Scalar slots of _v
 PHASE, TO_MOVE, DEALER, HANDS_DONE, KITTY, STOCK_POS, HIGH_BID, BIDDER = range(8)
@@ -101,34 +116,6 @@ class DealLog:
     outcome: str = ""
 
 
-class VoidDeal(Action):
-    """A deal declared void by the table (procedural misdeal); not a seat's action."""
-
-    __slots__ = ("reason",)
-    reason: str
-
-    def __init__(self, reason: str) -> None:
-        object.__setattr__(self, "reason", reason)
-        self._freeze(-1)
-
-    def __str__(self) -> str:
-        return f"void: {self.reason}"
-
-
-class SuppliedDeck(Action):
-    """A deck order given at a chance node with :meth:`SmearState.deal`."""
-
-    __slots__ = ("deck",)
-    deck: tuple[int, ...]
-
-    def __init__(self, deck: tuple[int, ...]) -> None:
-        object.__setattr__(self, "deck", deck)
-        self._freeze(-2)
-
-    def __str__(self) -> str:
-        return "deal " + " ".join(str(CARDS[c]) for c in self.deck)
-
-
 def shuffled_deck(cards: Sequence[int], seed: int, deal_no: int) -> tuple[int, ...]:
     """The deck order of deal ``deal_no`` of a match seeded with ``seed``.
 
@@ -146,10 +133,13 @@ def is_low_hand(mask: int) -> bool:
     return mask & ~LOW_RANKS == 0
 
 
-class SmearState(State):
+_FIELDS = ('_deals', '_deck_cards', '_decks', '_free_discard', '_k', '_legal_bits', '_n', '_penalize', '_refill', '_results', '_sides', '_table', '_trump_only', '_undo', '_v', 'first_dealer', 'overrides', 'preset_name', 'rules', 'seed', '_nontrump_mode', '_first_lead_trump', '_follow_or_trump', '_dealer_forced', '_robs', '_bury_nonscoring', '_mandatory_nontrumps')
+
+
+class SmearState:
     """A Smear match under one rule set; see :mod:`jick.engine` for the protocol."""
 
-    game_name = "smear"
+    game_name: str = "smear"
 
     def __init__(
         self,
@@ -180,6 +170,13 @@ class SmearState(State):
         self._refill = rules.discard_mode is DiscardMode.REFILL
         self._trump_only = rules.trump_only_play
         self._penalize = rules.renege_mode is RenegeMode.PENALIZE
+        self._nontrump_mode = rules.discard_mode is DiscardMode.NONTRUMP_TO_SIX
+        self._first_lead_trump = rules.first_lead is FirstLead.TRUMP
+        self._follow_or_trump = rules.follow_rule is FollowRule.FOLLOW_OR_TRUMP
+        self._dealer_forced = rules.all_pass is AllPass.DEALER_FORCED_MIN
+        self._robs = rules.dealer_robs_pack
+        self._bury_nonscoring = rules.bury_restriction is BuryRestriction.NON_SCORING_ONLY
+        self._mandatory_nontrumps = rules.discard_nontrumps is DiscardNontrumps.MANDATORY
         self._v = [0] * V_SIZE
         self._v[DEALER] = first_dealer
         self._v[WINNER] = -1
@@ -244,7 +241,7 @@ class SmearState(State):
 
     @property
     def num_distinct_actions(self) -> int:
-        return A.NUM_ACTIONS
+        return NUM_ACTIONS
 
     def action_from_id(self, action_id: int) -> Action:
         return A.action_from_id(action_id)
@@ -252,7 +249,7 @@ class SmearState(State):
     def legal_actions(self) -> list[Action]:
         bits = self._legal_bits if self._legal_bits >= 0 else self._compute_legal()
         out: list[Action] = []
-        acts = A.ACTIONS
+        acts = _ACTIONS
         while bits:
             low = bits & -bits
             out.append(acts[low.bit_length() - 1])
@@ -279,7 +276,7 @@ class SmearState(State):
         """
         action = A.action_from_text(text)
         if isinstance(action, A.Play) and self._v[PHASE] == DISCARD:
-            return A.ACTIONS[A.DISCARD_BASE + action.card.index]
+            return _ACTIONS[DISCARD_BASE + action.card.index]
         return action
 
     def returns(self) -> tuple[float, ...]:
@@ -288,7 +285,8 @@ class SmearState(State):
 
     def clone(self) -> SmearState:
         other = SmearState.__new__(SmearState)
-        other.__dict__.update(self.__dict__)
+        for name in _FIELDS:
+            setattr(other, name, getattr(self, name))
         other._v = self._v.copy()
         other._deals = [
             DealLog(d.deck, d.dealer, d.actions.copy(), d.tricks.copy(), d.outcome) for d in self._deals
@@ -312,16 +310,16 @@ class SmearState(State):
         self._legal_bits = -1
         phase = v[PHASE]
         if phase == PLAY:
-            self._play(seat, aid - A.PLAY_BASE)
+            self._play(seat, aid - PLAY_BASE)
         elif phase == DISCARD:
-            if aid == A.DONE_ID:
+            if aid == DONE_ID:
                 self._done(seat)
             else:
-                self._discard(seat, aid - A.DISCARD_BASE)
+                self._discard(seat, aid - DISCARD_BASE)
         elif phase == BIDDING:
             self._bid(seat, aid)
         elif phase == TRUMP_CHOICE:
-            self._name_trump(aid - A.TRUMP_BASE)
+            self._name_trump(aid - TRUMP_BASE)
         else:
             self._misdeal_answer(seat, aid)
 
@@ -452,7 +450,7 @@ class SmearState(State):
         self._start_deal()
 
     def _misdeal_answer(self, seat: int, aid: int) -> None:
-        if aid == A.MISDEAL_ID:
+        if aid == MISDEAL_ID:
             self._redeal("misdeal called")
             return
         nxt = self._next_low_hand(seat, 1)
@@ -468,13 +466,13 @@ class SmearState(State):
         v = self._v
         n = self._n
         v[TURNS] += 1
-        if aid == A.MOON_ID:
+        if aid == MOON_ID:
             v[HIGH_BID] = MOON_BID
             v[BIDDER] = seat
-        elif aid != A.PASS_ID:
-            v[HIGH_BID] = aid - A.BID_BASE
+        elif aid != PASS_ID:
+            v[HIGH_BID] = aid - BID_BASE
             v[BIDDER] = seat
-        if aid == A.MOON_ID or v[TURNS] == n:
+        if aid == MOON_ID or v[TURNS] == n:
             if v[BIDDER] < 0:
                 self._redeal("all passed")
                 return
@@ -505,7 +503,7 @@ class SmearState(State):
         while True:
             hand = v[HAND + seat]
             if self._refill:
-                if seat == dealer and self.rules.dealer_robs_pack:
+                if seat == dealer and self._robs:
                     stock = self._deals[-1].deck[v[STOCK_POS] :]
                     for c in stock:
                         hand |= 1 << c
@@ -689,9 +687,9 @@ class SmearState(State):
         elif phase == BIDDING:
             bits = self._bid_bits()
         elif phase == TRUMP_CHOICE:
-            bits = 0b1111 << A.TRUMP_BASE
+            bits = 0b1111 << TRUMP_BASE
         elif phase == MISDEAL_OFFER:
-            bits = 1 << A.MISDEAL_ID | 1 << A.KEEP_ID
+            bits = 1 << MISDEAL_ID | 1 << KEEP_ID
         else:
             bits = 0
         self._legal_bits = bits
@@ -707,14 +705,14 @@ class SmearState(State):
         if self._trump_only:
             return hand & trumps
         if v[TRICK_LEN] == 0:
-            if v[TRICK_NO] == 0 and self.rules.first_lead is FirstLead.TRUMP and hand & trumps:
+            if v[TRICK_NO] == 0 and self._first_lead_trump and hand & trumps:
                 return hand & trumps
             return hand
         led = table.eff_suit[v[T_CARD]]
         follow = hand & table.suit_masks[led]
         if not follow:
             return hand
-        if led != TRUMP and self.rules.follow_rule is FollowRule.FOLLOW_OR_TRUMP:
+        if led != TRUMP and self._follow_or_trump:
             return follow | (hand & trumps)
         return follow
 
@@ -724,14 +722,14 @@ class SmearState(State):
         low = max(rules.min_bid, v[HIGH_BID] + 1)
         bits = 0
         for b in range(low, rules.max_bid + 1):
-            bits |= 1 << (A.BID_BASE + b)
+            bits |= 1 << (BID_BASE + b)
         if rules.moon_enabled:
-            bits |= 1 << A.MOON_ID
+            bits |= 1 << MOON_ID
         forced = (
-            rules.all_pass is AllPass.DEALER_FORCED_MIN and v[TO_MOVE] == v[DEALER] and v[BIDDER] < 0
+            self._dealer_forced and v[TO_MOVE] == v[DEALER] and v[BIDDER] < 0
         )
         if not forced:
-            bits |= 1 << A.PASS_ID
+            bits |= 1 << PASS_ID
         return bits
 
     def _discard_bits(self, seat: int) -> int:
@@ -742,10 +740,9 @@ class SmearState(State):
         trumps = hand & table.trumps
         nontrumps = hand & ~table.trumps
         left = v[DISCARD_LEFT]
-        mode = self.rules.discard_mode
-        if mode is DiscardMode.FREE_TO_SIX:
+        if self._free_discard:
             cards = hand
-        elif mode is DiscardMode.NONTRUMP_TO_SIX:
+        elif self._nontrump_mode:
             low_trumps = trumps & table.nonscoring
             if nontrumps.bit_count() >= left:
                 cards = nontrumps
@@ -755,7 +752,7 @@ class SmearState(State):
                 cards = hand
         else:
             return self._refill_bits(seat, hand, trumps, nontrumps, left)
-        return cards << A.DISCARD_BASE
+        return cards << DISCARD_BASE
 
     def _refill_bits(self, seat: int, hand: int, trumps: int, nontrumps: int, left: int) -> int:
         v = self._v
@@ -765,26 +762,26 @@ class SmearState(State):
         buriable = 0
         if n_trumps > FULL_HAND:
             buriable = trumps
-            if rules.bury_restriction is BuryRestriction.NON_SCORING_ONLY and trumps & self._table.nonscoring:
+            if self._bury_nonscoring and trumps & self._table.nonscoring:
                 buriable = trumps & self._table.nonscoring
         if left > 0:  # the dealer after robbing the pack: a fixed number to discard
-            return (nontrumps | buriable) << A.DISCARD_BASE
+            return (nontrumps | buriable) << DISCARD_BASE
         size = hand.bit_count()
         stock = len(self._deals[-1].deck) - v[STOCK_POS]
         keep_at_least = FULL_HAND - stock
         if v[TURN_TRUMPS] > FULL_HAND:
-            bits = (nontrumps | buriable) << A.DISCARD_BASE
+            bits = (nontrumps | buriable) << DISCARD_BASE
             if n_trumps == FULL_HAND and not nontrumps:
-                bits |= 1 << A.DONE_ID
+                bits |= 1 << DONE_ID
             return bits
         bits = 0
         if size - 1 >= keep_at_least:
-            bits = nontrumps << A.DISCARD_BASE
+            bits = nontrumps << DISCARD_BASE
         may_keep = size - n_trumps
-        if rules.discard_nontrumps is DiscardNontrumps.MANDATORY:
+        if self._mandatory_nontrumps:
             may_keep = max(0, keep_at_least - n_trumps)
         if keep_at_least <= size <= FULL_HAND and nontrumps.bit_count() <= may_keep:
-            bits |= 1 << A.DONE_ID
+            bits |= 1 << DONE_ID
         return bits
 
     def _why_illegal(self, action: Action) -> str:
@@ -838,7 +835,7 @@ class SmearState(State):
     # ------------------------------------------------------------------ views
     def history(self) -> list[tuple[int, Action]]:
         """(seat, action) of every action in the current deal."""
-        return [(seat, A.ACTIONS[aid]) for seat, aid in self._deals[-1].actions]
+        return [(seat, _ACTIONS[aid]) for seat, aid in self._deals[-1].actions]
 
     @property
     def deals(self) -> tuple[DealLog, ...]:
@@ -888,6 +885,23 @@ class SmearState(State):
             tuple((d.deck, d.dealer, tuple(d.actions), tuple(d.tricks), d.outcome) for d in self._deals),
             tuple(self._results),
         )
+
+    def legal_action_mask(self) -> Any:
+        """A fixed-size numpy bool array, True at the ids of legal actions."""
+        import numpy as np
+
+        mask = np.zeros(NUM_ACTIONS, dtype=bool)
+        mask[self.legal_action_ids()] = True
+        return mask
+
+    def apply_id(self, action_id: int) -> None:
+        self.apply(A.action_from_id(action_id))
+
+    def apply_text(self, text: str) -> Action:
+        """Parse ``text`` in the current situation and apply it."""
+        action = self.parse_action(text)
+        self.apply(action)
+        return action
 
     def __repr__(self) -> str:
         return f"<SmearState {self.phase} deal {self._v[DEAL_NO]} to move {self.current_player} scores {self.scores}>"

@@ -1,0 +1,26 @@
+"""Build hook: with JICK_COMPILE=1 the hot Smear modules are compiled with mypyc.
+
+The pure-Python package is the reference; the compiled build is the same code,
+only faster (see README, "Speed"). ``pip install .`` without the variable
+builds nothing.
+"""
+
+import os
+
+from setuptools import setup
+
+ext_modules = []
+if os.environ.get("JICK_COMPILE") == "1":
+    from mypyc.build import mypycify
+
+    ext_modules = mypycify(
+        [
+            "src/jick/games/smear/ids.py",
+            "src/jick/games/smear/tables.py",
+            "src/jick/games/smear/scoring.py",
+            "src/jick/games/smear/state.py",
+        ],
+        opt_level="3",
+    )
+
+setup(ext_modules=ext_modules)

@@ -1,0 +1,18 @@
+"""The fixed layout of Smear action ids (see :mod:`jick.games.smear.actions`)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+NUM_CARDS: Final = 55
+MAX_BID_LIMIT: Final = 60
+PLAY_BASE: Final = 0
+DISCARD_BASE: Final = NUM_CARDS
+DONE_ID: Final = 2 * NUM_CARDS
+TRUMP_BASE: Final = DONE_ID + 1
+PASS_ID: Final = TRUMP_BASE + 4
+MOON_ID: Final = PASS_ID + 1
+MISDEAL_ID: Final = MOON_ID + 1
+KEEP_ID: Final = MISDEAL_ID + 1
+BID_BASE: Final = KEEP_ID + 1
+NUM_ACTIONS: Final = BID_BASE + MAX_BID_LIMIT + 1
