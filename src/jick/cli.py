@@ -63,10 +63,10 @@ def play(
     record: Annotated[Optional[Path], typer.Option("--record", help="Where to save the game record.")] = None,
 ) -> None:
     """Play a match in the terminal against bots."""
-    from jick.play import play_command
-
     try:
         name, n, overrides = resolve_rules(preset, players, rules, set_)
+        from jick.play import play_command
+
         code = play_command(name, n, overrides, seat=seat, seed=seed, seats=seats, record_path=record)
     except JickError as exc:
         fail(str(exc))
