@@ -1,0 +1,174 @@
+"""Random-play throughput: full Smear hands per second, next to OpenSpiel's euchre.
+
+Every Smear hand is played out completely through the public protocol
+(``legal_actions`` / ``apply``): deal, bidding, trump, discards, all tricks and
+scoring, with a uniformly random choice at every decision. When the
+``open_spiel`` package (module ``pyspiel``) is importable, random euchre games
+are driven from Python the same way and both figures are compared.
+
+Usage (from the repository root)::
+
+    .venv/bin/python benchmarks/bench_hands.py [--preset NAME] [--players N]
+        [--seconds S] [--seed N] [--json]
+
+See benchmarks/README.md for the measured figures and the compiled build.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from typing import Any
+
+# Uniform random bidding makes matches long, and every action adds to the undo
+# history; a fresh match every so many hands keeps the measurement steady.
+HANDS_PER_MATCH = 50
+# Clock and hand-count checks happen once per batch of actions, not per action.
+CHECK_EVERY = 64
+WARMUP_SECONDS = 0.5
+
+
+def engine_kind() -> str:
+    """Return "compiled (mypyc)" when the Smear state module is a built extension, else "pure Python"."""
+    import jick.games.smear.state as state_module
+
+    return "compiled (mypyc)" if (state_module.__file__ or "").endswith(".so") else "pure Python"
+
+
+def run_jick(preset: str, players: int | None, seconds: float, seed: int) -> dict[str, float]:
+    """Play random Smear for about ``seconds``; return hands, actions and elapsed time."""
+    from jick.games.smear import new_match
+
+    rng = random.Random(seed)
+    randrange = rng.randrange
+    next_seed = seed
+    state = new_match(preset, players=players, seed=next_seed)
+    hands_before = 0  # hands completed in matches already thrown away
+    actions = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        for _ in range(CHECK_EVERY):
+            la = state.legal_actions()
+            if not la:  # match over
+                break
+            state.apply(la[randrange(len(la))])
+            actions += 1
+        played = len(state.hand_results)
+        if state.is_terminal or played >= HANDS_PER_MATCH:
+            hands_before += played
+            next_seed += 1
+            state = new_match(preset, players=players, seed=next_seed)
+        now = time.perf_counter()
+        if now >= deadline:
+            break
+    hands = hands_before + len(state.hand_results)
+    return {"hands": hands, "actions": actions, "seconds": now - start}
+
+
+def run_euchre(seconds: float, seed: int) -> dict[str, float]:
+    """Play random OpenSpiel euchre games for about ``seconds``."""
+    import pyspiel  # type: ignore[import-not-found]
+
+    game = pyspiel.load_game("euchre")
+    rng = random.Random(seed)
+    games = 0
+    actions = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    now = start
+    while now < deadline:
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                outcomes = s.chance_outcomes()
+                a = _sample(outcomes, rng.random())
+            else:
+                a = rng.choice(s.legal_actions())
+            s.apply_action(a)
+            actions += 1
+        games += 1
+        now = time.perf_counter()
+    return {"games": games, "actions": actions, "seconds": now - start}
+
+
+def _sample(outcomes: list[tuple[int, float]], u: float) -> int:
+    """The outcome that the uniform number ``u`` selects from (action, probability) pairs."""
+    for action, prob in outcomes:
+        u -= prob
+        if u < 0:
+            return action
+    return outcomes[-1][0]
+
+
+def have_pyspiel() -> bool:
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--preset", default="smear_ten_point", help="Smear preset (default smear_ten_point)")
+    p.add_argument("--players", type=int, default=None, help="number of players (default: the preset's)")
+    p.add_argument("--seconds", type=float, default=5.0, help="measured duration of each loop (default 5)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the first match and of the random choices")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    return p.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    """Run the benchmark, print the figures and return them as a dict."""
+    args = parse_args(argv)
+    warmup = min(WARMUP_SECONDS, args.seconds / 5)
+
+    run_jick(args.preset, args.players, warmup, args.seed)
+    j = run_jick(args.preset, args.players, args.seconds, args.seed)
+    result: dict[str, Any] = {
+        "preset": args.preset,
+        "players": args.players,
+        "engine": engine_kind(),
+        "python": sys.version.split()[0],
+        "jick_hands": j["hands"],
+        "jick_actions": j["actions"],
+        "jick_seconds": j["seconds"],
+        "jick_hands_per_s": j["hands"] / j["seconds"],
+        "jick_actions_per_s": j["actions"] / j["seconds"],
+        "euchre_games_per_s": None,
+        "euchre_actions_per_s": None,
+        "ratio": None,
+    }
+    if have_pyspiel():
+        run_euchre(warmup, args.seed)
+        e = run_euchre(args.seconds, args.seed)
+        result["euchre_games"] = e["games"]
+        result["euchre_seconds"] = e["seconds"]
+        result["euchre_games_per_s"] = e["games"] / e["seconds"]
+        result["euchre_actions_per_s"] = e["actions"] / e["seconds"]
+        result["ratio"] = result["jick_hands_per_s"] / result["euchre_games_per_s"]
+
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return result
+    print(
+        f"jick {args.preset}: {result['jick_hands_per_s']:,.0f} hands/s "
+        f"({result['jick_actions_per_s']:,.0f} actions/s), engine: {result['engine']}"
+    )
+    if result["ratio"] is None:
+        print("open_spiel euchre: not measured (pyspiel not importable; install it with `pip install open_spiel`)")
+    else:
+        print(
+            f"open_spiel euchre: {result['euchre_games_per_s']:,.0f} games/s "
+            f"({result['euchre_actions_per_s']:,.0f} actions/s)"
+        )
+        print(f"ratio jick/euchre: {result['ratio']:.2f}")
+    return result
+
+
+if __name__ == "__main__":
+    main()

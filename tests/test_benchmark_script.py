@@ -1,0 +1,41 @@
+"""Keeps benchmarks/bench_hands.py working: a very short run must report hands played.
+
+No timing assertions: speed depends on the machine.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_hands.py"
+
+
+def load_script():
+    spec = importlib.util.spec_from_file_location("bench_hands", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.pop("bench_hands", None)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_text_report_has_positive_hands_per_second(capsys):
+    bench = load_script()
+    result = bench.main(["--seconds", "0.2", "--seed", "3"])
+    out = capsys.readouterr().out
+    assert result["jick_hands"] > 0
+    assert result["jick_hands_per_s"] > 0
+    assert result["jick_actions"] > result["jick_hands"]
+    assert "jick smear_ten_point:" in out and "hands/s" in out
+
+
+def test_json_report_with_another_preset(capsys):
+    bench = load_script()
+    bench.main(["--seconds", "0.2", "--preset", "smear_mn_original", "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert report["preset"] == "smear_mn_original"
+    assert report["jick_hands_per_s"] > 0
+    assert report["engine"] in ("pure Python", "compiled (mypyc)")
