@@ -1,0 +1,184 @@
+"""`jick play` in the terminal: prompts, refusals, quitting, records, bot-only matches, errors."""
+
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from jick.bots import make_bot
+from jick.cards import CARDS
+from jick.cli import app
+from jick.games.smear import actions as A
+from jick.games.smear import new_match, preset_names
+from jick.play import TerminalGame, bot_seed, parse_seats
+from jick.record import load_record, record_of, replay
+
+runner = CliRunner()
+SEED = 3
+
+
+def eldest_seat(seed: int) -> int:
+    """The first bidder of the first deal: a seat that always gets a free bidding turn."""
+    return (new_match("smear_ten_point", seed=seed).dealer + 1) % 4
+
+
+def play(args: list[str], keys: str) -> tuple[int, str]:
+    result = runner.invoke(app, ["play", *args], input=keys, env={"COLUMNS": "200"})
+    assert "Traceback" not in result.output
+    return result.exit_code, result.output
+
+
+def test_refusals_keep_the_game_going_and_quit_saves(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    seat = eldest_seat(SEED)
+    code, out = play(
+        ["--seed", str(SEED), "--seat", str(seat), "--record", str(path)],
+        "xyz\n1\nhelp\npass\nquit\n",
+    )
+    assert code == 0
+    assert "not understood" in out  # xyz names no action
+    assert "not allowed" in out  # 1 is below every minimum bid (SPEC 2.1)
+    assert out.count("Legal now:") == 3  # after each refusal and for help
+    assert out.count("Your bid") == 4  # the same question until a legal answer
+    assert "you pass" in out
+    assert "You quit the match." in out
+    assert f"Record saved to {path}" in out
+    record = load_record(path)
+    assert [seat, "pass"] in record["deals"][0]["actions"]
+
+
+def test_quit_record_replays_to_the_same_state(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    seat = eldest_seat(SEED)
+    code, _ = play(["--seed", str(SEED), "--seat", str(seat), "--record", str(path)], "pass\nquit\n")
+    assert code == 0
+    record = load_record(path)
+    rebuilt = replay(record).state
+    assert rebuilt.current_player == seat  # we stopped at our own prompt
+    assert record_of(rebuilt) == record
+    # the seed rebuilds the same deck as the record holds
+    assert tuple(rebuilt.deals[0].deck) == new_match("smear_ten_point", seed=SEED).deals[0].deck
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0 and "Unfinished" in result.output
+
+
+def test_discard_set_is_checked_as_a_whole(tmp_path: Path) -> None:
+    first = tmp_path / "first.json"
+    seat = eldest_seat(SEED)
+    args = ["--seed", str(SEED), "--seat", str(seat)]
+    play([*args, "--record", str(first)], "pass\nquit\n")
+    state = replay(load_record(first)).state
+    # after our pass the next question is our discard (everyone discards to six, SPEC 2.5)
+    assert state.current_player == seat and state.phase == "discard"
+    hand = [str(c) for c in state.observation(seat).hand]
+    need = len(hand) - 6
+    stranger = next(str(c) for c in CARDS[:52] if str(c) not in hand)
+    bad = " ".join(hand[: need - 1] + [stranger])
+    good = " ".join(hand[:need])
+    second = tmp_path / "second.json"
+    code, out = play([*args, "--record", str(second)], f"pass\n{bad}\n{good}\nquit\n")
+    assert code == 0
+    assert "not allowed" in out and f"{stranger} is not in the hand" in out
+    assert "you discard " + good in out
+    actions = load_record(second)["deals"][0]["actions"]
+    discards = [text for s, text in actions if s == seat and text.startswith("-")]
+    assert discards == ["-" + c for c in hand[:need]]  # nothing of the refused set was kept
+
+
+def test_end_of_input_saves_and_exits_cleanly(tmp_path: Path) -> None:
+    path = tmp_path / "eof.json"
+    code, out = play(["--seed", str(SEED), "--record", str(path)], "")
+    assert code == 0
+    assert "Stopped." in out and path.exists()
+
+
+def test_default_record_path_is_under_games(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out = play(["--seed", "11"], "quit\n")
+    assert code == 0
+    assert (tmp_path / "games" / "jick-smear_ten_point-11.json").exists()
+    assert "games/jick-smear_ten_point-11.json" in out
+
+
+def test_unseeded_game_shows_its_seed(tmp_path: Path) -> None:
+    code, out = play(["--record", str(tmp_path / "g.json")], "quit\n")
+    assert code == 0 and "play this match again with --seed" in out
+
+
+def test_bots_only_match_finishes(tmp_path: Path) -> None:
+    path = tmp_path / "bots.json"
+    code, out = play(["--seats", "bot,bot,bot,bot", "--seed", "1", "--record", str(path)], "")
+    assert code == 0
+    assert "win the match" in out
+    assert "wins the trick" in out and "bids" in out
+    record = load_record(path)
+    assert record["result"]["finished"] is True
+    assert replay(record).state.winner == record["result"]["winner"]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--preset", "smear_nope"],
+        ["--set", "target_score=abc"],
+        ["--set", "max_bid=99"],
+        ["--seats", "bot,bot,bot"],
+        ["--seats", "bot,bot,chess,bot"],
+        ["--seat", "4"],
+        ["--players", "9"],
+    ],
+)
+def test_user_errors_are_one_line_with_exit_code_2(args: list[str]) -> None:
+    result = runner.invoke(app, ["play", *args], input="quit\n")
+    assert result.exit_code == 2
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("jick: error:")
+    assert "Traceback" not in result.output
+
+
+def test_parse_seats_names() -> None:
+    assert parse_seats("human,bot,random", 3, 0) == ["human", "greedy", "random"]
+    assert parse_seats(None, 3, 2) == ["greedy", "greedy", "human"]
+
+
+def scripted_human(state: object, rng: random.Random):  # type: ignore[no-untyped-def]
+    """Answers prompts with legal text, plus now and then a bad or helper line."""
+
+    def answer(_prompt: str) -> str:
+        roll = rng.random()
+        if roll < 0.04:
+            return "no such move"
+        if roll < 0.06:
+            return "help"
+        if roll < 0.08:
+            return "tricks"
+        legal = state.legal_actions()  # type: ignore[attr-defined]
+        if state.phase == "discard":  # type: ignore[attr-defined]
+            cards = [a.card for a in legal if isinstance(a, A.Discard)]
+            if state.rules.discard_mode == "refill":  # type: ignore[attr-defined]
+                return " ".join(str(c) for c in rng.sample(cards, rng.randrange(len(cards) + 1)))
+            need = state.hand_mask(state.current_player).bit_count() - 6  # type: ignore[attr-defined]
+            return " ".join(str(c) for c in rng.sample(cards, min(need, len(cards))))
+        return str(rng.choice(legal))
+
+    return answer
+
+
+@pytest.mark.parametrize("preset", sorted(p for p in preset_names() if not p.startswith("smear_ten_point_")))
+def test_a_human_can_play_every_preset_to_the_end(preset: str, tmp_path: Path) -> None:
+    """Typed answers (sets of discards, refills, misdeal offers, bad lines) reach the end of a match."""
+    state = new_match(preset, overrides={"target_score": 11}, seed=5)
+    kinds = parse_seats(None, state.num_players, 1)
+    bots = {s: make_bot(kind, bot_seed(5, s)) for s, kind in enumerate(kinds) if kind != "human"}
+    out = io.StringIO()
+    human = scripted_human(state, random.Random(5))
+    game = TerminalGame(state, kinds, bots, Console(file=out, soft_wrap=True), human, tmp_path / "g.json")
+    assert game.run() == 0
+    assert state.is_terminal
+    text = out.getvalue()
+    assert "Match over" in text and "Score:" in text
