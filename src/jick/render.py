@@ -65,14 +65,28 @@ def hand_report(rules: SmearRules, result: HandResult) -> dict[str, Any]:
 
 
 def replay_report(state: SmearState) -> dict[str, Any]:
-    """Everything ``jick replay`` prints, as a JSON-ready dict."""
+    """Everything ``jick replay`` prints, as a JSON-ready dict.
+
+    ``hands`` holds one breakdown per scored hand (with the number of its deal);
+    ``redeals`` lists the deals that ended without a score (misdeal, all passed, void).
+    """
     rules = state.rules
+    played = [i + 1 for i, d in enumerate(state.deals) if d.outcome == "played"]
+    hands = []
+    for deal_no, result in zip(played, state.hand_results, strict=True):
+        hands.append({"deal": deal_no, **hand_report(rules, result)})
+    redeals = [
+        {"deal": i + 1, "dealer": d.dealer, "outcome": d.outcome}
+        for i, d in enumerate(state.deals)
+        if d.outcome and d.outcome != "played"
+    ]
     return {
         "game": state.game_name,
         "preset": state.preset_name,
         "players": state.num_players,
         "sides": [side_name(rules, s) for s in range(state.num_sides)],
-        "hands": [hand_report(rules, r) for r in state.hand_results],
+        "hands": hands,
+        "redeals": redeals,
         "deals": len(state.deals),
         "finished": state.is_terminal,
         "scores": list(state.scores),
@@ -101,13 +115,25 @@ def format_hand(report: dict[str, Any], sides: list[str]) -> list[str]:
     return lines
 
 
-def print_replay(report: dict[str, Any]) -> None:
+def format_replay(report: dict[str, Any]) -> list[str]:
+    """The lines ``jick replay`` prints: each deal in order (hands with their points,
+    redeals in one line) and the match result."""
     sides = report["sides"]
-    for hand in report["hands"]:
-        for line in format_hand(hand, sides):
-            print(line)
+    events: list[tuple[int, list[str]]] = [(h.get("deal", 0), format_hand(h, sides)) for h in report["hands"]]
+    for r in report.get("redeals", []):
+        events.append(
+            (r["deal"], [f"Deal {r['deal']}: dealer {r['dealer']}, {r['outcome']}; the same dealer deals again"])
+        )
+    lines = [line for _, block in sorted(events, key=lambda e: e[0]) for line in block]
     scores = ", ".join(f"{sides[i]} {v}" for i, v in enumerate(report["scores"]))
+    hands = len(report["hands"])
     if report["finished"]:
-        print(f"Match over after {len(report['hands'])} hands: {report['winner_name']} win ({scores})")
+        lines.append(f"Match over after {hands} hands: {report['winner_name']} won ({scores})")
     else:
-        print(f"Unfinished after {len(report['hands'])} hands ({scores})")
+        lines.append(f"Unfinished after {hands} hands ({scores})")
+    return lines
+
+
+def print_replay(report: dict[str, Any]) -> None:
+    for line in format_replay(report):
+        print(line)
