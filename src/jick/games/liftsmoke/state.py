@@ -1,0 +1,924 @@
+"""The Lift Smoke session state: a make/undo machine over card bitmasks.
+
+A session is a series of games, one pot each (SPEC 5). Every game: each
+seated player antes into the pot, the dealer deals one card at a time
+clockwise from his left until each player holds as many cards as there are
+players, trump comes from the turned card, eldest leads, and only the trick
+winner draws from the stock. Players drop out when their cards run out; the
+last player holding cards, or else the winner of the trick that emptied every
+hand, takes the pot and deals the next game.
+
+All mutable small values live in one flat list of ints (``_v``), so ``undo``
+restores a snapshot and ``clone`` copies a list. Games, their actions,
+tricks and reshuffles are append-only logs, cut back by ``undo``.
+
+Chance comes only from the seed or from explicit orders. Game ``k``'s deck
+(0-based) is ``decks[k]`` when given, else :func:`shuffled` of the 52 cards
+from ``(seed, "deal", k)``. Under ``on_stock_exhausted = "reshuffle_discards"``
+reshuffle ``r`` of game ``k`` is ``reshuffles[k][r]`` when given (it must be
+an order of exactly the cards of the discard pile), else :func:`shuffled` of
+the pile (sorted by card index) from ``(seed, "reshuffle", k, r)``. With
+neither, the state waits at a chance node (``current_player == CHANCE``):
+supply the order with :meth:`LiftSmokeState.deal` or
+:meth:`LiftSmokeState.reshuffle`. Every game log keeps its deck and its
+reshuffle orders, so a record replays without any RNG.
+
+Note: with 4-6 players a dealt game never empties the stock. Every player
+starts with ``n`` cards and plays one per trick, so all ``n`` stay in for the
+first ``n`` tricks, after which ``n*n - n*(n-1) = n`` cards are left in hand;
+each later trick removes at least one more, so a game lasts at most
+``2n - 1`` tricks (11 at six players) while the stock holds ``52 - n*n``
+(16 or more). ``on_stock_exhausted`` and the "everyone out at once" ending
+therefore only matter in positions set up with :meth:`from_position`.
+
+>>> from jick.games.liftsmoke import new_match
+>>> s = new_match("lift_smoke", seed=7)
+>>> s.phase, s.hand_mask(s.current_player).bit_count(), s.pot
+('play', 4, 4)
+>>> s.apply(s.legal_actions()[0]); len(s.history())
+1
+>>> _ = s.undo(); len(s.history())
+0
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from jick.cards import CARDS, SUIT_MASKS, SUIT_NAMES, SUITS, Card, parse_card, suit_of_name
+from jick.engine import TERMINAL, Action, IllegalAction, NotationError, RecordError
+from jick.games.liftsmoke import actions as A
+from jick.games.liftsmoke.actions import NUM_ACTIONS, EndSession, SuppliedDeck, SuppliedReshuffle
+from jick.games.liftsmoke.rules import DECK_SIZE, LiftSmokeRules, OnStockExhausted, TrumpCard
+
+#: ``current_player`` while a deck or reshuffle order is needed and no seed or list can give one.
+CHANCE = -2
+
+# Phases
+PLAY, OVER, WAIT_DEAL, WAIT_RESHUFFLE = range(4)
+PHASE_NAMES = ("play", "over", "deal", "reshuffle")
+_ACTIONS: Final = A.ACTIONS
+FULL_DECK: Final = (1 << DECK_SIZE) - 1
+
+# Scalar slots of _v
+PHASE, TO_MOVE, DEALER, GAME_NO, GAMES_DONE, TRUMP_SUIT, TRUMP_CARD, STOCK_SRC = range(8)
+STOCK_POS, LEADER, TRICK_LEN, PART, DISCARD, POT, WINNER, PENDING = range(8, 16)
+SEATED, TRICK_NO, TC_HELD = range(16, 19)
+# Per-seat arrays (6 slots each)
+HAND, SCORE, T_SEAT, T_CARD = 19, 25, 31, 37
+V_SIZE = 43
+
+#: Reasons a game is won (SPEC 5.4).
+LAST_SURVIVOR = "last survivor"
+LAST_TRICK = "last trick"
+
+CardLike = Card | str | int
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A completed trick: who led, the cards in play order, who won, and the winner's draw."""
+
+    leader: int
+    plays: tuple[tuple[int, Card], ...]
+    winner: int
+    #: The winner drew a card (the stock, or a reshuffled stock, had one).
+    drew: bool
+    #: The discard pile was reshuffled into a new stock before the draw.
+    reshuffled: bool
+
+    def __str__(self) -> str:
+        plays = " ".join(f"{seat}:{card}" for seat, card in self.plays)
+        draw = " (reshuffle, draws)" if self.reshuffled else " (draws)" if self.drew else ""
+        return f"{plays} -> {self.winner}{draw}"
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """The public outcome of one game (one pot)."""
+
+    #: 1-based number of the game in the session.
+    game_number: int
+    dealer: int
+    #: Seats dealt in (all seats unless a bankroll ran out).
+    seated: tuple[int, ...]
+    trump: int
+    #: The card turned for trump (``None`` only for a test position without one).
+    trump_card: Card | None
+    pot: int
+    winner: int
+    #: ``"last survivor"`` or ``"last trick"`` (SPEC 5.4 cases 1 and 2).
+    reason: str
+    tricks: int
+    reshuffles: int
+    #: Chip totals of every seat after the pot was paid.
+    scores: tuple[int, ...]
+
+
+@dataclass
+class GameLog:
+    """One game of the session as a record holds it.
+
+    ``deck`` is the full deck order, top first (empty for a test position made
+    by :meth:`LiftSmokeState.from_position`); ``stock`` is the stock it left,
+    top first; ``reshuffles`` holds each new stock order made from the discard
+    pile, in order. ``actions`` are ``(seat, action id)``.
+    """
+
+    deck: tuple[int, ...]
+    dealer: int
+    seated: tuple[int, ...]
+    stock: tuple[int, ...]
+    actions: list[tuple[int, int]] = field(default_factory=list)
+    tricks: list[Trick] = field(default_factory=list)
+    reshuffles: list[tuple[int, ...]] = field(default_factory=list)
+    outcome: str = ""
+
+    def copy(self) -> GameLog:
+        return GameLog(
+            self.deck,
+            self.dealer,
+            self.seated,
+            self.stock,
+            self.actions.copy(),
+            self.tricks.copy(),
+            self.reshuffles.copy(),
+            self.outcome,
+        )
+
+
+def shuffled(cards: Iterable[int], seed: int, *counters: object) -> tuple[int, ...]:
+    """A seeded order of ``cards`` that depends only on the seed and the counters.
+
+    >>> shuffled(range(52), 1, "deal", 0) == shuffled(range(52), 1, "deal", 0) != shuffled(range(52), 1, "deal", 1)
+    True
+    """
+    key = random.Random("liftsmoke:" + ":".join(str(x) for x in (seed, *counters))).random
+    return tuple(sorted(cards, key=lambda _c: key()))
+
+
+def _index(card: CardLike) -> int:
+    if isinstance(card, Card):
+        return card.index
+    if isinstance(card, int):
+        return card
+    return parse_card(card).index
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+_FIELDS = (
+    "rules",
+    "preset_name",
+    "overrides",
+    "seed",
+    "first_dealer",
+    "_n",
+    "_decks",
+    "_reshuffles",
+    "_reshuffle_mode",
+    "_set_aside",
+)
+
+
+class LiftSmokeState:
+    """A Lift Smoke session under one rule set; see :mod:`jick.engine` for the protocol.
+
+    Sessions with ``games_per_session = None`` never end by themselves
+    (``is_terminal`` stays False and a new game is dealt after each pot);
+    the table stops one with :meth:`end_session`, and meanwhile
+    :attr:`game_results` and :attr:`scores` report every finished game.
+    """
+
+    game_name: str = "liftsmoke"
+
+    def __init__(
+        self,
+        rules: LiftSmokeRules,
+        seed: int | None = None,
+        decks: Sequence[Sequence[CardLike]] | None = None,
+        first_dealer: int | None = None,
+        reshuffles: Sequence[Sequence[Sequence[CardLike]]] | None = None,
+    ) -> None:
+        if seed is None and decks is None:
+            seed = secrets.randbelow(2**31)
+        self._setup(rules, seed, decks, first_dealer, reshuffles)
+        self._start_game()
+
+    def _setup(
+        self,
+        rules: LiftSmokeRules,
+        seed: int | None,
+        decks: Sequence[Sequence[CardLike]] | None,
+        first_dealer: int | None,
+        reshuffles: Sequence[Sequence[Sequence[CardLike]]] | None,
+    ) -> None:
+        self.rules = rules
+        #: The preset and overrides the rules came from (for records); set by ``new_match``.
+        self.preset_name: str | None = None
+        self.overrides: dict[str, object] = {}
+        n = rules.num_players
+        self._n = n
+        self.seed = seed
+        self._decks: list[tuple[int, ...]] = [
+            self._check_deck(d, f"deck of game {i + 1}") for i, d in enumerate(decks or ())
+        ]
+        self._reshuffles: list[list[tuple[int, ...]]] = []
+        for k, orders in enumerate(reshuffles or ()):
+            try:
+                self._reshuffles.append([tuple(_index(c) for c in order) for order in orders])
+            except NotationError as exc:
+                raise RecordError(f"reshuffles of game {k + 1}: {exc}") from None
+        if first_dealer is None:
+            first_dealer = random.Random(seed).randrange(n) if seed is not None else n - 1
+        if not 0 <= first_dealer < n:
+            raise RecordError(f"first dealer {first_dealer} is not a seat of {n}")
+        self.first_dealer = first_dealer
+        self._reshuffle_mode = rules.on_stock_exhausted is OnStockExhausted.RESHUFFLE_DISCARDS
+        self._set_aside = rules.trump_card is TrumpCard.STOCK_TOP_SET_ASIDE
+        self._v = [0] * V_SIZE
+        v = self._v
+        v[DEALER] = first_dealer
+        v[WINNER] = -1
+        v[PENDING] = -1
+        v[TRUMP_SUIT] = -1
+        v[TRUMP_CARD] = -1
+        v[STOCK_SRC] = -1
+        start = rules.bankroll if rules.bankroll is not None else 0
+        for s in range(n):
+            v[SCORE + s] = start
+        self._games: list[GameLog] = []
+        self._results: list[GameResult] = []
+        self._undo: list[tuple[Action, tuple[int, ...], int, int, int, int, str, int]] = []
+        self._legal_bits = -1
+
+    # ------------------------------------------------------------------ test positions
+    @classmethod
+    def from_position(
+        cls,
+        rules: LiftSmokeRules,
+        *,
+        hands: Mapping[int, Iterable[CardLike]],
+        trump: int | str,
+        leader: int,
+        dealer: int | None = None,
+        stock: Iterable[CardLike] | int = (),
+        trump_card: CardLike | None = None,
+        pot: int | None = None,
+        scores: Sequence[int] | None = None,
+        seed: int | None = None,
+        reshuffles: Sequence[Sequence[CardLike]] = (),
+    ) -> LiftSmokeState:
+        """A game already under way, for tests and analysis only (SPEC 6.11 mid-game scenarios).
+
+        Some positions of the SPEC scenarios cannot arise from a deal (four
+        active hands of 1, 1, 1 and 2 cards with 20 in the stock, say), so
+        tests set them up here. All seats are seated; ``hands`` gives the
+        cards of the seats still holding some (others hold none). ``stock``
+        is the stock top first, or a number of cards to take from the unplaced
+        cards in index order. ``trump_card`` is the turned card: under
+        ``dealer_last_card`` it is known to be in the dealer's hand if it is
+        there, under ``stock_top_set_aside`` it is set aside. Every other card
+        is in the discard pile (played earlier). ``pot`` defaults to ante x
+        players and ``scores`` to minus one ante each. ``reshuffles`` are
+        explicit reshuffle orders for this game. The game has no deck order,
+        so it cannot be written as a record; after it the next game is dealt
+        from ``seed`` (or waits for :meth:`deal`).
+        """
+        self = cls.__new__(cls)
+        self._setup(rules, seed, None, dealer if dealer is not None else (leader - 1) % rules.num_players, [reshuffles])
+        n = self._n
+        v = self._v
+        used = 0
+
+        def take(card: int, where: str) -> int:
+            nonlocal used
+            if not 0 <= card < DECK_SIZE:
+                raise ValueError(f"{where}: {CARDS[card]} is not in the Lift Smoke deck")
+            if used >> card & 1:
+                raise ValueError(f"{where}: {CARDS[card]} is placed twice")
+            used |= 1 << card
+            return card
+
+        for seat, cards in hands.items():
+            if not 0 <= seat < n:
+                raise ValueError(f"no seat {seat} at a {n}-player table")
+            for c in cards:
+                v[HAND + seat] |= 1 << take(_index(c), f"hand of seat {seat}")
+        if not v[HAND + leader]:
+            raise ValueError(f"the leader, seat {leader}, holds no cards")
+        tc = -1
+        if trump_card is not None:
+            tc = _index(trump_card)
+            if self._set_aside:
+                take(tc, "set-aside trump card")
+        if isinstance(stock, int):
+            free = [c for c in range(DECK_SIZE) if not used >> c & 1 and c != tc]
+            stock_order = tuple(free[:stock])
+        else:
+            stock_order = tuple(_index(c) for c in stock)
+        for c in stock_order:
+            take(c, "stock")
+        if tc >= 0 and not self._set_aside and tc in stock_order:
+            raise ValueError(f"the turned trump card {CARDS[tc]} cannot be in the stock")
+        v[DISCARD] = FULL_DECK & ~used
+        v[TRUMP_SUIT] = suit_of_name(trump) if isinstance(trump, str) else trump
+        v[TRUMP_CARD] = tc
+        held = not self._set_aside and tc >= 0 and v[HAND + v[DEALER]] >> tc & 1
+        v[TC_HELD] = 1 if held else 0
+        v[SEATED] = (1 << n) - 1
+        active = sum(1 << s for s in range(n) if v[HAND + s])
+        if active.bit_count() < 2:
+            raise ValueError("a game in progress needs at least two players holding cards")
+        v[PART] = active
+        v[PHASE] = PLAY
+        v[LEADER] = v[TO_MOVE] = leader
+        v[POT] = rules.ante * n if pot is None else pot
+        for s in range(n):
+            v[SCORE + s] = scores[s] if scores is not None else v[SCORE + s] - rules.ante
+        v[GAME_NO] = 1
+        self._games.append(GameLog((), v[DEALER], tuple(range(n)), stock_order))
+        return self
+
+    # ------------------------------------------------------------------ decks
+    def _check_deck(self, deck: Sequence[CardLike], what: str) -> tuple[int, ...]:
+        try:
+            cards = tuple(_index(c) for c in deck)
+        except NotationError as exc:
+            raise RecordError(f"{what}: {exc}") from None
+        if sorted(cards) != list(range(DECK_SIZE)):
+            raise RecordError(f"{what} is not the 52-card deck (each card once, no jokers)")
+        return cards
+
+    def _next_deck(self) -> tuple[int, ...] | None:
+        k = self._v[GAME_NO]
+        if k < len(self._decks):
+            return self._decks[k]
+        if self.seed is not None:
+            return shuffled(range(DECK_SIZE), self.seed, "deal", k)
+        return None
+
+    def _next_reshuffle(self) -> tuple[int, ...] | None:
+        k = self._v[GAME_NO] - 1
+        r = len(self._games[-1].reshuffles)
+        if k < len(self._reshuffles) and r < len(self._reshuffles[k]):
+            return self._reshuffles[k][r]
+        if self.seed is not None:
+            return shuffled(_bits(self._v[DISCARD]), self.seed, "reshuffle", k, r)
+        return None
+
+    # ------------------------------------------------------------------ protocol
+    @property
+    def num_players(self) -> int:
+        return self._n
+
+    @property
+    def current_player(self) -> int:
+        phase = self._v[PHASE]
+        if phase == PLAY:
+            return self._v[TO_MOVE]
+        if phase == OVER:
+            return TERMINAL
+        return CHANCE
+
+    @property
+    def is_terminal(self) -> bool:
+        return self._v[PHASE] == OVER
+
+    @property
+    def phase(self) -> str:
+        """``play``, ``over``, or a chance node: ``deal`` or ``reshuffle``."""
+        return PHASE_NAMES[self._v[PHASE]]
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def action_from_id(self, action_id: int) -> Action:
+        return A.action_from_id(action_id)
+
+    def parse_action(self, text: str) -> Action:
+        """The Play named by card notation; :class:`NotationError` for anything else."""
+        return A.action_from_text(text)
+
+    def legal_actions(self) -> list[Action]:
+        return [_ACTIONS[c] for c in self.legal_action_ids()]
+
+    def legal_action_ids(self) -> list[int]:
+        bits = self._legal_bits if self._legal_bits >= 0 else self._compute_legal()
+        return _bits(bits)
+
+    def legal_action_mask(self) -> Any:
+        """A fixed-size numpy bool array (52), True at the ids of legal actions."""
+        import numpy as np
+
+        mask = np.zeros(NUM_ACTIONS, dtype=bool)
+        mask[self.legal_action_ids()] = True
+        return mask
+
+    def is_legal(self, action: Action) -> bool:
+        bits = self._legal_bits if self._legal_bits >= 0 else self._compute_legal()
+        return isinstance(action, A.Play) and bits >> action.id & 1 == 1
+
+    def returns(self) -> tuple[float, ...]:
+        """1.0 for the session winner once the session is over; all 0.0 before, and after a tie."""
+        winner = self._v[WINNER]
+        return tuple(1.0 if s == winner else 0.0 for s in range(self._n))
+
+    def clone(self) -> LiftSmokeState:
+        other = LiftSmokeState.__new__(LiftSmokeState)
+        for name in _FIELDS:
+            setattr(other, name, getattr(self, name))
+        other._v = self._v.copy()
+        other._games = [g.copy() for g in self._games]
+        other._results = self._results.copy()
+        other._undo = self._undo.copy()
+        other._legal_bits = self._legal_bits
+        return other
+
+    # ------------------------------------------------------------------ apply / undo
+    def apply(self, action: Action) -> None:
+        bits = self._legal_bits if self._legal_bits >= 0 else self._compute_legal()
+        if not isinstance(action, A.Play) or not bits >> action.id & 1:
+            raise IllegalAction(self._why_illegal(action), self.legal_actions())
+        aid = action.id
+        seat = self._v[TO_MOVE]
+        self._push(action)
+        self._games[-1].actions.append((seat, aid))
+        try:
+            self._play(seat, aid)
+        except RecordError:
+            self._restore(self._undo.pop())
+            raise
+
+    def apply_id(self, action_id: int) -> None:
+        self.apply(A.action_from_id(action_id))
+
+    def apply_text(self, text: str) -> Action:
+        """Parse ``text`` (a card) and apply it."""
+        action = self.parse_action(text)
+        self.apply(action)
+        return action
+
+    def undo(self) -> Action:
+        """Take back the last action, or the last supplied deck, reshuffle order or session end."""
+        if not self._undo:
+            raise IllegalAction("nothing to undo")
+        entry = self._undo.pop()
+        self._restore(entry)
+        return entry[0]
+
+    def _push(self, action: Action) -> None:
+        game = self._games[-1] if self._games else None
+        self._undo.append(
+            (
+                action,
+                tuple(self._v),
+                len(self._games),
+                len(game.actions) if game else 0,
+                len(game.tricks) if game else 0,
+                len(game.reshuffles) if game else 0,
+                game.outcome if game else "",
+                len(self._results),
+            )
+        )
+        self._legal_bits = -1
+
+    def _restore(self, entry: tuple[Action, tuple[int, ...], int, int, int, int, str, int]) -> None:
+        _, snapshot, n_games, n_actions, n_tricks, n_reshuffles, outcome, n_results = entry
+        self._v = list(snapshot)
+        del self._games[n_games:]
+        if self._games:
+            game = self._games[-1]
+            del game.actions[n_actions:]
+            del game.tricks[n_tricks:]
+            del game.reshuffles[n_reshuffles:]
+            game.outcome = outcome
+        del self._results[n_results:]
+        self._legal_bits = -1
+
+    # ------------------------------------------------------------------ chance nodes and the table
+    def deal(self, deck: Sequence[CardLike]) -> None:
+        """Supply the deck order (top first) of the next game when the state waits at a chance node."""
+        if self._v[PHASE] != WAIT_DEAL:
+            raise IllegalAction("no deal is awaited: the next deck comes from the seed or the deck list")
+        cards = self._check_deck(deck, f"deck of game {self._v[GAME_NO] + 1}")
+        self._push(SuppliedDeck(cards))
+        self._start_game(cards)
+
+    def reshuffle(self, order: Sequence[CardLike]) -> None:
+        """Supply the new stock order (top first) made from the discard pile, when awaited."""
+        v = self._v
+        if v[PHASE] != WAIT_RESHUFFLE:
+            raise IllegalAction("no reshuffle is awaited")
+        try:
+            cards = tuple(_index(c) for c in order)
+        except NotationError as exc:
+            raise RecordError(f"reshuffle order: {exc}") from None
+        self._check_reshuffle(cards)
+        self._push(SuppliedReshuffle(cards))
+        winner = v[PENDING]
+        v[PENDING] = -1
+        v[PHASE] = PLAY
+        self._do_reshuffle(cards)
+        self._draw(winner)
+        self._after_trick(winner)
+
+    def end_session(self) -> None:
+        """Stop the session now (the way to end one with ``games_per_session = None``).
+
+        A game in progress is abandoned: its antes go back to the players and
+        its log gets the outcome ``"abandoned: session ended"``. The session
+        winner is the seat with the most chips (``None`` on a tie). Undo takes
+        it back.
+        """
+        v = self._v
+        if v[PHASE] == OVER:
+            raise IllegalAction("the session is over")
+        self._push(EndSession())
+        if v[PHASE] in (PLAY, WAIT_RESHUFFLE):
+            for s in _bits(v[SEATED]):
+                v[SCORE + s] += self.rules.ante
+            v[POT] = 0
+            self._games[-1].outcome = "abandoned: session ended"
+        self._finish_session()
+
+    # ------------------------------------------------------------------ deal
+    def _start_game(self, supplied: tuple[int, ...] | None = None) -> None:
+        v = self._v
+        rules = self.rules
+        n = self._n
+        ante = rules.ante
+        if rules.bankroll is not None and ante > 0:
+            seated = sum(1 << s for s in range(n) if v[SCORE + s] >= ante)
+        else:
+            seated = (1 << n) - 1
+        if seated.bit_count() < 2:
+            self._finish_session()
+            return
+        deck = supplied if supplied is not None else self._next_deck()
+        if deck is None:
+            v[PHASE] = WAIT_DEAL
+            return
+        dealer = v[DEALER]
+        order = [(dealer + j) % n for j in range(1, n + 1) if seated >> ((dealer + j) % n) & 1]
+        size = len(order)
+        for s in range(n):
+            v[HAND + s] = 0
+        for i in range(size * size):
+            v[HAND + order[i % size]] |= 1 << deck[i]
+        if self._set_aside:
+            trump_card = deck[size * size]
+            stock = deck[size * size + 1 :]
+        else:
+            trump_card = deck[size * size - 1]
+            stock = deck[size * size :]
+        for s in order:
+            v[SCORE + s] -= ante
+        v[POT] = ante * size
+        v[SEATED] = seated
+        v[TRUMP_CARD] = trump_card
+        v[TRUMP_SUIT] = trump_card // 13
+        v[TC_HELD] = 0 if self._set_aside else 1
+        v[STOCK_SRC] = -1
+        v[STOCK_POS] = 0
+        v[DISCARD] = 0
+        v[TRICK_LEN] = 0
+        v[TRICK_NO] = 0
+        v[PENDING] = -1
+        v[PART] = seated
+        v[PHASE] = PLAY
+        v[LEADER] = v[TO_MOVE] = order[0]
+        v[GAME_NO] += 1
+        self._games.append(GameLog(tuple(deck), dealer, tuple(sorted(order)), tuple(stock)))
+
+    # ------------------------------------------------------------------ play
+    def _next_in(self, part: int, seat: int) -> int:
+        """``seat`` if it is in ``part``, else the next seat clockwise that is."""
+        n = self._n
+        for i in range(n):
+            s = (seat + i) % n
+            if part >> s & 1:
+                return s
+        return -1
+
+    def _play(self, seat: int, card: int) -> None:
+        v = self._v
+        bit = 1 << card
+        v[HAND + seat] ^= bit
+        if card == v[TRUMP_CARD]:
+            v[TC_HELD] = 0
+        pos = v[TRICK_LEN]
+        v[T_SEAT + pos] = seat
+        v[T_CARD + pos] = card
+        pos += 1
+        v[TRICK_LEN] = pos
+        if pos < v[PART].bit_count():
+            v[TO_MOVE] = self._next_in(v[PART], (seat + 1) % self._n)
+            return
+        # The trick is complete: highest trump, else highest card of the suit led (SPEC 5.3).
+        cards = v[T_CARD : T_CARD + pos]
+        trump = v[TRUMP_SUIT]
+        best = 0
+        for i in range(1, pos):
+            c, b = cards[i], cards[best]
+            if c // 13 == b // 13:
+                if c > b:
+                    best = i
+            elif c // 13 == trump:
+                best = i
+        winner = v[T_SEAT + best]
+        mask = 0
+        for c in cards:
+            mask |= 1 << c
+        v[DISCARD] |= mask
+        stock_left = self._stock_size()
+        reshuffle = stock_left == 0 and self._reshuffle_mode
+        self._games[-1].tricks.append(
+            Trick(
+                v[LEADER],
+                tuple((v[T_SEAT + i], CARDS[v[T_CARD + i]]) for i in range(pos)),
+                winner,
+                stock_left > 0 or reshuffle,
+                reshuffle,
+            )
+        )
+        v[TRICK_LEN] = 0
+        v[TRICK_NO] += 1
+        if reshuffle:
+            order = self._next_reshuffle()
+            if order is None:
+                v[PHASE] = WAIT_RESHUFFLE
+                v[PENDING] = winner
+                return
+            self._check_reshuffle(order)
+            self._do_reshuffle(order)
+        if self._stock_size():
+            self._draw(winner)
+        self._after_trick(winner)
+
+    def _stock_source(self) -> tuple[int, ...]:
+        game = self._games[-1]
+        src = self._v[STOCK_SRC]
+        return game.stock if src < 0 else game.reshuffles[src]
+
+    def _stock_size(self) -> int:
+        return len(self._stock_source()) - self._v[STOCK_POS]
+
+    def _check_reshuffle(self, order: tuple[int, ...]) -> None:
+        pile = self._v[DISCARD]
+        mask = 0
+        for c in order:
+            mask |= 1 << c if 0 <= c < DECK_SIZE else 0
+        if len(order) != pile.bit_count() or mask != pile:
+            k = self._v[GAME_NO]
+            r = len(self._games[-1].reshuffles) + 1
+            raise RecordError(
+                f"game {k}, reshuffle {r}: the order must hold exactly the {pile.bit_count()} cards of the "
+                "discard pile, each once"
+            )
+
+    def _do_reshuffle(self, order: tuple[int, ...]) -> None:
+        v = self._v
+        game = self._games[-1]
+        game.reshuffles.append(order)
+        v[STOCK_SRC] = len(game.reshuffles) - 1
+        v[STOCK_POS] = 0
+        v[DISCARD] = 0
+
+    def _draw(self, seat: int) -> None:
+        v = self._v
+        card = self._stock_source()[v[STOCK_POS]]
+        v[STOCK_POS] += 1
+        v[HAND + seat] |= 1 << card
+
+    def _after_trick(self, winner: int) -> None:
+        """Drop-outs, the end of the game (SPEC 5.4) and the next leader (SPEC 5.3)."""
+        v = self._v
+        active = sum(1 << s for s in range(self._n) if v[HAND + s])
+        count = active.bit_count()
+        if count == 1:
+            self._end_game(active.bit_length() - 1, LAST_SURVIVOR)
+            return
+        if count == 0:
+            self._end_game(winner, LAST_TRICK)
+            return
+        leader = self._next_in(active, winner)
+        v[PART] = active
+        v[LEADER] = v[TO_MOVE] = leader
+
+    # ------------------------------------------------------------------ pots and the session
+    def _end_game(self, winner: int, reason: str) -> None:
+        v = self._v
+        game = self._games[-1]
+        pot = v[POT]
+        v[SCORE + winner] += pot
+        v[POT] = 0
+        v[GAMES_DONE] += 1
+        tc = v[TRUMP_CARD]
+        self._results.append(
+            GameResult(
+                game_number=v[GAMES_DONE],
+                dealer=game.dealer,
+                seated=game.seated,
+                trump=v[TRUMP_SUIT],
+                trump_card=CARDS[tc] if tc >= 0 else None,
+                pot=pot,
+                winner=winner,
+                reason=reason,
+                tricks=len(game.tricks),
+                reshuffles=len(game.reshuffles),
+                scores=tuple(v[SCORE : SCORE + self._n]),
+            )
+        )
+        game.outcome = f"seat {winner} wins the pot ({reason})"
+        limit = self.rules.games_per_session
+        if limit is not None and v[GAMES_DONE] >= limit:
+            self._finish_session()
+            return
+        v[DEALER] = winner  # "The winner of the pot deals for the next game"
+        self._start_game()
+
+    def _finish_session(self) -> None:
+        v = self._v
+        v[PHASE] = OVER
+        scores = v[SCORE : SCORE + self._n]
+        best = max(scores)
+        v[WINNER] = scores.index(best) if scores.count(best) == 1 else -1
+
+    # ------------------------------------------------------------------ legality
+    def _compute_legal(self) -> int:
+        v = self._v
+        if v[PHASE] != PLAY:
+            bits = 0
+        else:
+            hand = v[HAND + v[TO_MOVE]]
+            bits = hand
+            if v[TRICK_LEN]:
+                follow = hand & SUIT_MASKS[v[T_CARD] // 13]
+                if follow:
+                    bits = follow
+        self._legal_bits = bits
+        return bits
+
+    def _why_illegal(self, action: Action) -> str:
+        v = self._v
+        phase = v[PHASE]
+        if phase == OVER:
+            return "the session is over"
+        if phase == WAIT_DEAL:
+            return "the next game needs a deck order (deal(deck))"
+        if phase == WAIT_RESHUFFLE:
+            return "the discard pile must be reshuffled first (reshuffle(order))"
+        if not isinstance(action, A.Play):
+            return f"{action} is not a player's action"
+        seat = v[TO_MOVE]
+        card = action.card
+        if not v[HAND + seat] >> card.index & 1:
+            return f"{card} is not in the hand of seat {seat}"
+        led = CARDS[v[T_CARD]]
+        return f"{card} does not follow suit: {led} was led and seat {seat} holds {SUIT_NAMES[led.suit]}"
+
+    # ------------------------------------------------------------------ views
+    def card_name(self, index: int) -> str:
+        return str(CARDS[index])
+
+    def history(self) -> list[tuple[int, Action]]:
+        """(seat, action) of every action in the current game."""
+        return [(seat, _ACTIONS[aid]) for seat, aid in self._games[-1].actions] if self._games else []
+
+    @property
+    def deals(self) -> tuple[GameLog, ...]:
+        """Every game so far, oldest first (the last is in progress unless it has an outcome)."""
+        return tuple(self._games)
+
+    games = deals
+
+    @property
+    def game_results(self) -> tuple[GameResult, ...]:
+        """The result of every finished game, oldest first."""
+        return tuple(self._results)
+
+    @property
+    def games_played(self) -> int:
+        return self._v[GAMES_DONE]
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Chip totals per seat: ``bankroll`` (or 0) minus antes paid plus pots won."""
+        return tuple(self._v[SCORE : SCORE + self._n])
+
+    @property
+    def winner(self) -> int | None:
+        """The seat with the most chips once the session is over (``None`` on a tie)."""
+        return self._v[WINNER] if self._v[WINNER] >= 0 else None
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the current game (while waiting for a deal: of the next game)."""
+        return self._v[DEALER]
+
+    @property
+    def trump(self) -> int | None:
+        t = self._v[TRUMP_SUIT]
+        return t if t >= 0 else None
+
+    @property
+    def trump_card(self) -> Card | None:
+        """The card turned for trump in the current game."""
+        t = self._v[TRUMP_CARD]
+        return CARDS[t] if t >= 0 else None
+
+    @property
+    def trump_card_holder(self) -> int | None:
+        """The dealer while he still holds the turned trump card (public knowledge), else ``None``."""
+        return self._games[-1].dealer if self._v[TC_HELD] and self._games else None
+
+    @property
+    def pot(self) -> int:
+        return self._v[POT]
+
+    @property
+    def seated(self) -> tuple[int, ...]:
+        """Seats dealt into the current game."""
+        return tuple(_bits(self._v[SEATED]))
+
+    @property
+    def active(self) -> tuple[int, ...]:
+        """Seats still holding cards."""
+        return tuple(s for s in range(self._n) if self._v[HAND + s])
+
+    @property
+    def leader(self) -> int:
+        return self._v[LEADER]
+
+    @property
+    def trick(self) -> tuple[tuple[int, Card], ...]:
+        """The trick in progress: (seat, card) in play order."""
+        v = self._v
+        return tuple((v[T_SEAT + i], CARDS[v[T_CARD + i]]) for i in range(v[TRICK_LEN]))
+
+    def hand_mask(self, seat: int) -> int:
+        """The cards a seat holds (the full state knows every hand; bots use observations)."""
+        return self._v[HAND + seat]
+
+    def stock_cards(self) -> tuple[int, ...]:
+        """The stock, top first (hidden information)."""
+        return self._stock_source()[self._v[STOCK_POS] :] if self._games else ()
+
+    @property
+    def discard_mask(self) -> int:
+        """The discard pile (every card played since the deal or the last reshuffle)."""
+        return self._v[DISCARD]
+
+    @property
+    def set_aside_mask(self) -> int:
+        """The trump card set aside under ``trump_card = "stock_top_set_aside"``, else 0."""
+        t = self._v[TRUMP_CARD]
+        return 1 << t if self._set_aside and t >= 0 else 0
+
+    def observation(self, seat: int) -> LiftSmokeObservation:
+        from jick.games.liftsmoke.observation import build_observation
+
+        return build_observation(self, seat)
+
+    def _snapshot(self) -> tuple[object, ...]:
+        """Everything that defines the state, for equality checks in tests."""
+        return (
+            tuple(self._v),
+            tuple(
+                (g.deck, g.dealer, g.seated, g.stock, tuple(g.actions), tuple(g.tricks), tuple(g.reshuffles), g.outcome)
+                for g in self._games
+            ),
+            tuple(self._results),
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"<LiftSmokeState {self.phase} game {self._v[GAME_NO]} to move {self.current_player} "
+            f"pot {self.pot} scores {self.scores}>"
+        )
+
+    @property
+    def suit_name(self) -> str:
+        t = self.trump
+        return SUIT_NAMES[t] if t is not None else "none"
+
+    @property
+    def trump_letter(self) -> str:
+        t = self.trump
+        return SUITS[t] if t is not None else "-"
+
+
+from jick.games.liftsmoke.observation import LiftSmokeObservation  # noqa: E402
