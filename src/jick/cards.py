@@ -123,7 +123,7 @@ for _c in CARDS:
 for _s in SUITS:
     _BY_NAME["T" + _s] = _BY_NAME["10" + _s]
 _BY_NAME["JOKER"] = JK
-_SYMBOL_SUITS = {sym: letter for sym, letter in zip(SUIT_SYMBOLS, SUITS)}
+_SYMBOL_SUITS = {sym: letter for sym, letter in zip(SUIT_SYMBOLS, SUITS, strict=True)}
 
 
 def parse_card(text: str) -> Card:

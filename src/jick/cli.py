@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
@@ -51,16 +51,16 @@ def resolve_rules(
 
 @app.command()
 def play(
-    preset: Annotated[Optional[str], typer.Option("--preset", "-p", help="Preset name (see `jick presets`).")] = None,
-    players: Annotated[Optional[int], typer.Option("--players", "-n", help="Number of players.")] = None,
+    preset: Annotated[str | None, typer.Option("--preset", "-p", help="Preset name (see `jick presets`).")] = None,
+    players: Annotated[int | None, typer.Option("--players", "-n", help="Number of players.")] = None,
     seat: Annotated[int, typer.Option("--seat", "-s", help="Your seat (0 = first).")] = 0,
-    seed: Annotated[Optional[int], typer.Option("--seed", help="Seed of the shuffles and bots.")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed of the shuffles and bots.")] = None,
     seats: Annotated[
-        Optional[str], typer.Option("--seats", help="Who sits where, e.g. human,greedy,greedy,greedy or bot,bot,bot,bot.")
+        str | None, typer.Option("--seats", help="Who sits where, e.g. human,greedy,greedy,greedy or bot,bot,bot,bot.")
     ] = None,
-    rules: Annotated[Optional[Path], typer.Option("--rules", help="House rules TOML file.")] = None,
-    set_: Annotated[Optional[list[str]], typer.Option("--set", help="Change an option: --set target_score=11.")] = None,
-    record: Annotated[Optional[Path], typer.Option("--record", help="Where to save the game record.")] = None,
+    rules: Annotated[Path | None, typer.Option("--rules", help="House rules TOML file.")] = None,
+    set_: Annotated[list[str] | None, typer.Option("--set", help="Change an option: --set target_score=11.")] = None,
+    record: Annotated[Path | None, typer.Option("--record", help="Where to save the game record.")] = None,
 ) -> None:
     """Play a match in the terminal against bots."""
     try:
@@ -98,8 +98,8 @@ def replay(
 
 @app.command()
 def presets(
-    name: Annotated[Optional[str], typer.Argument(help="Show the full option table of this preset.")] = None,
-    players: Annotated[Optional[int], typer.Option("--players", "-n", help="Resolve for this many players.")] = None,
+    name: Annotated[str | None, typer.Argument(help="Show the full option table of this preset.")] = None,
+    players: Annotated[int | None, typer.Option("--players", "-n", help="Resolve for this many players.")] = None,
 ) -> None:
     """List the presets, or show one preset's options."""
     from rich.console import Console

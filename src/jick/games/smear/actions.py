@@ -22,22 +22,39 @@ True
 
 from __future__ import annotations
 
-from jick.cards import CARDS, NUM_CARDS, SUITS, Card, parse_card, suit_of_name
+from jick.cards import CARDS, SUITS, Card, parse_card, suit_of_name
 from jick.engine import Action, NotationError
-from jick.games.smear.rules import MAX_BID_LIMIT
-
 from jick.games.smear.ids import (  # noqa: E402  (re-exported)
     BID_BASE as BID_BASE,
+)
+from jick.games.smear.ids import (
     DISCARD_BASE as DISCARD_BASE,
+)
+from jick.games.smear.ids import (
     DONE_ID as DONE_ID,
+)
+from jick.games.smear.ids import (
     KEEP_ID as KEEP_ID,
+)
+from jick.games.smear.ids import (
     MISDEAL_ID as MISDEAL_ID,
+)
+from jick.games.smear.ids import (
     MOON_ID as MOON_ID,
+)
+from jick.games.smear.ids import (
     NUM_ACTIONS as NUM_ACTIONS,
+)
+from jick.games.smear.ids import (
     PASS_ID as PASS_ID,
+)
+from jick.games.smear.ids import (
     PLAY_BASE as PLAY_BASE,
+)
+from jick.games.smear.ids import (
     TRUMP_BASE as TRUMP_BASE,
 )
+from jick.games.smear.rules import MAX_BID_LIMIT
 
 
 class Play(Action):

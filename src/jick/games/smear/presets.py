@@ -16,10 +16,11 @@ followed by ``_to11``, ``_to52`` or ``_bust21`` is the overlay of SPEC 2.1.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any, Mapping
+from typing import Any
 
 from jick.engine import RulesError
 from jick.games.smear.rules import SmearRules, option_types

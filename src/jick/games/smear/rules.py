@@ -14,9 +14,10 @@ at construction with a :class:`~jick.engine.RulesError` naming the options.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Iterator, Mapping
+from typing import Any
 
 
 class Partnerships(StrEnum):

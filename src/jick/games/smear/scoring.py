@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from jick.cards import HJ, JK, LJ, THREE, TWO, JACK, ACE
+from jick.cards import ACE, HJ, JACK, JK, LJ, THREE, TWO
 from jick.games.smear.rules import (
     BothCross,
     GameTie,

@@ -25,6 +25,7 @@ from typing import Any, Final
 from jick.cards import CARDS, SUIT_NAMES, Card, parse_card
 from jick.engine import TERMINAL, Action, IllegalAction, NotationError, RecordError
 from jick.games.smear import actions as A
+from jick.games.smear.actions import SuppliedDeck, VoidDeal
 from jick.games.smear.ids import (
     BID_BASE,
     DISCARD_BASE,
@@ -37,7 +38,6 @@ from jick.games.smear.ids import (
     PLAY_BASE,
     TRUMP_BASE,
 )
-from jick.games.smear.actions import SuppliedDeck, VoidDeal
 from jick.games.smear.rules import (
     HAND_AFTER_DISCARD,
     AllPass,
@@ -49,7 +49,6 @@ from jick.games.smear.rules import (
     LowHandMisdeal,
     RenegeMode,
     SmearRules,
-    TrickHistory,
 )
 from jick.games.smear.scoring import Award, HandFacts, Settlement, award_points, settle
 from jick.games.smear.tables import LOW_RANKS, TRUMP, TrumpTable, deck_cards, game_points, trick_winner, trump_table
@@ -133,7 +132,35 @@ def is_low_hand(mask: int) -> bool:
     return mask & ~LOW_RANKS == 0
 
 
-_FIELDS = ('_deals', '_deck_cards', '_decks', '_free_discard', '_k', '_legal_bits', '_n', '_penalize', '_refill', '_results', '_sides', '_table', '_trump_only', '_undo', '_v', 'first_dealer', 'overrides', 'preset_name', 'rules', 'seed', '_nontrump_mode', '_first_lead_trump', '_follow_or_trump', '_dealer_forced', '_robs', '_bury_nonscoring', '_mandatory_nontrumps')
+_FIELDS = (
+    "_deals",
+    "_deck_cards",
+    "_decks",
+    "_free_discard",
+    "_k",
+    "_legal_bits",
+    "_n",
+    "_penalize",
+    "_refill",
+    "_results",
+    "_sides",
+    "_table",
+    "_trump_only",
+    "_undo",
+    "_v",
+    "first_dealer",
+    "overrides",
+    "preset_name",
+    "rules",
+    "seed",
+    "_nontrump_mode",
+    "_first_lead_trump",
+    "_follow_or_trump",
+    "_dealer_forced",
+    "_robs",
+    "_bury_nonscoring",
+    "_mandatory_nontrumps",
+)
 
 
 class SmearState:
@@ -288,9 +315,7 @@ class SmearState:
         for name in _FIELDS:
             setattr(other, name, getattr(self, name))
         other._v = self._v.copy()
-        other._deals = [
-            DealLog(d.deck, d.dealer, d.actions.copy(), d.tricks.copy(), d.outcome) for d in self._deals
-        ]
+        other._deals = [DealLog(d.deck, d.dealer, d.actions.copy(), d.tricks.copy(), d.outcome) for d in self._deals]
         other._results = self._results.copy()
         other._undo = self._undo.copy()
         other._decks = self._decks.copy()
@@ -612,9 +637,7 @@ class SmearState:
         v[CAPTURED + self._sides[winner]] |= mask
         v[TRICKS_WON + winner] += 1
         deal = self._deals[-1]
-        deal.tricks.append(
-            Trick(v[LEADER], tuple((v[T_SEAT + i], CARDS[v[T_CARD + i]]) for i in range(pos)), winner)
-        )
+        deal.tricks.append(Trick(v[LEADER], tuple((v[T_SEAT + i], CARDS[v[T_CARD + i]]) for i in range(pos)), winner))
         v[TRICK_LEN] = 0
         v[TRICK_NO] += 1
         if self._trump_only:
@@ -725,9 +748,7 @@ class SmearState:
             bits |= 1 << (BID_BASE + b)
         if rules.moon_enabled:
             bits |= 1 << MOON_ID
-        forced = (
-            self._dealer_forced and v[TO_MOVE] == v[DEALER] and v[BIDDER] < 0
-        )
+        forced = self._dealer_forced and v[TO_MOVE] == v[DEALER] and v[BIDDER] < 0
         if not forced:
             bits |= 1 << PASS_ID
         return bits
@@ -756,7 +777,6 @@ class SmearState:
 
     def _refill_bits(self, seat: int, hand: int, trumps: int, nontrumps: int, left: int) -> int:
         v = self._v
-        rules = self.rules
         assert self._table is not None
         n_trumps = trumps.bit_count()
         buriable = 0
