@@ -17,9 +17,9 @@ from typer.testing import CliRunner
 from jick.cli import app
 from jick.games.smear import actions as A
 from jick.games.smear import new_match
+from jick.games.smear.report import POINT_LABELS, side_name
 from jick.games.smear.state import SmearState
 from jick.record import record_of, save_record
-from jick.render import POINT_LABELS, side_name
 from test_record import finished_match, play
 
 runner = CliRunner()

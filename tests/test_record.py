@@ -376,7 +376,7 @@ def changed(record: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[s
         (("format",), KeyError, "no 'format' field"),
         (("version",), 2, "record version 2 is not supported"),
         (("version",), "1", "'version' must be an integer"),
-        (("game",), "tarok", "unknown game 'tarok'"),
+        (("game",), "chess", "unknown game 'chess'"),
         (("players",), 5, "'players' is 5 but the rules are for num_players = 4"),
         (("first_dealer",), 4, "'first_dealer' is 4, not a seat 0..3"),
         (("seed",), 1.5, "'seed' must be an integer or null"),

@@ -56,13 +56,23 @@ def play(
     seat: Annotated[int, typer.Option("--seat", "-s", help="Your seat (0 = first).")] = 0,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed of the shuffles and bots.")] = None,
     seats: Annotated[
-        str | None, typer.Option("--seats", help="Who sits where, e.g. human,greedy,greedy,greedy or bot,bot,bot,bot.")
+        str | None,
+        typer.Option(
+            "--seats",
+            help="Who sits where, e.g. human,greedy,greedy,greedy or bot,bot,bot,bot. With no human, a Lift Smoke "
+            "session without games_per_session plays 5 games.",
+        ),
     ] = None,
     rules: Annotated[Path | None, typer.Option("--rules", help="House rules TOML file.")] = None,
     set_: Annotated[list[str] | None, typer.Option("--set", help="Change an option: --set target_score=11.")] = None,
     record: Annotated[Path | None, typer.Option("--record", help="Where to save the game record.")] = None,
 ) -> None:
-    """Play a match in the terminal against bots."""
+    """Play a match of any game in the terminal against bots (or watch bots play).
+
+    When every seat is a bot, a Lift Smoke session whose preset sets no length
+    (games_per_session = none) stops after 5 games; --set games_per_session=N
+    chooses another length. A human stops an open-ended session with quit.
+    """
     try:
         name, n, overrides = resolve_rules(preset, players, rules, set_)
         from jick.play import play_command
@@ -78,7 +88,7 @@ def replay(
     file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
-    """Re-run a record, check every action, print each hand's points and the result."""
+    """Re-run a record of any game, check every action, print each deal's result and the match result."""
     from jick.record import load_record
     from jick.record import replay as run_replay
     from jick.render import replay_report
@@ -110,29 +120,34 @@ def presets(
     console = Console()
     if name is None:
         table = Table(title="jick presets")
+        table.add_column("game")
         table.add_column("preset")
         table.add_column("players")
         table.add_column("description")
         table.add_column("source")
-        for _game, preset in all_presets():
+        for game, preset in all_presets():
             description, source, allowed = preset_summary(preset)
-            table.add_row(preset, ",".join(str(p) for p in allowed), description, source)
+            table.add_row(game, preset, ",".join(str(p) for p in allowed), description, source)
         console.print(table)
         return
     try:
-        _, preset = resolve(name)
+        game, preset = resolve(name)
         description, source, allowed = preset_summary(preset)
         rules = load_rules(preset, players)
     except JickError as exc:
         fail(str(exc))
-    from jick.games.smear.rules import allowed_values
+    import importlib
+
+    from jick.registry import game_module
+
+    allowed_values = importlib.import_module(game_module(game).__name__ + ".rules").allowed_values
 
     table = Table(title=f"{preset} ({rules.num_players} players): {description}", caption=f"source: {source}")
     table.add_column("option")
     table.add_column("value")
     table.add_column("allowed")
     for key, value in rules.to_dict().items():
-        if key == "point_values":
+        if isinstance(value, dict):
             shown = ", ".join(f"{k} {v}" for k, v in value.items() if v)
         elif value is None:
             shown = "none"
@@ -141,7 +156,9 @@ def presets(
         else:
             shown = str(value)
         table.add_row(key, shown, allowed_values(key) if key != "num_players" else ",".join(map(str, allowed)))
-    table.add_row("max_points (derived)", str(rules.max_points), "")
+    max_points = getattr(rules, "max_points", None)
+    if max_points is not None:
+        table.add_row("max_points (derived)", str(max_points), "")
     console.print(table)
 
 

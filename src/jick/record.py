@@ -1,4 +1,4 @@
-"""Versioned JSON game records: write, load, validate and replay.
+"""Versioned JSON game records: write, load, validate and replay, for every game.
 
 A record holds the game, the preset and overrides the rules came from, the
 full option table, the seat count, the first dealer, the seed, and for every
@@ -6,6 +6,10 @@ deal its deck order (top card first) and each action with its seat. That is
 enough to rebuild a match exactly without any RNG. The format is described in
 ``docs/records.md`` and, as a JSON Schema, in
 ``src/jick/schemas/record.schema.json``.
+
+Nothing here knows a particular game: card names, the deck of a rule set, the
+action notation, extra chance data and the ``result`` object come from the
+game package's record hooks (:mod:`jick.record_hooks`).
 
 Every problem is a :class:`~jick.engine.RecordError` with a one-line message
 that names where it is: ``deal 2, action 7 ('QH' by seat 1): illegal: ...``.
@@ -30,18 +34,16 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from jick.cards import CARDS, parse_card
-from jick.engine import TERMINAL, IllegalAction, JickError, NotationError, RecordError, RulesError
-from jick.games.smear.actions import action_from_text
-from jick.games.smear.rules import SmearRules, option_types
-from jick.games.smear.state import CHANCE, SmearState
-from jick.games.smear.tables import deck_cards
+from jick.engine import IllegalAction, JickError, NotationError, RecordError, RulesError
+from jick.record_hooks import RecordHooks, hooks_for
+from jick.registry import GAMES as _GAME_PACKAGES
 
 FORMAT = "jick-record"
 VERSION = 1
-GAMES = ("smear",)
+#: The games a record can hold.
+GAMES = tuple(_GAME_PACKAGES)
 
-#: Fields of a record and of one deal; anything else is refused (see the versioning policy).
+#: Fields of every record; a game's hooks may add optional ones (``record_fields``).
 RECORD_FIELDS = (
     "format",
     "version",
@@ -56,28 +58,28 @@ RECORD_FIELDS = (
     "result",
     "meta",
 )
-DEAL_FIELDS = ("dealer", "deck", "actions", "void", "outcome")
-RESULT_FIELDS = ("finished", "hands", "scores", "winner")
-#: How a deal can end (``DealLog.outcome``); a voided deal's outcome is ``"void: <reason>"``.
-OUTCOMES = ("played", "all passed", "misdeal called", "misdeal (low hand)")
+#: Fields of every deal; ``void`` where the game has void deals, plus the game's ``deal_fields``.
+DEAL_FIELDS = ("dealer", "deck", "actions", "outcome")
 
 
 # ---------------------------------------------------------------------------- writing
 
 
-def record_of(state: SmearState, meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The JSON-ready record of a match, finished or not.
+def record_of(state: Any, meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The JSON-ready record of a match of any game, finished or not.
 
     ``meta`` is free-form information (player names, tool, date...) that replay ignores.
     """
+    hooks = hooks_for(state.game_name)
     deals = []
-    for deal in state.deals:
+    for i, deal in enumerate(state.deals):
         entry: dict[str, Any] = {
             "dealer": deal.dealer,
-            "deck": [str(CARDS[c]) for c in deal.deck],
+            "deck": [hooks.card_name(c) for c in deal.deck],
             "actions": [[seat, str(state.action_from_id(aid))] for seat, aid in deal.actions],
         }
-        if deal.outcome.startswith("void: "):
+        entry.update(hooks.deal_extra(state, i))
+        if hooks.supports_void and deal.outcome.startswith("void: "):
             entry["void"] = deal.outcome[len("void: ") :]
         if deal.outcome:
             entry["outcome"] = deal.outcome
@@ -95,19 +97,15 @@ def record_of(state: SmearState, meta: Mapping[str, Any] | None = None) -> dict[
         "deals": deals,
         "result": result_of(state),
     }
+    record.update(hooks.record_extra(state))
     if meta:
         record["meta"] = _plain(dict(meta))
     return record
 
 
-def result_of(state: SmearState) -> dict[str, Any]:
-    """The ``result`` part of a record: finished, hands played, scores per side, winner."""
-    return {
-        "finished": state.is_terminal,
-        "hands": len(state.hand_results),
-        "scores": list(state.scores),
-        "winner": state.winner,
-    }
+def result_of(state: Any) -> dict[str, Any]:
+    """The ``result`` part of a record (Smear: finished, hands played, scores per side, winner)."""
+    return hooks_for(state.game_name).result(state)
 
 
 def _plain(value: Any) -> Any:
@@ -159,7 +157,7 @@ def dumps_record(record: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def save_record(state: SmearState, path: str | Path, meta: Mapping[str, Any] | None = None) -> Path:
+def save_record(state: Any, path: str | Path, meta: Mapping[str, Any] | None = None) -> Path:
     """Write the record of ``state`` as JSON and return the path."""
     p = Path(path)
     p.parent.mkdir(parents=True, exist_ok=True)
@@ -218,17 +216,21 @@ class _Deal:
     actions: tuple[tuple[int, str], ...]
     void: str | None
     outcome: str | None
+    #: The game's extra deal fields as recorded (absent ones left out), in written form.
+    extra: Mapping[str, Any]
 
 
 @dataclass(frozen=True)
 class _Parsed:
-    rules: SmearRules
+    hooks: RecordHooks
+    rules: Any
     preset: str | None
     overrides: dict[str, Any]
     first_dealer: int
     seed: int | None
     deals: tuple[_Deal, ...]
     result: Mapping[str, Any] | None
+    extra: Mapping[str, Any]
 
 
 def _show(value: Any) -> str:
@@ -251,8 +253,16 @@ _KIND_NAMES = {
 }
 
 
-def _field(data: Mapping[str, Any], key: str, where: str, kinds: str) -> Any:
-    """``data[key]``, checked against a short type spec: ``int``, ``str``, ``list``, ``dict``, ``bool``, ``|null``."""
+def check_field(data: Mapping[str, Any], key: str, where: str, kinds: str) -> Any:
+    """``data[key]``, checked against a short type spec: ``int``, ``str``, ``list``, ``dict``, ``bool``, ``|null``.
+
+    Game hooks use it to check their own fields with the same messages.
+
+    >>> check_field({"seed": 1.5}, "seed", "record", "int|null")
+    Traceback (most recent call last):
+    ...
+    jick.engine.RecordError: record field 'seed' must be an integer or null, not 1.5
+    """
     if key not in data:
         raise RecordError(f"{where} has no {key!r} field")
     value = data[key]
@@ -271,48 +281,58 @@ def _field(data: Mapping[str, Any], key: str, where: str, kinds: str) -> Any:
     return value
 
 
+_field = check_field
+
+
 def _unknown_fields(data: Mapping[str, Any], known: Sequence[str], where: str) -> None:
     extra = [k for k in data if k not in known]
     if extra:
         raise RecordError(f"{where} has unknown field {extra[0]!r} (fields are: {', '.join(known)})")
 
 
-def _rules_of(table: Mapping[str, Any]) -> SmearRules:
+def _rules_of(hooks: RecordHooks, table: Mapping[str, Any]) -> Any:
     """The rules of a record's option table; a missing option takes its default."""
-    known = option_types()
-    extra = [k for k in table if k not in known]
-    if extra:
-        raise RecordError(f"record rules: unknown option {extra[0]!r}")
     try:
-        return SmearRules(**table)
+        return hooks.rules_from_dict(table)
     except RulesError as exc:
+        raise RecordError(f"record rules: {exc}") from None
+    except TypeError as exc:  # a rules class that refuses a value's type outright
         raise RecordError(f"record rules: {exc}") from None
 
 
-def _deck_of(cards: list[Any], rules: SmearRules, where: str) -> tuple[int, ...]:
-    """Card indices of a recorded deck, which must be the whole deck of the rules, each card once."""
-    wanted = deck_cards(rules)
-    allowed = set(wanted)
-    seen: dict[int, int] = {}
+def card_list(cards: Any, hooks: RecordHooks, where: str, what: str = "deck card") -> tuple[int, ...]:
+    """Card indices of a list of card names; ``RecordError`` naming the position of a bad one."""
+    out = []
     for k, name in enumerate(cards):
         if not isinstance(name, str):
-            raise RecordError(f"{where}: deck card {k + 1} is {_show(name)}, not a card name")
+            raise RecordError(f"{where}: {what} {k + 1} is {_show(name)}, not a card name")
         try:
-            card = parse_card(name).index
+            out.append(hooks.parse_card(name))
         except NotationError as exc:
-            raise RecordError(f"{where}: deck card {k + 1}: {exc}") from None
+            raise RecordError(f"{where}: {what} {k + 1}: {exc}") from None
+    return tuple(out)
+
+
+def _deck_of(cards: list[Any], hooks: RecordHooks, rules: Any, where: str) -> tuple[int, ...]:
+    """Card indices of a recorded deck, which must be the whole deck of the rules, each card once."""
+    wanted = hooks.deck_cards(rules)
+    allowed = set(wanted)
+    deck = card_list(cards, hooks, where)
+    seen: dict[int, int] = {}
+    for k, card in enumerate(deck):
+        name = hooks.card_name(card)
         if card not in allowed:
             raise RecordError(
-                f"{where}: deck card {k + 1} ({CARDS[card]}) is not in the {len(wanted)}-card deck of these rules "
-                f"(jokers = {rules.jokers})"
+                f"{where}: deck card {k + 1} ({name}) is not in the {len(wanted)}-card deck of these rules"
+                + hooks.deck_note(rules)
             )
         if card in seen:
-            raise RecordError(f"{where}: deck has {CARDS[card]} twice (cards {seen[card] + 1} and {k + 1})")
+            raise RecordError(f"{where}: deck has {name} twice (cards {seen[card] + 1} and {k + 1})")
         seen[card] = k
     if len(seen) != len(wanted):
-        missing = " ".join(str(CARDS[c]) for c in wanted if c not in seen)
+        missing = " ".join(hooks.card_name(c) for c in wanted if c not in seen)
         raise RecordError(f"{where}: deck has {len(seen)} cards, the rules use {len(wanted)} (missing: {missing})")
-    return tuple(parse_card(name).index for name in cards)
+    return deck
 
 
 def _parse(data: Mapping[str, Any]) -> _Parsed:
@@ -326,13 +346,12 @@ def _parse(data: Mapping[str, Any]) -> _Parsed:
     version = _field(data, "version", "record", "int")
     if version != VERSION:
         raise RecordError(f"record version {version} is not supported (this jick reads version {VERSION})")
-    _unknown_fields(data, RECORD_FIELDS, "record")
     game = _field(data, "game", "record", "str")
-    if game not in GAMES:
-        raise RecordError(f"unknown game {game!r} in record (games: {', '.join(GAMES)})")
+    hooks = hooks_for(game)
+    _unknown_fields(data, RECORD_FIELDS + hooks.record_fields, "record")
     preset = _field(data, "preset", "record", "str|null")
     overrides = _field(data, "overrides", "record", "dict")
-    rules = _rules_of(_field(data, "rules", "record", "dict"))
+    rules = _rules_of(hooks, _field(data, "rules", "record", "dict"))
     players = _field(data, "players", "record", "int")
     n = rules.num_players
     if players != n:
@@ -343,16 +362,18 @@ def _parse(data: Mapping[str, Any]) -> _Parsed:
     seed = _field(data, "seed", "record", "int|null")
     if "meta" in data:
         _field(data, "meta", "record", "dict")
+    extra = hooks.parse_record_extra(data)
+    deal_fields = DEAL_FIELDS[:3] + (("void",) if hooks.supports_void else ()) + hooks.deal_fields + DEAL_FIELDS[3:]
     deals = []
     for i, raw in enumerate(_field(data, "deals", "record", "list")):
         where = f"deal {i + 1}"
         if not isinstance(raw, dict):
             raise RecordError(f"{where} must be an object")
-        _unknown_fields(raw, DEAL_FIELDS, where)
+        _unknown_fields(raw, deal_fields, where)
         dealer = _field(raw, "dealer", where, "int") if "dealer" in raw else None
         if dealer is not None and not 0 <= dealer < n:
             raise RecordError(f"{where}: dealer {dealer} is not a seat 0..{n - 1}")
-        deck = _deck_of(_field(raw, "deck", where, "list"), rules, where)
+        deck = _deck_of(_field(raw, "deck", where, "list"), hooks, rules, where)
         actions = []
         for j, entry in enumerate(_field(raw, "actions", where, "list") if "actions" in raw else []):
             at = f"{where}, action {j + 1}"
@@ -362,25 +383,26 @@ def _parse(data: Mapping[str, Any]) -> _Parsed:
             if not _is_int(seat) or not 0 <= seat < n:
                 raise RecordError(f"{at} ({text!r}): seat {_show(seat)} is not a seat 0..{n - 1}")
             try:
-                action_from_text(text)
+                hooks.check_action(text)
             except NotationError as exc:
                 raise RecordError(f"{at} ({text!r} by seat {seat}): {exc}") from None
             actions.append((seat, text))
         void = _field(raw, "void", where, "str") if "void" in raw else None
         outcome = _field(raw, "outcome", where, "str") if "outcome" in raw else None
-        if outcome is not None and outcome not in OUTCOMES and not outcome.startswith("void: "):
-            raise RecordError(f"{where}: unknown outcome {outcome!r} (outcomes: {', '.join(OUTCOMES)}, void: ...)")
+        if outcome is not None and not hooks.is_outcome(outcome):
+            raise RecordError(f"{where}: unknown outcome {outcome!r} (outcomes: {hooks.outcomes_help})")
         if void is not None and outcome is not None and outcome != f"void: {void}":
             raise RecordError(f"{where}: outcome {outcome!r} disagrees with void {void!r}")
-        deals.append(_Deal(dealer, deck, tuple(actions), void, outcome))
+        deal_extra = hooks.parse_deal_extra(raw, rules, where)
+        deals.append(_Deal(dealer, deck, tuple(actions), void, outcome, deal_extra))
     result = None
     if "result" in data:
         result = _field(data, "result", "record", "dict")
-        _unknown_fields(result, RESULT_FIELDS, "record result")
-        for key, kinds in (("finished", "bool"), ("hands", "int"), ("scores", "list"), ("winner", "int|null")):
+        _unknown_fields(result, tuple(hooks.result_fields), "record result")
+        for key, kinds in hooks.result_fields.items():
             if key in result:
                 _field(result, key, "record result", kinds)
-    return _Parsed(rules, preset, dict(overrides), first_dealer, seed, tuple(deals), result)
+    return _Parsed(hooks, rules, preset, dict(overrides), first_dealer, seed, tuple(deals), result, extra)
 
 
 def validate_record(data: Mapping[str, Any]) -> None:
@@ -404,41 +426,45 @@ def validate_record(data: Mapping[str, Any]) -> None:
 class Replay:
     """A replayed record: the rebuilt state and the record it came from."""
 
-    state: SmearState
+    state: Any
     record: Mapping[str, Any]
 
 
-def state_for(record: Mapping[str, Any]) -> SmearState:
+def state_for(record: Mapping[str, Any]) -> Any:
     """A fresh state with the record's rules, first dealer, seed and decks (before any action)."""
     return _fresh_state(_parse(record))
 
 
-def _fresh_state(parsed: _Parsed) -> SmearState:
-    state = SmearState(
-        parsed.rules, seed=parsed.seed, decks=[d.deck for d in parsed.deals], first_dealer=parsed.first_dealer
-    )
+def _fresh_state(parsed: _Parsed) -> Any:
+    try:
+        state = parsed.hooks.new_state(
+            parsed.rules,
+            seed=parsed.seed,
+            decks=[d.deck for d in parsed.deals],
+            first_dealer=parsed.first_dealer,
+            deal_extras=[d.extra for d in parsed.deals],
+        )
+    except RecordError:
+        raise
+    except JickError as exc:
+        raise RecordError(f"record: {exc}") from None
     state.preset_name = parsed.preset
     state.overrides = dict(parsed.overrides)
     return state
 
 
-_PHASE_VERBS = {
-    "misdeal_offer": "to answer the misdeal offer",
-    "bidding": "to bid",
-    "trump": "to name trump",
-    "discard": "to discard",
-    "play": "to play",
-}
-
-
-def _to_act(state: SmearState) -> str:
-    """Who acts now, for messages: ``seat 2 to play``."""
-    player = state.current_player
-    if player == TERMINAL:
-        return "nobody: the match is over"
-    if player == CHANCE:
-        return "nobody: the next deal needs a deck"
-    return f"seat {player} {_PHASE_VERBS.get(state.phase, 'to act')}"
+def _check_outcome(parsed: _Parsed, state: Any, i: int) -> None:
+    """The recorded outcome of deal ``i`` (0-based) against the replay."""
+    deal = parsed.deals[i]
+    log = state.deals[i]
+    where = f"deal {i + 1}"
+    if deal.outcome is not None and deal.outcome != log.outcome:
+        if not log.outcome:
+            raise RecordError(
+                f"{where}: the record says the deal ended ({deal.outcome}) but it is not over after its "
+                f"{len(deal.actions)} actions ({parsed.hooks.to_act(state)})"
+            )
+        raise RecordError(f"{where}: the record says the deal ended {deal.outcome!r} but it ended {log.outcome!r}")
 
 
 def replay(record: Mapping[str, Any], check_result: bool = True) -> Replay:
@@ -449,17 +475,21 @@ def replay(record: Mapping[str, Any], check_result: bool = True) -> Replay:
     record's ``result`` must match the replay.
     """
     parsed = _parse(record)
+    hooks = parsed.hooks
     state = _fresh_state(parsed)
+    last = len(parsed.deals) - 1
     for i, deal in enumerate(parsed.deals):
         where = f"deal {i + 1}"
         reached = len(state.deals)
         if reached < i + 1:
             if state.is_terminal:
                 raise RecordError(f"{where}: the match was already over after deal {reached}")
+            if not state.deals:
+                raise RecordError(f"{where} is never dealt ({hooks.to_act(state)})")
             prev = state.deals[-1]
             raise RecordError(
                 f"deal {reached}: the deal is not over after its {len(prev.actions)} actions "
-                f"({_to_act(state)}), so {where} is never dealt"
+                f"({hooks.to_act(state)}), so {where} is never dealt"
             )
         log = state.deals[i]
         if deal.dealer is not None and deal.dealer != log.dealer:
@@ -473,33 +503,44 @@ def replay(record: Mapping[str, Any], check_result: bool = True) -> Replay:
                 ended = "the match is over" if state.is_terminal else f"it ended: {log.outcome}"
                 raise RecordError(f"{at}: the deal has no more actions after action {j} ({ended})")
             if state.current_player != seat:
-                raise RecordError(f"{at}: wrong seat, it is {_to_act(state)}")
+                raise RecordError(f"{at}: wrong seat, it is {hooks.to_act(state)}")
             try:
                 state.apply(state.parse_action(text))
             except NotationError as exc:
                 raise RecordError(f"{at}: {exc}") from None
             except IllegalAction as exc:
                 raise RecordError(f"{at}: illegal: {exc.reason}") from None
+            except RecordError as exc:  # chance data of the record that does not fit (e.g. a reshuffle order)
+                raise RecordError(f"{at}: {exc}") from None
         if deal.void is not None:
             if len(state.deals) != i + 1 or state.is_terminal:
                 raise RecordError(f"{where}: cannot void the deal, it already ended ({log.outcome})")
             try:
-                state.void_deal(deal.void)
+                hooks.void_deal(state, deal.void)
             except JickError as exc:
                 raise RecordError(f"{where}: cannot void: {exc}") from None
-        if deal.outcome is not None and deal.outcome != log.outcome:
-            if not log.outcome:
-                raise RecordError(
-                    f"{where}: the record says the deal ended ({deal.outcome}) but it is not over after its "
-                    f"{len(deal.actions)} actions ({_to_act(state)})"
-                )
-            raise RecordError(f"{where}: the record says the deal ended {deal.outcome!r} but it ended {log.outcome!r}")
+        got = hooks.deal_extra(state, i)
+        for key in hooks.deal_fields:
+            if deal.extra.get(key) != got.get(key):
+                said = _show(deal.extra[key]) if key in deal.extra else "nothing"
+                gives = _show(got[key]) if key in got else "nothing"
+                raise RecordError(f"{where}: the record says {key} = {said} but the replay gives {gives}")
+        if i < last:
+            _check_outcome(parsed, state, i)
+    try:
+        hooks.finish_replay(state, parsed.extra)
+    except IllegalAction as exc:
+        raise RecordError(f"record: {exc.reason}") from None
+    except JickError as exc:
+        raise RecordError(f"record: {exc}") from None
+    if last >= 0:
+        _check_outcome(parsed, state, last)
     if check_result and parsed.result is not None:
-        got = result_of(state)
-        for key in RESULT_FIELDS:
-            if key in parsed.result and parsed.result[key] != got[key]:
+        got_result = hooks.result(state)
+        for key in hooks.result_fields:
+            if key in parsed.result and parsed.result[key] != got_result[key]:
                 raise RecordError(
                     f"result: the record says {key} = {json.dumps(parsed.result[key])} "
-                    f"but the replay gives {json.dumps(got[key])}"
+                    f"but the replay gives {json.dumps(got_result[key])}"
                 )
     return Replay(state, record)

@@ -12,6 +12,7 @@ from typing import Any
 
 from jick.cards import Card
 from jick.games.liftsmoke.presets import DEFAULT_PRESET, load_preset, preset_info, preset_names
+from jick.games.liftsmoke.report import record_hooks
 from jick.games.liftsmoke.rules import LiftSmokeRules
 from jick.games.liftsmoke.state import GameLog, GameResult, LiftSmokeState, Trick
 
@@ -25,6 +26,7 @@ __all__ = [
     "new_match",
     "preset_info",
     "preset_names",
+    "record_hooks",
 ]
 
 

@@ -815,6 +815,11 @@ class LiftSmokeState:
         return self._v[GAMES_DONE]
 
     @property
+    def session_ended(self) -> bool:
+        """Whether the table stopped the session with :meth:`end_session` (always the last undo entry)."""
+        return bool(self._undo) and isinstance(self._undo[-1][0], EndSession)
+
+    @property
     def scores(self) -> tuple[int, ...]:
         """Chip totals per seat: ``bankroll`` (or 0) minus antes paid plus pots won."""
         return tuple(self._v[SCORE : SCORE + self._n])

@@ -12,10 +12,19 @@ from typing import Any
 
 from jick.cards import Card
 from jick.games.smear.presets import load_preset, preset_info, preset_names
+from jick.games.smear.report import record_hooks
 from jick.games.smear.rules import SmearRules
 from jick.games.smear.state import SmearState
 
-__all__ = ["SmearRules", "SmearState", "load_preset", "new_match", "preset_info", "preset_names"]
+__all__ = [
+    "SmearRules",
+    "SmearState",
+    "load_preset",
+    "new_match",
+    "preset_info",
+    "preset_names",
+    "record_hooks",
+]
 
 
 def new_match(

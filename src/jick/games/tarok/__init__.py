@@ -12,6 +12,7 @@ from typing import Any
 
 from jick.games.tarok.cards import TarokCard
 from jick.games.tarok.presets import DEFAULT_PRESET, load_preset, preset_info, preset_names
+from jick.games.tarok.report import record_hooks
 from jick.games.tarok.rules import TarokRules
 from jick.games.tarok.state import TarokDealResult, TarokState
 
@@ -25,6 +26,7 @@ __all__ = [
     "new_match",
     "preset_info",
     "preset_names",
+    "record_hooks",
 ]
 
 

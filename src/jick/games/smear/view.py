@@ -1,0 +1,331 @@
+"""The terminal view of Smear for ``jick play`` (see :mod:`jick.terminal`).
+
+It sorts the hand by trump order, announces bids, discards (other seats'
+by count only), tricks and each hand's point breakdown, and reads a whole
+discard set from one line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from jick.cards import SUIT_NAMES, Card, suit_of_name
+from jick.engine import Action, IllegalAction, NotationError
+from jick.games.smear import actions as A
+from jick.games.smear.observation import SmearObservation
+from jick.games.smear.report import POINT_LABELS, format_hand, hand_report, side_name
+from jick.games.smear.tables import trick_winner, trump_table
+from jick.terminal import Table, TerminalView, count_of
+
+
+def card_text(card: Card) -> str:
+    """A card with rich markup: red suits in red, jokers in bold."""
+    if card.is_joker:
+        return f"[bold]{card}[/]"
+    if card.suit in (1, 2):
+        return f"[red]{card}[/]"
+    return str(card)
+
+
+def sorted_hand(cards: Sequence[Card], obs: SmearObservation) -> list[tuple[str, list[Card]]]:
+    """The hand in groups: trumps first in trump order once trump is known, then each suit high to low."""
+    if obs.trump is None:
+        groups: list[tuple[str, list[Card]]] = [("jokers", [c for c in cards if c.is_joker])]
+        for suit in range(4):
+            groups.append((SUIT_NAMES[suit], sorted((c for c in cards if c.suit == suit), key=lambda c: -c.rank)))
+        return [(label, group) for label, group in groups if group]
+    table = trump_table(obs.rules, obs.trump)
+    position = {card: i for i, card in enumerate(table.order)}
+    held = {c.index: c for c in cards}
+    groups = [("trumps", [held[c] for c in sorted(held, key=lambda c: position.get(c, 99)) if c in position])]
+    for suit in range(4):
+        if suit == obs.trump:
+            continue
+        same = [c for c in cards if c.index not in position and table.eff_suit[c.index] == suit]
+        groups.append((SUIT_NAMES[suit], sorted(same, key=lambda c: -c.rank)))
+    return [(label, group) for label, group in groups if group]
+
+
+def hand_line(cards: Sequence[Card], obs: SmearObservation) -> str:
+    return "  ".join(f"{label}: " + " ".join(card_text(c) for c in group) for label, group in sorted_hand(cards, obs))
+
+
+class SmearView(TerminalView):
+    """Smear at the terminal: sides, bids, trump, discards, tricks and hand points."""
+
+    def __init__(self, table: Table) -> None:
+        super().__init__(table)
+        self.sides = [side_name(self.rules, s) for s in range(self.state.num_sides)]
+        self.hands_seen = 0
+        #: Seat in its discard turn -> (cards it discarded, its hand when the turn began).
+        self.discarding: dict[int, tuple[list[Card], tuple[Card, ...]]] = {}
+
+    def card_text(self, card: Any) -> str:
+        return card_text(card)
+
+    def action_text(self, action: Action) -> str:
+        if isinstance(action, A.Discard):
+            return str(action.card)
+        return super().action_text(action)
+
+    def scores_text(self, scores: Sequence[int]) -> str:
+        return ", ".join(f"{self.sides[i]} {v}" for i, v in enumerate(scores))
+
+    # ------------------------------------------------------------ narration
+    def intro(self) -> None:
+        rules = self.rules
+        if rules.num_sides < self.state.num_players:
+            self.say("Teams: " + " vs ".join(self.sides))
+        points = ", ".join(f"{POINT_LABELS.get(name, name)} {value}" for name, value in rules.points.items())
+        self.say(f"Target {rules.target_score}; points per hand: {points}")
+
+    def before_turn(self) -> None:
+        """Announce redeals and the start of each new deal."""
+        deals = self.state.deals
+        if len(deals) == self.deals_seen:
+            return
+        for deal in deals[max(0, self.deals_seen - 1) : -1]:
+            if deal.outcome and deal.outcome != "played":
+                self.say(f"[yellow]Deal void ({deal.outcome}); seat {deal.dealer} deals again.[/]")
+        self.deals_seen = len(deals)
+        obs = self.state.observation(self.table.public_seat)
+        self.table.console.rule(f"Hand {obs.hand_number}: seat {obs.dealer} deals", style="dim")
+
+    def announce(self, seat: int, action: Action, before: Any) -> None:
+        if isinstance(action, A.Bid):
+            self.say(f"{self.verb(seat, 'bids', 'bid')} {action.amount}")
+        elif isinstance(action, A.Pass):
+            self.say(self.verb(seat, "passes", "pass"))
+        elif isinstance(action, A.Moon):
+            self.say(f"{self.verb(seat, 'shoots', 'shoot')} the moon!")
+        elif isinstance(action, A.CallMisdeal):
+            self.say(f"{self.verb(seat, 'calls', 'call')} a misdeal (a hand of only 3s to 9s)")
+        elif isinstance(action, A.KeepHand):
+            self.say(f"{self.verb(seat, 'keeps', 'keep')} the hand (no misdeal)")
+        elif isinstance(action, A.NameTrump):
+            self.say(f"{self.verb(seat, 'names', 'name')} [bold]{SUIT_NAMES[action.suit]}[/] as trump")
+        elif isinstance(action, A.Discard | A.DoneDiscarding):
+            if seat not in self.discarding:
+                self.discarding[seat] = ([], before.hand if seat == self.table.viewer else ())
+            if isinstance(action, A.Discard):
+                self.discarding[seat][0].append(action.card)
+        elif isinstance(action, A.Play):
+            self.say(f"{self.verb(seat, 'plays', 'play')} {card_text(action.card)}")
+            self.trick_news(seat, action.card, before)
+        if isinstance(action, A.Bid | A.Pass | A.Moon) and before.phase == "bidding":
+            self.auction_news()
+
+    def after_actions(self) -> None:
+        self.discard_news()
+        self.hand_news()
+
+    def auction_news(self) -> None:
+        obs = self.state.observation(self.table.public_seat)
+        if obs.phase == "trump" and obs.bidder is not None:
+            bid = "the moon" if obs.moon else str(obs.bid)
+            self.say(f"{self.verb(obs.bidder, 'wins', 'win')} the auction with {bid}")
+            if self.rules.kitty_size:
+                self.say(f"{self.verb(obs.bidder, 'takes', 'take')} the kitty")
+
+    def discard_news(self) -> None:
+        """Report a finished discard turn: counts for others, the cards for you."""
+        state = self.state
+        viewer = self.table.viewer
+        for seat in list(self.discarding):
+            if state.current_player == seat and state.phase == "discard":
+                continue
+            cards, hand_before = self.discarding.pop(seat)
+            obs = state.observation(self.table.public_seat)
+            received = obs.received_counts[seat] if obs.phase in ("discard", "play") else 0
+            robbed = self.rules.dealer_robs_pack and seat == obs.dealer and self.rules.discard_mode == "refill"
+            buried = [c for s, c in obs.buried if s == seat] if obs.phase in ("discard", "play") else []
+            if seat == viewer:
+                what = " ".join(card_text(c) for c in cards) or "nothing"
+                line = f"you discard {what}"
+            else:
+                line = f"seat {seat} discards {count_of(len(cards))}"
+            if buried:
+                line += " (buried face up: " + " ".join(card_text(c) for c in buried) + ")"
+            if robbed:
+                line = f"{self.verb(seat, 'takes', 'take')} the {received} stock cards; " + line
+            elif received:
+                line += f" and {'are' if seat == viewer else 'is'} dealt {received}"
+                if seat == viewer:
+                    kept = {c.index for c in hand_before} - {c.index for c in cards}
+                    new = [c for c in state.observation(seat).hand if c.index not in kept]
+                    line += ": " + " ".join(card_text(c) for c in new)
+            self.say(line)
+
+    def trick_news(self, seat: int, card: Card, before: SmearObservation) -> None:
+        """Announce who won a trick that this card completed."""
+        after = self.state.observation(self.table.public_seat)
+        if after.phase == "play" and after.trick:
+            return
+        assert before.trump is not None
+        plays = list(before.trick) + [(seat, card)]
+        winner = plays[trick_winner(trump_table(self.rules, before.trump), [c.index for _, c in plays])][0]
+        cards = " ".join(card_text(c) for _, c in plays)
+        self.say(f"  {self.verb(winner, 'wins', 'win')} the trick ({cards})")
+
+    def hand_news(self) -> None:
+        """At the end of a hand: the point breakdown and the match score."""
+        results = self.state.hand_results
+        console = self.table.console
+        while self.hands_seen < len(results):
+            result = results[self.hands_seen]
+            self.hands_seen += 1
+            lines = format_hand(hand_report(self.rules, result), self.sides)
+            console.print(lines[0], markup=False, style="bold")
+            for line in lines[1:]:
+                console.print(line, markup=False)
+            self.say(f"[bold]Score:[/] {self.scores_text(result.settlement.scores)} (target {self.rules.target_score})")
+
+    def finish(self) -> None:
+        state = self.state
+        winner = state.winner
+        assert winner is not None
+        hands = len(state.hand_results)
+        self.table.console.rule("Match over")
+        self.say(f"[bold]{self.sides[winner]} win the match[/] after {hands} hands: {self.scores_text(state.scores)}")
+        viewer = self.table.viewer
+        if viewer is not None:
+            won = state.side_of(viewer) == winner
+            self.say("[bold green]You win![/]" if won else "You lose.")
+
+    # ------------------------------------------------------------ the human
+    def read_actions(self, obs: Any, text: str) -> list[Action]:
+        """The actions a line of input stands for ([] for an empty line outside a refill)."""
+        state = self.state
+        low = text.lower()
+        for word in ("bid ", "play ", "discard "):
+            if low.startswith(word):
+                text, low = text[len(word) :].strip(), low[len(word) :].strip()
+        if obs.phase != "discard":
+            if not text:
+                return []
+            if obs.phase == "trump":
+                try:
+                    return [A.ACTIONS[A.TRUMP_BASE + suit_of_name(text)]]  # also "heart", "spade"
+                except NotationError:
+                    pass
+            return [state.parse_action(text)]
+        refill = self.rules.discard_mode == "refill"
+        done = A.ACTIONS[A.DONE_ID]
+        if not text or low == "none":
+            if refill:
+                return [done]
+            raise IllegalAction(f"name the {count_of(len(obs.hand) - 6)} to discard, e.g. " + self.example_discard(obs))
+        actions: list[Action] = []
+        for token in text.replace(",", " ").split():
+            action = state.parse_action(token)
+            if not isinstance(action, A.Discard | A.DoneDiscarding):
+                raise NotationError(f"{token!r} is not a card to discard")
+            if action in actions:
+                raise IllegalAction(f"{token} is named twice")
+            actions.append(action)
+        if done in actions and actions[-1] != done:
+            raise IllegalAction("done must come after the cards")
+        if refill and done not in actions and not self._fixed_discard(obs):
+            actions.append(done)  # a refill discard is one set, then the deal back to six
+        return actions
+
+    def _fixed_discard(self, obs: SmearObservation) -> bool:
+        """The dealer who robbed the pack discards a fixed number of cards (no ``done``)."""
+        return bool(self.rules.discard_mode == "refill" and self.rules.dealer_robs_pack and obs.seat == obs.dealer)
+
+    def example_discard(self, obs: SmearObservation) -> str:
+        cards = [a.card for a in obs.legal_actions if isinstance(a, A.Discard)]
+        return " ".join(str(c) for c in cards[: max(1, len(obs.hand) - 6)])
+
+    def choices_text(self, obs: Any) -> str:
+        legal = obs.legal_actions
+        bids = [a.amount for a in legal if isinstance(a, A.Bid)]
+        words: list[str] = []
+        if bids:
+            words.append(f"{bids[0]}-{bids[-1]}" if len(bids) > 1 else str(bids[0]))
+        order = {c.index: i for i, c in enumerate(c for _, g in sorted_hand(obs.hand, obs) for c in g)}
+        cards = sorted(
+            (a.card for a in legal if isinstance(a, A.Play | A.Discard)), key=lambda c: order.get(c.index, 99)
+        )
+        words.extend(card_text(c) for c in cards)
+        words.extend(str(a) for a in legal if not isinstance(a, A.Bid | A.Play | A.Discard))
+        return " ".join(words)
+
+    def show_choices(self, obs: Any) -> None:
+        self.say("Legal now: " + self.choices_text(obs))
+        if obs.phase == "discard":
+            if self.rules.discard_mode == "refill" and not self._fixed_discard(obs):
+                self.say(
+                    "Type the cards to discard on one line (e.g. 9C 8D); you are then dealt back to 6. "
+                    "An empty line or 'none' keeps every card."
+                )
+            else:
+                self.say(f"Type the {count_of(len(obs.hand) - 6)} to discard on one line.")
+        self.say("Other commands: help, hand, tricks, quit")
+
+    def show_tricks(self, obs: Any) -> None:
+        if not obs.tricks:
+            self.say(
+                f"No completed trick is visible (rules: trick_history_visible = {self.rules.trick_history_visible})."
+            )
+        for trick in obs.tricks:
+            cards = ", ".join(f"{self.who(s)} {card_text(c)}" for s, c in trick.plays)
+            self.say(f"  {cards} -> {self.who(trick.winner)}")
+
+    def prompt(self, obs: Any) -> str:
+        legal = obs.legal_actions
+        if obs.phase == "bidding":
+            bids = [a.amount for a in legal if isinstance(a, A.Bid)]
+            options = [f"{bids[0]}-{bids[-1]}" if len(bids) > 1 else str(bids[0])] if bids else []
+            if A.ACTIONS[A.PASS_ID] in legal:
+                options.append("pass")
+            else:
+                options.append("you must bid")
+            if A.ACTIONS[A.MOON_ID] in legal:
+                options.append("moon")
+            return f"Your bid ({', '.join(options)}): "
+        if obs.phase == "trump":
+            return "Name trump (S, H, D, C): "
+        if obs.phase == "misdeal_offer":
+            return "Your hand is only 3s to 9s: misdeal or keep? "
+        if obs.phase == "discard":
+            if self.rules.discard_mode == "refill" and not self._fixed_discard(obs):
+                return "Discard (cards, empty line keeps all): "
+            return f"Discard {count_of(len(obs.hand) - 6)}: "
+        return "Play a card: "
+
+    def show_table(self, obs: Any, again: bool = False) -> None:
+        """What ``obs.seat`` may see, before a prompt; a discard turn that goes on shows the hand only."""
+        if again and obs.phase == "discard":
+            self.say("Your hand: " + hand_line(obs.hand, obs))
+            return
+        seat = obs.seat
+        side = obs.sides[seat]
+        partners = [s for s, x in enumerate(obs.sides) if x == side and s != seat]
+        team = f" (partner {', '.join(f'seat {s}' for s in partners)})" if partners else ""
+        self.say("")
+        self.say(
+            f"[bold]Seat {seat}{team}[/] · hand {obs.hand_number}, dealer seat {obs.dealer} · "
+            f"score {self.scores_text(obs.scores)} (target {self.rules.target_score})"
+        )
+        if obs.bids and obs.trump is None:
+            self.say("Bids: " + ", ".join(f"{self.who(s)}: {a}" for s, a in obs.bids))
+        if obs.trump is not None and obs.bidder is not None:
+            bid = "the moon" if obs.moon else str(obs.bid)
+            self.say(f"Trump: [bold]{SUIT_NAMES[obs.trump]}[/] ({self.who(obs.bidder)} bid {bid})")
+        if obs.phase == "play":
+            self.say("Tricks won: " + ", ".join(f"{self.who(s)} {n}" for s, n in enumerate(obs.tricks_won)))
+            if obs.trick:
+                self.say("Trick: " + ", ".join(f"{self.who(s)} {card_text(c)}" for s, c in obs.trick))
+            else:
+                first = sum(obs.tricks_won) == 0 and self.rules.first_lead == "trump"
+                self.say("You lead" + (" (a trump to the first trick, if you hold one)." if first else "."))
+        if obs.kitty and obs.phase in ("trump", "discard"):
+            self.say("Kitty (now in your hand): " + " ".join(card_text(c) for c in obs.kitty))
+        if obs.phase == "discard" and self._fixed_discard(obs) and obs.received_counts[seat]:
+            self.say(f"You took the {obs.received_counts[seat]} stock cards into your hand.")
+        self.say("Your hand: " + hand_line(obs.hand, obs))
+
+
+View = SmearView

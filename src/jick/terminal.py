@@ -1,0 +1,149 @@
+"""What ``jick play`` asks of each game: a terminal view of its observations.
+
+The game loop in :mod:`jick.play` knows nothing of any game. Every game
+package has a ``view`` module whose ``View`` class (a subclass of
+:class:`TerminalView`) turns observations into text, announces actions and
+results, and reads a line of input into actions. The loop gives each view a
+:class:`Table`: the state, the console and the words for seats ("you" or
+"seat 2").
+
+A view only reads ``state.observation(seat)`` for what a seat may see; it
+reads the state itself only for public facts (the logs of finished deals)
+and to parse input in context.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from rich.console import Console
+from rich.markup import escape
+
+from jick.engine import Action
+
+
+class Table(Protocol):
+    """The loop's side of a view: who is who, and where text goes."""
+
+    state: Any
+    console: Console
+    #: The seat the narration speaks to ("you"), if exactly one human plays.
+    viewer: int | None
+    #: Seat whose observation supplies public facts (scores, counts) to the narration.
+    public_seat: int
+
+    def say(self, text: str) -> None: ...
+
+    def who(self, seat: int) -> str: ...
+
+    def verb(self, seat: int, third: str, second: str) -> str: ...
+
+
+class TerminalView:
+    """A plain view that works for any game; games override what they show better.
+
+    The default shows the hand in the state's own order, names each action by
+    its string form and reads one action per line.
+    """
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.state: Any = table.state
+        self.rules: Any = table.state.rules
+        self.deals_seen = 0
+
+    # ------------------------------------------------------------ settings
+    @staticmethod
+    def unattended_overrides(rules: Any) -> Mapping[str, Any]:
+        """Options to add when no human plays, so the match ends by itself (none by default)."""
+        return {}
+
+    # ------------------------------------------------------------ words
+    def say(self, text: str) -> None:
+        self.table.say(text)
+
+    def who(self, seat: int) -> str:
+        return self.table.who(seat)
+
+    def verb(self, seat: int, third: str, second: str) -> str:
+        return self.table.verb(seat, third, second)
+
+    def card_text(self, card: Any) -> str:
+        """A card with rich markup (the default: its name)."""
+        return escape(str(card))
+
+    def cards_text(self, cards: Sequence[Any]) -> str:
+        return " ".join(self.card_text(c) for c in cards) or "nothing"
+
+    def action_text(self, action: Action) -> str:
+        card = getattr(action, "card", None)
+        if card is not None and str(action) == str(card):
+            return self.card_text(card)
+        return escape(str(action))
+
+    def scores_text(self, scores: Sequence[int]) -> str:
+        return ", ".join(f"{self.who(s)} {v}" for s, v in enumerate(scores))
+
+    # ------------------------------------------------------------ narration
+    def intro(self) -> None:
+        """Lines about the rules after the seating (none by default)."""
+
+    def before_turn(self) -> None:
+        """News before the next move: by default a rule line when a new deal starts."""
+        deals = self.state.deals
+        if len(deals) != self.deals_seen:
+            self.deals_seen = len(deals)
+            self.table.console.rule(f"Deal {len(deals)}: seat {deals[-1].dealer} deals", style="dim")
+
+    def announce(self, seat: int, action: Action, before: Any) -> None:
+        """One line for an action; ``before`` is the public observation before it."""
+        self.say(f"{self.verb(seat, 'plays', 'play')} {self.action_text(action)}")
+
+    def after_actions(self) -> None:
+        """News after a seat's actions (finished tricks, deals, scores): none by default."""
+
+    def finish(self) -> None:
+        """The end of the match: the winner and the final scores."""
+        state = self.state
+        self.table.console.rule("Match over")
+        self.say(f"Final scores: {self.scores_text(state.scores)}")
+        if state.winner is not None:
+            self.say(f"[bold]{self.who(state.winner)} {'win' if state.winner == self.table.viewer else 'wins'}[/]")
+
+    # ------------------------------------------------------------ the human
+    def show_table(self, obs: Any, again: bool = False) -> None:
+        """What ``obs.seat`` may see before a prompt; ``again``: the same turn goes on."""
+        self.say("")
+        self.say(f"[bold]Seat {obs.seat}[/] · scores {self.scores_text(obs.scores)}")
+        self.say("Your hand: " + self.cards_text(obs.hand))
+
+    def choices_text(self, obs: Any) -> str:
+        return " ".join(self.action_text(a) for a in obs.legal_actions)
+
+    def show_choices(self, obs: Any) -> None:
+        self.say("Legal now: " + self.choices_text(obs))
+        self.say("Other commands: help, hand, tricks, quit")
+
+    def show_tricks(self, obs: Any) -> None:
+        tricks = getattr(obs, "tricks", ())
+        if not tricks:
+            self.say("No completed trick in this deal yet.")
+        for trick in tricks:
+            cards = ", ".join(f"{self.who(s)} {self.card_text(c)}" for s, c in trick.plays)
+            self.say(f"  {cards} -> {self.who(trick.winner)}")
+
+    def prompt(self, obs: Any) -> str:
+        return "Your move: "
+
+    def read_actions(self, obs: Any, text: str) -> list[Action]:
+        """The actions a line of input stands for (``[]``: ask again without a word)."""
+        text = text.strip()
+        if not text:
+            return []
+        return [self.state.parse_action(text)]
+
+
+def count_of(n: int, word: str = "card") -> str:
+    """``1 card``, ``3 cards``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
