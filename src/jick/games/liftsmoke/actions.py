@@ -26,6 +26,7 @@ from typing import Final
 
 from jick.cards import CARDS, Card, parse_card
 from jick.engine import Action, NotationError
+from jick.table_actions import SuppliedDeck as SuppliedDeck
 
 #: Size of the fixed action space: one Play per card of the 52-card deck.
 NUM_ACTIONS: Final = 52
@@ -46,20 +47,6 @@ class Play(Action):
 
     def __str__(self) -> str:
         return str(self.card)
-
-
-class SuppliedDeck(Action):
-    """A deck order given at a chance node with ``LiftSmokeState.deal``."""
-
-    __slots__ = ("deck",)
-    deck: tuple[int, ...]
-
-    def __init__(self, deck: tuple[int, ...]) -> None:
-        object.__setattr__(self, "deck", deck)
-        self._freeze(-2)
-
-    def __str__(self) -> str:
-        return "deal " + " ".join(str(CARDS[c]) for c in self.deck)
 
 
 class SuppliedReshuffle(Action):

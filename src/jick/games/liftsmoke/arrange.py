@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from jick.cards import CARDS, Card, parse_card
+from jick.arrange import CardLike as CardLike
+from jick.arrange import DeckOrder, card_index
+from jick.cards import CARDS
 from jick.games.liftsmoke.rules import DECK_SIZE
-
-CardLike = Card | str | int
 
 
 def deal_positions(
@@ -41,14 +41,6 @@ def deal_positions(
     for i in range(n * n):
         hands[order[i % n]].append(i)
     return hands, list(range(n * n, DECK_SIZE))
-
-
-def _index(card: CardLike) -> int:
-    if isinstance(card, Card):
-        return card.index
-    if isinstance(card, int):
-        return card
-    return parse_card(card).index
 
 
 def arrange_deck(
@@ -73,26 +65,15 @@ def arrange_deck(
     ValueError: card AS is placed twice
     """
     hand_places, stock_places = deal_positions(num_players, dealer, seated)
-    order: list[int | None] = [None] * DECK_SIZE
-    used: set[int] = set()
 
-    def place(cards: Iterable[CardLike], places: list[int], what: str) -> None:
-        chosen = [_index(c) for c in cards]
-        if len(chosen) > len(places):
-            raise ValueError(f"{what} holds {len(places)} cards, {len(chosen)} given")
-        for card, pos in zip(chosen, places, strict=False):
-            if not 0 <= card < DECK_SIZE:
-                raise ValueError(f"card {CARDS[card]} is not in the Lift Smoke deck (no jokers)")
-            if card in used:
-                raise ValueError(f"card {CARDS[card]} is placed twice")
-            used.add(card)
-            order[pos] = card
+    def check(card: int) -> None:
+        if not 0 <= card < DECK_SIZE:
+            raise ValueError(f"card {CARDS[card]} is not in the Lift Smoke deck (no jokers)")
 
+    deck = DeckOrder(DECK_SIZE, check)
     for seat, cards in hands.items():
         if seat not in hand_places:
             raise ValueError(f"seat {seat} is not dealt in at this {num_players}-player table")
-        place(cards, hand_places[seat], f"the hand of seat {seat}")
-    place(stock, stock_places, "the stock")
-    preferred = [_index(c) for c in fill]
-    spare = iter([c for c in dict.fromkeys(preferred + list(range(DECK_SIZE))) if c < DECK_SIZE and c not in used])
-    return [str(CARDS[c if c is not None else next(spare)]) for c in order]
+        deck.place(cards, hand_places[seat], f"the hand of seat {seat}")
+    deck.place(stock, stock_places, "the stock")
+    return deck.finish([*(card_index(c) for c in fill), *range(DECK_SIZE)], lambda c: c < DECK_SIZE)

@@ -16,51 +16,32 @@ default to ``None`` (TOML has no null).
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
-from functools import cache
-from importlib import resources
 from typing import Any
 
-from jick.engine import RulesError
-from jick.games.liftsmoke.rules import LiftSmokeRules, option_types
+from jick.games.liftsmoke.rules import LiftSmokeRules
+from jick.presets import PresetInfo, PresetLoader
+
+__all__ = ["DEFAULT_PRESET", "PresetInfo", "load_preset", "preset_info", "preset_names"]
 
 DEFAULT_PRESET = "lift_smoke"
 
-
-@dataclass(frozen=True)
-class PresetInfo:
-    """What a preset file says about itself."""
-
-    name: str
-    description: str
-    source: str
-    players: tuple[int, ...]
-    default_players: int
-    base: str | None = None
-
-
-@cache
-def _raw(name: str) -> dict[str, Any]:
-    path = resources.files("jick.games.liftsmoke") / "presets" / f"{name}.toml"
-    if not path.is_file():
-        raise RulesError(f"unknown preset {name!r}; known presets: {', '.join(preset_names())}")
-    with path.open("rb") as fh:
-        return tomllib.load(fh)
+_LOADER = PresetLoader(
+    "jick.games.liftsmoke",
+    LiftSmokeRules,
+    default_players=4,
+    player_aliases=("players", "num_players"),
+    player_option="players",
+)
 
 
 def preset_names() -> list[str]:
     """Names of the shipped preset files, sorted."""
-    folder = resources.files("jick.games.liftsmoke") / "presets"
-    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml"))
+    return _LOADER.names()
 
 
 def preset_info(name: str) -> PresetInfo:
-    raw = _raw(name)
-    players = tuple(raw.get("players", (4,)))
-    default = int(raw.get("default_players", players[0]))
-    return PresetInfo(name, raw.get("description", ""), raw.get("source", ""), players, default, raw.get("base"))
+    return _LOADER.info(name)
 
 
 def load_preset(
@@ -71,29 +52,4 @@ def load_preset(
     The player count may also come as the override ``players`` (the SPEC 5.5
     name) or ``num_players``.
     """
-    info = preset_info(name)
-    overrides = dict(overrides or {})
-    for key in ("players", "num_players"):
-        if key in overrides:
-            asked = overrides.pop(key)
-            if players is not None and players != asked:
-                raise RulesError(f"{key} = {asked} disagrees with players = {players}")
-            players = asked
-    n = info.default_players if players is None else players
-    if n not in info.players:
-        allowed = ", ".join(str(p) for p in info.players)
-        raise RulesError(f"preset {name} is for {allowed} players, not {n}")
-    raw = _raw(name)
-    options: dict[str, Any] = dict(raw.get("options", {}))
-    options.update(raw.get("by_players", {}).get(str(n), {}))
-    known = option_types()
-    for key in overrides:
-        if key not in known:
-            names = ", ".join(k for k in known if k != "num_players")
-            raise RulesError(f"unknown option {key!r}; options are: players, {names}")
-    options.update(overrides)
-    options["num_players"] = n
-    unknown = set(options) - set(known)
-    if unknown:
-        raise RulesError(f"preset {name} sets unknown options: {', '.join(sorted(unknown))}")
-    return LiftSmokeRules(**options)
+    return _LOADER.load(name, players, overrides)

@@ -14,10 +14,12 @@ True
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
+
+from jick import ruleset
+from jick.ruleset import RuleSet, coerce_fields
 
 #: Cards in the Lift Smoke deck (no jokers).
 DECK_SIZE = 52
@@ -50,7 +52,7 @@ def _error(message: str) -> Any:
 
 
 @dataclass(frozen=True)
-class LiftSmokeRules:
+class LiftSmokeRules(RuleSet):
     """All Lift Smoke options. Build one with :func:`jick.games.liftsmoke.presets.load_preset`.
 
     ``bankroll`` (SPEC 5.1, optional): chips each player starts the session
@@ -67,7 +69,7 @@ class LiftSmokeRules:
     bankroll: int | None = None
 
     def __post_init__(self) -> None:
-        _coerce_fields(self)
+        coerce_fields(self, allowed_values, {}, _check_optional_int)
         _validate(self)
 
     # ---- derived values -------------------------------------------------
@@ -82,36 +84,17 @@ class LiftSmokeRules:
         set_aside = 1 if self.trump_card is TrumpCard.STOCK_TOP_SET_ASIDE else 0
         return DECK_SIZE - self.num_players**2 - set_aside
 
-    def replace(self, **changes: Any) -> LiftSmokeRules:
-        """A copy with some options changed (validated again)."""
-        return dataclasses.replace(self, **changes)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-ready values of every option (``None`` stays ``None``)."""
-        out: dict[str, Any] = {}
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            out[f.name] = str(value) if isinstance(value, StrEnum) else value
-        return out
-
 
 def option_types() -> dict[str, Any]:
     """Option name -> its Python type (an enum class, int, ``int | None``)."""
-    import typing
-
-    hints = typing.get_type_hints(LiftSmokeRules)
-    return {f.name: hints[f.name] for f in dataclasses.fields(LiftSmokeRules)}
-
-
-#: Options that take an integer or ``None``.
-OPTIONAL_INTS = ("games_per_session", "bankroll")
+    return ruleset.option_types(LiftSmokeRules)
 
 
 def allowed_values(name: str) -> str:
     """Human text for the values an option accepts."""
-    kind = option_types()[name]
-    if isinstance(kind, type) and issubclass(kind, StrEnum):
-        return " | ".join(m.value for m in kind)
+    text = ruleset.basic_allowed(name, option_types()[name], {})
+    if text is not None:
+        return text
     if name == "num_players":
         return f"{MIN_PLAYERS}..{MAX_PLAYERS}"
     if name == "ante":
@@ -123,25 +106,11 @@ def allowed_values(name: str) -> str:
     return "int"
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _coerce_fields(rules: LiftSmokeRules) -> None:
-    """Turn strings into enums and check basic types, naming the option on error."""
-    for name, kind in option_types().items():
-        value = getattr(rules, name)
-        if isinstance(kind, type) and issubclass(kind, StrEnum):
-            try:
-                value = kind(value)
-            except ValueError:
-                raise _error(f"option {name} = {value!r} is not allowed; use {allowed_values(name)}") from None
-        elif name in OPTIONAL_INTS:
-            if value is not None and not _is_int(value):
-                raise _error(f"option {name} = {value!r} must be {allowed_values(name)}")
-        elif not _is_int(value):
-            raise _error(f"option {name} = {value!r} must be an integer")
-        object.__setattr__(rules, name, value)
+def _check_optional_int(name: str, value: Any) -> Any:
+    """Check an ``int | None`` option (the other types are checked by :func:`coerce_fields`)."""
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+        raise _error(f"option {name} = {value!r} must be {allowed_values(name)}")
+    return value
 
 
 def _validate(r: LiftSmokeRules) -> None:

@@ -55,6 +55,8 @@ from jick.games.smear.ids import (
     TRUMP_BASE as TRUMP_BASE,
 )
 from jick.games.smear.rules import MAX_BID_LIMIT
+from jick.table_actions import SuppliedDeck as SuppliedDeck
+from jick.table_actions import VoidDeal as VoidDeal
 
 
 class Play(Action):
@@ -173,34 +175,6 @@ class Bid(Action):
 
     def __str__(self) -> str:
         return str(self.amount)
-
-
-class VoidDeal(Action):
-    """A deal declared void by the table (procedural misdeal); not a seat's action."""
-
-    __slots__ = ("reason",)
-    reason: str
-
-    def __init__(self, reason: str) -> None:
-        object.__setattr__(self, "reason", reason)
-        self._freeze(-1)
-
-    def __str__(self) -> str:
-        return f"void: {self.reason}"
-
-
-class SuppliedDeck(Action):
-    """A deck order given at a chance node with :meth:`SmearState.deal`."""
-
-    __slots__ = ("deck",)
-    deck: tuple[int, ...]
-
-    def __init__(self, deck: tuple[int, ...]) -> None:
-        object.__setattr__(self, "deck", deck)
-        self._freeze(-2)
-
-    def __str__(self) -> str:
-        return "deal " + " ".join(str(CARDS[c]) for c in self.deck)
 
 
 #: Every action, indexed by id (the fixed action space).

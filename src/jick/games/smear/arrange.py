@@ -27,11 +27,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from jick.cards import CARDS, Card, parse_card
+from jick.arrange import CardLike as CardLike
+from jick.arrange import DeckOrder, card_index
+from jick.cards import CARDS
 from jick.games.smear.rules import SmearRules
 from jick.games.smear.tables import deck_cards
-
-CardLike = Card | str | int
 
 
 def deal_positions(rules: SmearRules, dealer: int) -> tuple[dict[int, list[int]], list[int], list[int]]:
@@ -56,14 +56,6 @@ def deal_positions(rules: SmearRules, dealer: int) -> tuple[dict[int, list[int]]
             kitty = list(range(idx, idx + rules.kitty_size))
             idx += rules.kitty_size
     return hands, kitty, list(range(idx, rules.deck_size))
-
-
-def _index(card: CardLike) -> int:
-    if isinstance(card, Card):
-        return card.index
-    if isinstance(card, int):
-        return card
-    return parse_card(card).index
 
 
 def arrange_deck(
@@ -96,27 +88,16 @@ def arrange_deck(
     """
     hand_places, kitty_places, stock_places = deal_positions(rules, dealer)
     in_deck = set(deck_cards(rules))
-    order: list[int | None] = [None] * rules.deck_size
-    used: set[int] = set()
 
-    def place(cards: Iterable[CardLike], places: list[int], what: str) -> None:
-        chosen = [_index(c) for c in cards]
-        if len(chosen) > len(places):
-            raise ValueError(f"{what} holds {len(places)} cards, {len(chosen)} given")
-        for card, pos in zip(chosen, places, strict=False):
-            if card not in in_deck:
-                raise ValueError(f"card {CARDS[card]} is not in the deck of these rules (jokers = {rules.jokers})")
-            if card in used:
-                raise ValueError(f"card {CARDS[card]} is placed twice")
-            used.add(card)
-            order[pos] = card
+    def check(card: int) -> None:
+        if card not in in_deck:
+            raise ValueError(f"card {CARDS[card]} is not in the deck of these rules (jokers = {rules.jokers})")
 
+    deck = DeckOrder(rules.deck_size, check)
     for seat, cards in hands.items():
         if seat not in hand_places:
             raise ValueError(f"no seat {seat} at a {rules.num_players}-player table")
-        place(cards, hand_places[seat], f"the hand of seat {seat}")
-    place(kitty, kitty_places, "the kitty")
-    place(stock, stock_places, "the stock")
-    preferred = [_index(c) for c in fill]
-    spare = iter([c for c in dict.fromkeys(preferred + list(deck_cards(rules))) if c in in_deck and c not in used])
-    return [str(CARDS[c if c is not None else next(spare)]) for c in order]
+        deck.place(cards, hand_places[seat], f"the hand of seat {seat}")
+    deck.place(kitty, kitty_places, "the kitty")
+    deck.place(stock, stock_places, "the stock")
+    return deck.finish([*(card_index(c) for c in fill), *deck_cards(rules)], in_deck.__contains__)

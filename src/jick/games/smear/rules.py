@@ -13,11 +13,13 @@ at construction with a :class:`~jick.engine.RulesError` naming the options.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
+
+from jick import ruleset
+from jick.ruleset import RuleSet, coerce_fields
 
 
 class Partnerships(StrEnum):
@@ -151,7 +153,7 @@ def _error(message: str) -> Any:
 
 
 @dataclass(frozen=True)
-class SmearRules:
+class SmearRules(RuleSet):
     """All Smear options. Build one with :func:`jick.games.smear.presets.load_preset`."""
 
     num_players: int = 4
@@ -191,7 +193,7 @@ class SmearRules:
     trick_history_visible: TrickHistory = TrickHistory.ALL
 
     def __post_init__(self) -> None:
-        _coerce_fields(self)
+        coerce_fields(self, allowed_values, INT_CHOICES, _check_other)
         _validate(self)
 
     # ---- derived values -------------------------------------------------
@@ -229,22 +231,6 @@ class SmearRules:
             return seat % (self.num_players // 2)
         return seat % 2
 
-    def replace(self, **changes: Any) -> SmearRules:
-        """A copy with some options changed (validated again)."""
-        return dataclasses.replace(self, **changes)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-ready values of every option."""
-        out: dict[str, Any] = {}
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            if isinstance(value, Mapping):
-                value = dict(value)
-            elif isinstance(value, StrEnum):
-                value = str(value)
-            out[f.name] = value
-        return out
-
 
 #: Allowed values of the options whose type alone does not say it.
 INT_CHOICES: dict[str, tuple[int, ...]] = {
@@ -257,21 +243,14 @@ INT_CHOICES: dict[str, tuple[int, ...]] = {
 
 def option_types() -> dict[str, Any]:
     """Option name -> its Python type (an enum class, int, bool, ...)."""
-    import typing
-
-    hints = typing.get_type_hints(SmearRules)
-    return {f.name: hints[f.name] for f in dataclasses.fields(SmearRules)}
+    return ruleset.option_types(SmearRules)
 
 
 def allowed_values(name: str) -> str:
     """Human text for the values an option accepts."""
-    kind = option_types()[name]
-    if isinstance(kind, type) and issubclass(kind, StrEnum):
-        return " | ".join(m.value for m in kind)
-    if name in INT_CHOICES:
-        return " | ".join(str(v) for v in INT_CHOICES[name])
-    if kind is bool:
-        return "true | false"
+    text = ruleset.basic_allowed(name, option_types()[name], INT_CHOICES)
+    if text is not None:
+        return text
     if name == "point_values":
         return "table of " + ", ".join(POINT_NAMES) + " -> int >= 0"
     if name == "bust_out_score":
@@ -279,36 +258,21 @@ def allowed_values(name: str) -> str:
     return "int"
 
 
-def _coerce_fields(rules: SmearRules) -> None:
-    """Turn strings into enums and check basic types, naming the option on error."""
-    for name, kind in option_types().items():
-        value = getattr(rules, name)
-        if isinstance(kind, type) and issubclass(kind, StrEnum):
-            try:
-                value = kind(value)
-            except ValueError:
-                raise _error(f"option {name} = {value!r} is not allowed; use {allowed_values(name)}") from None
-        elif kind is bool:
-            if not isinstance(value, bool):
-                raise _error(f"option {name} = {value!r} must be true or false")
-        elif kind is int:
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise _error(f"option {name} = {value!r} must be an integer")
-            if name in INT_CHOICES and value not in INT_CHOICES[name]:
-                raise _error(f"option {name} = {value} is not allowed; use {allowed_values(name)}")
-        elif name == "bust_out_score":
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-                raise _error(f"option bust_out_score = {value!r} must be a negative integer or none")
-        elif name == "point_values":
-            if not isinstance(value, Mapping):
-                raise _error("option point_values must be a table of point name -> value")
-            for key, points in value.items():
-                if key not in POINT_NAMES:
-                    raise _error(f"point_values has unknown point {key!r}; known points: {', '.join(POINT_NAMES)}")
-                if isinstance(points, bool) or not isinstance(points, int) or points < 0:
-                    raise _error(f"point_values.{key} = {points!r} must be an integer >= 0")
-            value = PointValues(value)
-        object.__setattr__(rules, name, value)
+def _check_other(name: str, value: Any) -> Any:
+    """Check ``bust_out_score`` and ``point_values`` (the other types are checked by :func:`coerce_fields`)."""
+    if name == "bust_out_score":
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise _error(f"option bust_out_score = {value!r} must be a negative integer or none")
+    elif name == "point_values":
+        if not isinstance(value, Mapping):
+            raise _error("option point_values must be a table of point name -> value")
+        for key, points in value.items():
+            if key not in POINT_NAMES:
+                raise _error(f"point_values has unknown point {key!r}; known points: {', '.join(POINT_NAMES)}")
+            if isinstance(points, bool) or not isinstance(points, int) or points < 0:
+                raise _error(f"point_values.{key} = {points!r} must be an integer >= 0")
+        value = PointValues(value)
+    return value
 
 
 def _validate(r: SmearRules) -> None:

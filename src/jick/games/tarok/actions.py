@@ -26,8 +26,10 @@ from __future__ import annotations
 
 from typing import Final
 
+from jick import table_actions
 from jick.engine import Action, NotationError
 from jick.games.tarok.cards import CARDS, NUM_CARDS, TarokCard, parse_card
+from jick.table_actions import VoidDeal as VoidDeal
 
 PLAY_BASE: Final = 0
 DISCARD_BASE: Final = NUM_CARDS
@@ -150,32 +152,11 @@ class ContraUltimo(_Word):
     word, word_id = "contra", CONTRA_ID
 
 
-class VoidDeal(Action):
-    """A deal declared void by the table (procedural misdeal); not a seat's action."""
-
-    __slots__ = ("reason",)
-    reason: str
-
-    def __init__(self, reason: str) -> None:
-        object.__setattr__(self, "reason", reason)
-        self._freeze(-1)
-
-    def __str__(self) -> str:
-        return f"void: {self.reason}"
-
-
-class SuppliedDeck(Action):
+class SuppliedDeck(table_actions.SuppliedDeck):
     """A deck order given at a chance node with :meth:`TarokState.deal`."""
 
-    __slots__ = ("deck",)
-    deck: tuple[int, ...]
-
-    def __init__(self, deck: tuple[int, ...]) -> None:
-        object.__setattr__(self, "deck", deck)
-        self._freeze(-2)
-
-    def __str__(self) -> str:
-        return "deal " + " ".join(str(CARDS[c]) for c in self.deck)
+    __slots__ = ()
+    cards = CARDS
 
 
 #: Every action, indexed by id (the fixed action space).

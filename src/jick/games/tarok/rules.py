@@ -10,14 +10,14 @@
 
 from __future__ import annotations
 
-import dataclasses
-import typing
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from jick import ruleset
 from jick.engine import RulesError
 from jick.games.tarok.cards import ALL_CARDS, pile_count
+from jick.ruleset import RuleSet, coerce_fields
 
 
 class AllPass(StrEnum):
@@ -55,7 +55,7 @@ WIDOW_SIZE = 6
 
 
 @dataclass(frozen=True)
-class TarokRules:
+class TarokRules(RuleSet):
     """All Tarok options. Build one with :func:`jick.games.tarok.presets.load_preset`.
 
     ``num_players`` is SPEC's ``players`` option (``players`` is accepted as an override name).
@@ -76,7 +76,7 @@ class TarokRules:
     deals_per_match: int = 12
 
     def __post_init__(self) -> None:
-        _coerce_fields(self)
+        coerce_fields(self, allowed_values, INT_CHOICES)
         _validate(self)
 
     @property
@@ -88,18 +88,6 @@ class TarokRules:
     def dealer_sits_out(self) -> bool:
         return self.num_players == 4
 
-    def replace(self, **changes: Any) -> TarokRules:
-        """A copy with some options changed (validated again)."""
-        return dataclasses.replace(self, **changes)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-ready values of every option."""
-        out: dict[str, Any] = {}
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            out[f.name] = str(value) if isinstance(value, StrEnum) else value
-        return out
-
 
 #: Allowed values of the options whose type alone does not say it.
 INT_CHOICES: dict[str, tuple[int, ...]] = {"num_players": (3, 4), "jack_value": (2, 3)}
@@ -107,40 +95,16 @@ INT_CHOICES: dict[str, tuple[int, ...]] = {"num_players": (3, 4), "jack_value": 
 
 def option_types() -> dict[str, Any]:
     """Option name -> its Python type."""
-    hints = typing.get_type_hints(TarokRules)
-    return {f.name: hints[f.name] for f in dataclasses.fields(TarokRules)}
+    return ruleset.option_types(TarokRules)
 
 
 def allowed_values(name: str) -> str:
-    kind = option_types()[name]
-    if isinstance(kind, type) and issubclass(kind, StrEnum):
-        return " | ".join(m.value for m in kind)
-    if name in INT_CHOICES:
-        return " | ".join(str(v) for v in INT_CHOICES[name])
-    if kind is bool:
-        return "true | false"
+    text = ruleset.basic_allowed(name, option_types()[name], INT_CHOICES)
+    if text is not None:
+        return text
     if name == "deals_per_match":
         return "int >= 1"
     return "int >= 0"
-
-
-def _coerce_fields(rules: TarokRules) -> None:
-    for name, kind in option_types().items():
-        value = getattr(rules, name)
-        if isinstance(kind, type) and issubclass(kind, StrEnum):
-            try:
-                value = kind(value)
-            except ValueError:
-                raise RulesError(f"option {name} = {value!r} is not allowed; use {allowed_values(name)}") from None
-        elif kind is bool:
-            if not isinstance(value, bool):
-                raise RulesError(f"option {name} = {value!r} must be true or false")
-        elif kind is int:
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise RulesError(f"option {name} = {value!r} must be an integer")
-            if name in INT_CHOICES and value not in INT_CHOICES[name]:
-                raise RulesError(f"option {name} = {value} is not allowed; use {allowed_values(name)}")
-        object.__setattr__(rules, name, value)
 
 
 def _validate(r: TarokRules) -> None:
