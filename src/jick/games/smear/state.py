@@ -65,13 +65,17 @@ _ACTIONS: Final = A.ACTIONS
 # Scalar slots of _v
 PHASE, TO_MOVE, DEALER, HANDS_DONE, KITTY, STOCK_POS, HIGH_BID, BIDDER = range(8)
 TRUMP_SUIT, DISCARD_LEFT, LEADER, TRICK_LEN, BURIED, RENEGED, PART, WINNER = range(8, 16)
-TURN_TRUMPS, TURNS, DEAL_NO, TRICK_NO, KITTY_HOLDER = range(16, 21)
+TURN_TRUMPS, TURNS, DEAL_NO, TRICK_NO, KITTY_HOLDER, ACTION_NO = range(16, 22)
+# DEAL_NO, HANDS_DONE, TRICK_NO and ACTION_NO always equal the lengths of the
+# deal log, the hand results, and the current deal's tricks and actions, so an
+# undo snapshot of _v alone says where to cut those logs back.
 # Per-seat and per-side arrays (8 slots each)
 HAND, DISC_COUNT, RECV_COUNT, DISC_MASK, PLAYED, TRICKS_WON = 24, 32, 40, 48, 56, 64
 CAPTURED, SCORE, T_SEAT, T_CARD = 72, 80, 88, 96
 V_SIZE = 104
 
 FULL_HAND = HAND_AFTER_DISCARD
+_NO_SIDES: Final[frozenset[int]] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -123,8 +127,10 @@ def shuffled_deck(cards: Sequence[int], seed: int, deal_no: int) -> tuple[int, .
     >>> shuffled_deck(range(54), 1, 0) == shuffled_deck(range(54), 1, 0) != shuffled_deck(range(54), 1, 1)
     True
     """
-    key = random.Random((seed * 1_000_003 + deal_no) & 0xFFFF_FFFF_FFFF_FFFF).random
-    return tuple(sorted(cards, key=lambda _c: key()))
+    rnd = random.Random((seed * 1_000_003 + deal_no) & 0xFFFF_FFFF_FFFF_FFFF).random
+    # Card i gets the i-th random key; the stable sort by key is the shuffle.
+    keys = [rnd() for _ in cards]
+    return tuple([cards[i] for i in sorted(range(len(keys)), key=keys.__getitem__)])
 
 
 def is_low_hand(mask: int) -> bool:
@@ -145,6 +151,7 @@ _FIELDS = (
     "_results",
     "_sides",
     "_table",
+    "_tables",
     "_trump_only",
     "_undo",
     "_v",
@@ -209,9 +216,11 @@ class SmearState:
         self._v[WINNER] = -1
         self._deals: list[DealLog] = []
         self._results: list[HandResult] = []
-        self._undo: list[tuple[Action, tuple[int, ...], int, int, int, int]] = []
+        self._undo: list[tuple[Action, tuple[int, ...]]] = []
         self._legal_bits: int = -1
         self._table: TrumpTable | None = None
+        #: The table of each trump suit, fetched once (hashing the rules per lookup is slow).
+        self._tables = tuple(trump_table(rules, suit) for suit in range(4))
         self._start_deal()
 
     # ------------------------------------------------------------------ decks
@@ -330,8 +339,9 @@ class SmearState:
         v = self._v
         seat = v[TO_MOVE]
         deal = self._deals[-1]
-        self._undo.append((action, tuple(v), len(self._deals), len(deal.actions), len(deal.tricks), len(self._results)))
+        self._undo.append((action, tuple(v)))
         deal.actions.append((seat, aid))
+        v[ACTION_NO] += 1
         self._legal_bits = -1
         phase = v[PHASE]
         if phase == PLAY:
@@ -351,20 +361,21 @@ class SmearState:
     def undo(self) -> Action:
         if not self._undo:
             raise IllegalAction("nothing to undo")
-        action, snapshot, n_deals, n_actions, n_tricks, n_results = self._undo.pop()
-        self._v = list(snapshot)
-        del self._deals[n_deals:]
+        action, snapshot = self._undo.pop()
+        self._v = v = list(snapshot)
+        del self._deals[v[DEAL_NO] :]
         if self._deals:
             deal = self._deals[-1]
-            del deal.actions[n_actions:]
-            del deal.tricks[n_tricks:]
-            deal.outcome = ""
-        del self._results[n_results:]
+            del deal.actions[v[ACTION_NO] :]
+            del deal.tricks[v[TRICK_NO] :]
+            if v[PHASE] != WAIT_DEAL:  # while a deck is awaited, the last deal is finished
+                deal.outcome = ""
+        del self._results[v[HANDS_DONE] :]
         self._legal_bits = -1
         if isinstance(action, SuppliedDeck):
             self._decks.pop()
         trump = self._v[TRUMP_SUIT]
-        self._table = trump_table(self.rules, trump) if self._v[PHASE] in (DISCARD, PLAY) else None
+        self._table = self._tables[trump] if self._v[PHASE] in (DISCARD, PLAY) else None
         return action
 
     def void_deal(self, reason: str) -> None:
@@ -384,17 +395,7 @@ class SmearState:
         self._start_deal()
 
     def _push_pseudo(self, action: Action) -> None:
-        deal = self._deals[-1] if self._deals else None
-        self._undo.append(
-            (
-                action,
-                tuple(self._v),
-                len(self._deals),
-                len(deal.actions) if deal else 0,
-                len(deal.tricks) if deal else 0,
-                len(self._results),
-            )
-        )
+        self._undo.append((action, tuple(self._v)))
         self._legal_bits = -1
 
     # ------------------------------------------------------------------ deal
@@ -417,6 +418,7 @@ class SmearState:
             v[HIGH_BID] = 0
             v[TURNS] = 0
             v[TRICK_NO] = 0
+            v[ACTION_NO] = 0
             v[KITTY_HOLDER] = -1
             for i in range(HAND, CAPTURED):
                 v[i] = 0
@@ -514,7 +516,7 @@ class SmearState:
     def _name_trump(self, suit: int) -> None:
         v = self._v
         v[TRUMP_SUIT] = suit
-        self._table = trump_table(self.rules, suit)
+        self._table = self._tables[suit]
         v[PHASE] = DISCARD
         self._begin_discard_turn((v[DEALER] + 1) % self._n)
 
@@ -625,19 +627,21 @@ class SmearState:
         v[TRICK_LEN] = pos
         part = v[PART]
         if pos < part.bit_count():
-            v[TO_MOVE] = self._next_in(part, (seat + 1) % self._n)
+            nxt = (seat + 1) % self._n
+            v[TO_MOVE] = nxt if part >> nxt & 1 else self._next_in(part, nxt)
             return
         # the trick is complete
         assert self._table is not None
+        seats = v[T_SEAT : T_SEAT + pos]
         cards = v[T_CARD : T_CARD + pos]
-        winner = v[T_SEAT + trick_winner(self._table, cards)]
+        winner = seats[trick_winner(self._table, cards)]
         mask = 0
         for c in cards:
             mask |= 1 << c
         v[CAPTURED + self._sides[winner]] |= mask
         v[TRICKS_WON + winner] += 1
-        deal = self._deals[-1]
-        deal.tricks.append(Trick(v[LEADER], tuple((v[T_SEAT + i], CARDS[v[T_CARD + i]]) for i in range(pos)), winner))
+        plays = tuple(zip(seats, [CARDS[c] for c in cards], strict=True))
+        self._deals[-1].tricks.append(Trick(v[LEADER], plays, winner))
         v[TRICK_LEN] = 0
         v[TRICK_NO] += 1
         if self._trump_only:
@@ -659,10 +663,13 @@ class SmearState:
         rules = self.rules
         assert self._table is not None
         deal = self._deals[-1]
-        order = tuple(card.index for t in deal.tricks for _, card in t.plays)
+        # The play order only breaks a tie between two jokers of equal rank (for Low).
+        order: tuple[int, ...] = ()
+        if self._table.shared_joker_rank:
+            order = tuple(card.index for t in deal.tricks for _, card in t.plays)
         bidder = v[BIDDER]
         bid = None if v[HIGH_BID] == MOON_BID else v[HIGH_BID]
-        reneged = frozenset(s for s in range(self._k) if v[RENEGED] >> s & 1)
+        reneged = frozenset(s for s in range(self._k) if v[RENEGED] >> s & 1) if v[RENEGED] else _NO_SIDES
         facts = HandFacts(
             trump=v[TRUMP_SUIT],
             captured=tuple(v[CAPTURED : CAPTURED + self._k]),
@@ -683,7 +690,7 @@ class SmearState:
                 bid=bid,
                 trump=v[TRUMP_SUIT],
                 awards=tuple(awards),
-                game_points=tuple(game_points(m) for m in facts.captured),
+                game_points=tuple([game_points(m) for m in facts.captured]),
                 settlement=settlement,
             )
         )
