@@ -9,10 +9,13 @@ The base class does what is the same for every game that follows the game
 package contract (rules as a frozen dataclass built from its option table,
 ``state.deals`` logs, ``state.void_deal``); a game overrides the rest:
 
-* cards: :meth:`RecordHooks.card_name`, :meth:`RecordHooks.parse_card`,
-  :meth:`RecordHooks.deck_cards` (the whole deck of a rule set);
-* notation: :meth:`RecordHooks.check_action`, :meth:`RecordHooks.is_outcome`;
-* the state: :meth:`RecordHooks.new_state`, given the record's chance data;
+* cards: ``cards`` and ``card_parser`` (from which :meth:`RecordHooks.card_name`
+  and :meth:`RecordHooks.parse_card` follow), :meth:`RecordHooks.deck_cards`
+  (the whole deck of a rule set);
+* notation: ``action_parser`` (used by :meth:`RecordHooks.check_action`),
+  :meth:`RecordHooks.is_outcome`;
+* the state: ``state_class``, or :meth:`RecordHooks.new_state` for a game
+  whose record carries more chance data;
 * optional chance data per deal (``deal_fields``, e.g. Lift Smoke's
   ``reshuffles``) and top-level fields (``record_fields``, e.g. Lift Smoke's
   ``session_ended``);
@@ -54,6 +57,18 @@ class RecordHooks:
     phase_verbs: ClassVar[Mapping[str, str]] = {}
     #: What a chance node waits for, by phase, for messages.
     chance_waits: ClassVar[Mapping[str, str]] = {"deal": "the next deal needs a deck"}
+    #: The game's cards by index (their ``str`` is the notation).
+    cards: ClassVar[Sequence[Any]] = ()
+    #: The state class, built as ``state_class(rules, seed=, decks=, first_dealer=)``.
+    state_class: ClassVar[type] = object
+
+    def card_parser(self, text: str) -> Any:
+        """Card notation -> card (with ``.index``); games set it to their ``parse_card``."""
+        raise NotImplementedError
+
+    def action_parser(self, text: str) -> Any:
+        """Context-free action notation -> action; games set it to their ``action_from_text``."""
+        raise NotImplementedError
 
     # ------------------------------------------------------------------ rules and cards
     def rules_from_dict(self, table: Mapping[str, Any]) -> Any:
@@ -77,15 +92,15 @@ class RecordHooks:
 
     def card_name(self, index: int) -> str:
         """Canonical notation of a card index."""
-        raise NotImplementedError
+        return str(self.cards[index])
 
     def parse_card(self, text: str) -> int:
         """The index of a card in notation; :class:`~jick.engine.NotationError` if it is none."""
-        raise NotImplementedError
+        return int(self.card_parser(text).index)
 
     def check_action(self, text: str) -> None:
         """Raise :class:`~jick.engine.NotationError` unless ``text`` is an action of the game."""
-        raise NotImplementedError
+        self.action_parser(text)
 
     def is_outcome(self, text: str) -> bool:
         """Whether ``text`` is a possible ``outcome`` of a deal."""
@@ -102,7 +117,7 @@ class RecordHooks:
         deal_extras: Sequence[Mapping[str, Any]],
     ) -> Any:
         """A fresh state with these rules and chance data (``deal_extras``: parsed deal fields per deal)."""
-        raise NotImplementedError
+        return self.state_class(rules, seed=seed, decks=list(decks), first_dealer=first_dealer)
 
     def deal_extra(self, state: Any, index: int) -> dict[str, Any]:
         """The record's extra fields of deal ``index`` (0-based), as JSON values; empty ones left out."""

@@ -106,6 +106,10 @@ def format_replay(report: Mapping[str, Any]) -> list[str]:
 class LiftSmokeRecordHooks(RecordHooks):
     """Lift Smoke records: 52-card decks, card plays only, reshuffle orders, the session-end flag."""
 
+    cards = CARDS
+    card_parser = staticmethod(parse_card)
+    action_parser = staticmethod(action_from_text)
+    state_class = LiftSmokeState
     game: ClassVar[str] = "liftsmoke"
     rules_class: ClassVar[type] = LiftSmokeRules
     result_fields: ClassVar[Mapping[str, str]] = {
@@ -126,15 +130,6 @@ class LiftSmokeRecordHooks(RecordHooks):
 
     def deck_cards(self, rules: LiftSmokeRules) -> tuple[int, ...]:
         return tuple(range(DECK_SIZE))
-
-    def card_name(self, index: int) -> str:
-        return str(CARDS[index])
-
-    def parse_card(self, text: str) -> int:
-        return parse_card(text).index
-
-    def check_action(self, text: str) -> None:
-        action_from_text(text)
 
     def is_outcome(self, text: str) -> bool:
         return text == ABANDONED or _WON.fullmatch(text) is not None

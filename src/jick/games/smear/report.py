@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from jick.cards import CARDS, SUIT_NAMES, parse_card
@@ -150,6 +150,10 @@ def format_replay(report: Mapping[str, Any]) -> list[str]:
 class SmearRecordHooks(RecordHooks):
     """Smear records: 52-54 card decks, outcomes of SPEC 1.6/1.7, scores per side."""
 
+    cards = CARDS
+    card_parser = staticmethod(parse_card)
+    action_parser = staticmethod(action_from_text)
+    state_class = SmearState
     game: ClassVar[str] = "smear"
     rules_class: ClassVar[type] = SmearRules
     result_fields: ClassVar[Mapping[str, str]] = {
@@ -173,28 +177,8 @@ class SmearRecordHooks(RecordHooks):
     def deck_note(self, rules: SmearRules) -> str:
         return f" (jokers = {rules.jokers})"
 
-    def card_name(self, index: int) -> str:
-        return str(CARDS[index])
-
-    def parse_card(self, text: str) -> int:
-        return parse_card(text).index
-
-    def check_action(self, text: str) -> None:
-        action_from_text(text)
-
     def is_outcome(self, text: str) -> bool:
         return text in OUTCOMES or text.startswith("void: ")
-
-    def new_state(
-        self,
-        rules: SmearRules,
-        *,
-        seed: int | None,
-        decks: Sequence[tuple[int, ...]],
-        first_dealer: int,
-        deal_extras: Sequence[Mapping[str, Any]],
-    ) -> SmearState:
-        return SmearState(rules, seed=seed, decks=list(decks), first_dealer=first_dealer)
 
     def result(self, state: SmearState) -> dict[str, Any]:
         return {

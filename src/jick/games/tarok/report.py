@@ -12,7 +12,7 @@ A Tarok record differs from a Smear one in its cards (the 54-card Tarok deck,
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from jick.games.tarok.actions import action_from_text
@@ -131,6 +131,10 @@ def format_replay(report: Mapping[str, Any]) -> list[str]:
 class TarokRecordHooks(RecordHooks):
     """Tarok records: the 54-card Tarok deck, Tarok actions, a match of ``deals_per_match`` deals."""
 
+    cards = CARDS
+    card_parser = staticmethod(parse_card)
+    action_parser = staticmethod(action_from_text)
+    state_class = TarokState
     game: ClassVar[str] = "tarok"
     rules_class: ClassVar[type] = TarokRules
     result_fields: ClassVar[Mapping[str, str]] = {
@@ -154,28 +158,8 @@ class TarokRecordHooks(RecordHooks):
     def deck_cards(self, rules: TarokRules) -> tuple[int, ...]:
         return tuple(range(NUM_CARDS))
 
-    def card_name(self, index: int) -> str:
-        return str(CARDS[index])
-
-    def parse_card(self, text: str) -> int:
-        return parse_card(text).index
-
-    def check_action(self, text: str) -> None:
-        action_from_text(text)
-
     def is_outcome(self, text: str) -> bool:
         return text in OUTCOMES or text.startswith("void: ")
-
-    def new_state(
-        self,
-        rules: TarokRules,
-        *,
-        seed: int | None,
-        decks: Sequence[tuple[int, ...]],
-        first_dealer: int,
-        deal_extras: Sequence[Mapping[str, Any]],
-    ) -> TarokState:
-        return TarokState(rules, seed=seed, decks=list(decks), first_dealer=first_dealer)
 
     def result(self, state: TarokState) -> dict[str, Any]:
         return {
