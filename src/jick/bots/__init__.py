@@ -1,9 +1,18 @@
 """Bots: each chooses an action from an observation, never from the state.
 
-``random`` works for every game (it picks among ``observation.legal_actions``);
-``greedy`` is a per-game heuristic, the ``GreedyBot`` of the game package's
-``bot`` module. Without a game name the greedy bot finds the game from the
-package of each observation it is shown.
+Kinds, weakest first:
+
+- ``random``: uniform over the legal actions (any game);
+- ``heuristic`` (alias ``greedy``): the ``HeuristicBot`` of the game's ``bot`` module;
+- ``search``: the game's ``SearchBot`` (determinized search), with a ``level``
+  of ``normal`` or ``hard`` setting its budget;
+- ``cheater``: the game's ``CheaterBot``, which sees every card. It is the
+  ceiling in the arena and nothing else; it is the only kind that is handed
+  the state (``omniscient = True`` and ``choose_open(state)``).
+
+Levels for people: ``easy`` (heuristic), ``normal`` and ``hard`` (search).
+Without a game name a bot finds the game from the package of each observation
+it is shown.
 
 >>> from jick.games.smear import new_match
 >>> s = new_match(seed=1)
@@ -12,18 +21,30 @@ package of each observation it is shown.
 True
 >>> from jick.games.tarok import new_match as new_tarok
 >>> t = new_tarok("tarok_3p", seed=1)
->>> make_bot("greedy", 0).choose(t.observation(t.current_player)) in t.legal_actions()
+>>> make_bot("heuristic", 0).choose(t.observation(t.current_player)) in t.legal_actions()
 True
 """
 
 from __future__ import annotations
 
 import importlib
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from jick.engine import Action, RulesError
 
-BOT_NAMES = ("random", "greedy")
+#: The kinds of bot, weakest first.
+BOT_KINDS = ("random", "heuristic", "search", "cheater")
+#: Levels for people: level -> (kind, search level or None).
+LEVELS: dict[str, tuple[str, str | None]] = {
+    "easy": ("heuristic", None),
+    "normal": ("search", "normal"),
+    "hard": ("search", "hard"),
+}
+ALIASES = {"greedy": "heuristic", "bot": "heuristic"}
+BOT_NAMES = BOT_KINDS + tuple(LEVELS) + tuple(ALIASES)
+#: The class each kind is in a game's ``bot`` module.
+CLASS_NAMES = {"heuristic": "HeuristicBot", "search": "SearchBot", "cheater": "CheaterBot"}
 
 
 class Bot(Protocol):
@@ -34,40 +55,107 @@ class Bot(Protocol):
         ...
 
 
-def greedy_bot_class(game: str) -> type[Bot]:
-    """The greedy bot of a game: ``GreedyBot`` in the ``bot`` module of its package."""
+@dataclass(frozen=True)
+class Explanation:
+    """Why a bot chose: its value for each legal action, best first.
+
+    ``values`` are in the game's points from the seat's point of view (for
+    Smear: the expected change of the seat's side's lead on the others).
+    """
+
+    choice: Action
+    values: tuple[tuple[Action, float], ...]
+    method: str
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+def bot_class(game: str, kind: str) -> type[Any]:
+    """The class of bot ``kind`` for ``game`` (``HeuristicBot``, ``SearchBot`` or ``CheaterBot``).
+
+    >>> bot_class("smear", "heuristic")(seed=1).choose  # doctest: +ELLIPSIS
+    <bound method ...>
+    """
     from jick.registry import game_module
 
     module = importlib.import_module(game_module(game).__name__ + ".bot")
-    cls: type[Bot] = module.GreedyBot
-    return cls
+    cls = getattr(module, CLASS_NAMES[kind], None)
+    if cls is None:
+        raise RulesError(f"{game} has no {kind} bot")
+    return cls  # type: ignore[no-any-return]
 
 
-class AnyGameGreedy:
-    """A greedy bot for whatever game its observations come from."""
+def greedy_bot_class(game: str) -> type[Bot]:
+    """The heuristic bot of a game (kept under its old name)."""
+    return bot_class(game, "heuristic")
 
-    name = "greedy"
 
-    def __init__(self, seed: int | None = None) -> None:
+class AnyGameBot:
+    """A bot of one kind for whatever game its observations come from."""
+
+    def __init__(self, kind: str, seed: int | None = None, **options: Any) -> None:
+        self.kind = kind
+        self.name = kind
         self.seed = seed
-        self._bots: dict[str, Bot] = {}
+        self.options = options
+        self._bots: dict[str, Any] = {}
 
-    def choose(self, observation: Any) -> Action:
+    def _bot_for(self, observation: Any) -> Any:
         package = type(observation).__module__.rsplit(".", 1)[0]
         if package not in self._bots:
             module = importlib.import_module(package + ".bot")
-            self._bots[package] = module.GreedyBot(self.seed)
-        return self._bots[package].choose(observation)
+            cls = getattr(module, CLASS_NAMES[self.kind], None)
+            if cls is None:
+                raise RulesError(f"{package.rsplit('.', 1)[-1]} has no {self.kind} bot")
+            self._bots[package] = cls(self.seed, **self.options)
+        return self._bots[package]
+
+    def choose(self, observation: Any) -> Action:
+        return self._bot_for(observation).choose(observation)  # type: ignore[no-any-return]
+
+    def explain(self, observation: Any) -> Explanation:
+        return self._bot_for(observation).explain(observation)  # type: ignore[no-any-return]
+
+
+def canonical_bot_name(name: str) -> str:
+    """The kind or level a bot name stands for, or a RulesError naming the choices.
+
+    >>> canonical_bot_name("greedy"), canonical_bot_name("Hard")
+    ('heuristic', 'hard')
+    """
+    key = name.strip().lower()
+    key = ALIASES.get(key, key)
+    if key not in BOT_KINDS and key not in LEVELS:
+        raise RulesError(f"unknown bot {name!r}; bots are: {', '.join(BOT_KINDS + tuple(LEVELS))}")
+    return key
 
 
 def make_bot(name: str, seed: int | None = None, game: str | None = None) -> Bot:
-    """A bot by name: ``random`` or ``greedy`` (``bot``), for ``game`` or any game."""
+    """A bot by kind or level (see the module docstring), for ``game`` or any game."""
     from jick.bots.random_bot import RandomBot
 
-    if name == "random":
+    key = canonical_bot_name(name)
+    options: dict[str, Any] = {}
+    if key in LEVELS:
+        kind, level = LEVELS[key]
+        if level is not None:
+            options["level"] = level
+    else:
+        kind = key
+    if kind == "random":
         return RandomBot(seed)
-    if name in ("greedy", "bot"):
-        if game is None:
-            return AnyGameGreedy(seed)
-        return greedy_bot_class(game)(seed)  # type: ignore[call-arg]
-    raise RulesError(f"unknown bot {name!r}; bots are: {', '.join(BOT_NAMES)}")
+    if game is None:
+        return AnyGameBot(kind, seed, **options)
+    bot: Bot = bot_class(game, kind)(seed, **options)
+    return bot
+
+
+def is_omniscient(bot: Any) -> bool:
+    """True for a bot that is handed the whole state (the cheater)."""
+    return bool(getattr(bot, "omniscient", False))
+
+
+def bot_action(bot: Any, state: Any, seat: int) -> Action:
+    """The action ``bot`` takes for ``seat``: from its observation, or from the state for the cheater."""
+    if is_omniscient(bot):
+        return bot.choose_open(state)  # type: ignore[no-any-return]
+    return bot.choose(state.observation(seat))  # type: ignore[no-any-return]

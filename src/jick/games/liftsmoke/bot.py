@@ -60,3 +60,7 @@ class GreedyBot:
             return min(winning, key=lambda a: strength(a.card, trump, played[0].suit))  # type: ignore[no-any-return]
         # a losing card: the lowest, keeping trumps
         return min(legal, key=lambda a: (a.card.suit == trump, a.card.rank))  # type: ignore[no-any-return]
+
+
+#: The heuristic bot of ``make_bot("heuristic", game="liftsmoke")``.
+HeuristicBot = GreedyBot

@@ -1,5 +1,8 @@
-"""The greedy Smear bot (``make_bot("greedy", game="smear")``); it lives in :mod:`jick.bots.greedy`."""
+"""Smear bots for :func:`jick.bots.make_bot`: heuristic (``GreedyBot`` for now)."""
 
 from jick.bots.greedy import GreedyBot
 
-__all__ = ["GreedyBot"]
+#: The heuristic bot of ``make_bot("heuristic", game="smear")``.
+HeuristicBot = GreedyBot
+
+__all__ = ["GreedyBot", "HeuristicBot"]

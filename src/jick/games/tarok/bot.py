@@ -121,3 +121,7 @@ class GreedyBot:
         if obs.bidder is None:
             return False
         return bool((seat == obs.bidder) == (obs.seat == obs.bidder))
+
+
+#: The heuristic bot of ``make_bot("heuristic", game="tarok")``.
+HeuristicBot = GreedyBot
