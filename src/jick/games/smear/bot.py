@@ -6,3 +6,7 @@ from jick.bots.greedy import GreedyBot
 HeuristicBot = GreedyBot
 
 __all__ = ["GreedyBot", "HeuristicBot"]
+
+from jick.games.smear.search import CheaterBot, SearchBot  # noqa: E402
+
+__all__ += ["SearchBot", "CheaterBot"]

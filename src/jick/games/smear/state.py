@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from jick.cards import CARDS, SUIT_NAMES, Card, parse_card
-from jick.engine import TERMINAL, Action, IllegalAction, NotationError, RecordError
+from jick.engine import TERMINAL, Action, IllegalAction, NotationError, RecordError, RulesError
 from jick.games.smear import actions as A
 from jick.games.smear.actions import SuppliedDeck, VoidDeal
 from jick.games.smear.ids import (
@@ -377,6 +377,19 @@ class SmearState:
         trump = self._v[TRUMP_SUIT]
         self._table = self._tables[trump] if self._v[PHASE] in (DISCARD, PLAY) else None
         return action
+
+    def set_scores(self, scores: Sequence[int]) -> None:
+        """Start the match from these side scores instead of zero (analysis, bots' simulations).
+
+        Only before the first action. A record of such a state replays from zero, so it is for
+        what-if positions, not for games people keep.
+        """
+        if self._undo:
+            raise RulesError("scores can be set only before the first action")
+        if len(scores) != self._k:
+            raise RulesError(f"{len(scores)} scores for {self._k} sides")
+        for side, score in enumerate(scores):
+            self._v[SCORE + side] = int(score)
 
     def void_deal(self, reason: str) -> None:
         """Declare the current deal void (exposed card, wrong count...); the same dealer deals again."""

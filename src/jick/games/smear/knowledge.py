@@ -1,0 +1,133 @@
+"""What one seat knows about the cards, read from its observation alone.
+
+Card counting for the bots: the cards seen played (and by whom), the suits
+each seat has shown it lacks, and the pool of cards that may lie in another
+seat's hand (or in the stock, the kitty, someone's face-down discards, or a
+trick this seat could not review).
+
+>>> from jick.games.smear import new_match
+>>> s = new_match(seed=3)
+>>> k = knowledge(s.observation(s.current_player))
+>>> k.hand.bit_count(), k.unknown.bit_count(), k.voids
+(10, 44, (0, 0, 0, 0))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from jick.games.smear.rules import FirstLead, FollowRule, SmearRules
+from jick.games.smear.tables import TRUMP, TrumpTable, deck_cards, trump_table
+
+#: Void bit of the trump suit in :attr:`Knowledge.voids` (bits 0..3 are the printed suits less the Jick).
+TRUMP_VOID = 1 << TRUMP
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """One seat's card knowledge. Masks are card bitmasks (bit ``i`` = card index ``i``)."""
+
+    seat: int
+    rules: SmearRules
+    table: TrumpTable | None
+    #: The seat's own cards.
+    hand: int
+    #: Cards seen played, per seat (completed tricks it may review and the trick in progress).
+    played: tuple[int, ...]
+    #: Cards known to be out of every other hand: seen played, own discards, buried trumps.
+    gone: int
+    #: Cards that may be in another seat's hand (or unseen elsewhere).
+    unknown: int
+    #: Per seat, a bitmask of effective suits (0..3, 4 = trump) it has shown it lacks.
+    voids: tuple[int, ...]
+    #: Cards each seat holds now.
+    hand_sizes: tuple[int, ...]
+    #: Game-point cards captured so far, per side, as far as this seat saw the tricks.
+    captured: tuple[int, ...]
+    #: Number of tricks completed in this hand.
+    tricks_done: int
+
+    def allowed(self, seat: int) -> int:
+        """Cards of :attr:`unknown` that ``seat`` may hold given its shown voids."""
+        mask = self.unknown
+        if self.table is not None:
+            for suit in range(5):
+                if self.voids[seat] >> suit & 1:
+                    mask &= ~self.table.suit_masks[suit]
+        return mask
+
+
+def _mask(cards: Any) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return mask
+
+
+def _note_trick(
+    rules: SmearRules,
+    table: TrumpTable,
+    plays: Any,
+    first_trick: bool,
+    voids: list[int],
+) -> None:
+    """Record the voids a trick shows (``plays``: (seat, card) in play order)."""
+    if not plays:
+        return
+    eff = table.eff_suit
+    lead_seat, lead_card = plays[0]
+    led = eff[lead_card.index]
+    if rules.trump_only_play or (first_trick and rules.first_lead is FirstLead.TRUMP):
+        if led != TRUMP:
+            voids[lead_seat] |= TRUMP_VOID
+    for seat, card in plays[1:]:
+        suit = eff[card.index]
+        if rules.trump_only_play and suit != TRUMP:
+            voids[seat] |= TRUMP_VOID
+        if suit == led:
+            continue
+        if rules.follow_rule is FollowRule.MUST_FOLLOW or led == TRUMP or suit != TRUMP:
+            voids[seat] |= 1 << led
+
+
+def knowledge(obs: Any) -> Knowledge:
+    """Everything the seat of ``obs`` (a SmearObservation) can tell about where the cards are."""
+    rules: SmearRules = obs.rules
+    n = len(obs.hand_sizes)
+    table = trump_table(rules, obs.trump) if obs.trump is not None else None
+    hand = _mask(obs.hand)
+    played = [0] * n
+    voids = [0] * n
+    captured = [0] * (max(obs.sides) + 1)
+    tricks_done = sum(obs.tricks_won)
+    first_shown = tricks_done - len(obs.tricks)
+    for i, trick in enumerate(obs.tricks):
+        for seat, card in trick.plays:
+            played[seat] |= 1 << card.index
+        captured[obs.sides[trick.winner]] |= _mask(card for _, card in trick.plays)
+        if table is not None:
+            _note_trick(rules, table, trick.plays, first_shown + i == 0, voids)
+    for seat, card in obs.trick:
+        played[seat] |= 1 << card.index
+    if table is not None:
+        _note_trick(rules, table, obs.trick, tricks_done == 0, voids)
+    gone = _mask(obs.own_discards) | _mask(card for _, card in obs.buried)
+    for mask in played:
+        gone |= mask
+    deck = 0
+    for card in deck_cards(rules):
+        deck |= 1 << card
+    return Knowledge(
+        seat=obs.seat,
+        rules=rules,
+        table=table,
+        hand=hand,
+        played=tuple(played),
+        gone=gone,
+        unknown=deck & ~gone & ~hand,
+        voids=tuple(voids),
+        hand_sizes=tuple(obs.hand_sizes),
+        captured=tuple(captured),
+        tricks_done=tricks_done,
+    )

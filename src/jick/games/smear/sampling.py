@@ -1,0 +1,106 @@
+"""Deals consistent with what one seat has seen: the worlds a search bot plays out.
+
+:func:`sample_hands` gives every other seat as many unknown cards as it holds,
+never a card of a suit it has shown it lacks. :func:`sample_world` builds a
+whole :class:`SmearState` for the bidding and trump phases, where every action
+so far is public: a deck that deals the seat its own cards and the others a
+sample, the match scores and dealer of the observation, and the auction so
+far replayed.
+
+>>> import random
+>>> from jick.games.smear import new_match
+>>> s = new_match(seed=3)
+>>> obs = s.observation(s.current_player)
+>>> world = sample_world(obs, random.Random(1))
+>>> world.observation(obs.seat) == obs
+True
+>>> world.hand_mask((obs.seat + 1) % 4) == s.hand_mask((obs.seat + 1) % 4)
+False
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from jick.cards import CARDS
+from jick.games.smear.arrange import arrange_deck
+from jick.games.smear.knowledge import Knowledge, knowledge
+from jick.games.smear.state import SmearState
+
+#: Attempts with the voids respected before a sample ignores them (they may rest on a renege).
+VOID_ATTEMPTS = 20
+
+
+class SamplingError(Exception):
+    """No deal fits what the seat has seen."""
+
+
+def _cards(mask: int) -> list[int]:
+    return [c for c in range(55) if mask >> c & 1]
+
+
+def sample_hands(k: Knowledge, rng: random.Random) -> list[int]:
+    """Every seat's hand (masks): the seat's own, and for the others a random fit to the voids shown."""
+    n = len(k.hand_sizes)
+    others = [s for s in range(n) if s != k.seat and k.hand_sizes[s] > 0]
+    allowed = {s: k.allowed(s) for s in others}
+    for attempt in range(2 * VOID_ATTEMPTS):
+        relax = attempt >= VOID_ATTEMPTS
+        pool = k.unknown
+        hands = [0] * n
+        hands[k.seat] = k.hand
+        # the most constrained seat first
+        order = sorted(others, key=lambda s: (allowed[s] & pool).bit_count() - k.hand_sizes[s])
+        for seat in order:
+            choices = _cards((k.unknown if relax else allowed[seat]) & pool)
+            need = k.hand_sizes[seat]
+            if len(choices) < need:
+                break
+            for card in rng.sample(choices, need):
+                hands[seat] |= 1 << card
+            pool &= ~hands[seat]
+        else:
+            return hands
+    raise SamplingError(f"no deal fits what seat {k.seat} has seen")
+
+
+def sample_world(obs: Any, rng: random.Random) -> SmearState:
+    """A whole state, before the trump is played out, consistent with ``obs`` (bidding or trump phase).
+
+    The seat to move sees in it exactly what ``obs`` shows; the other hands,
+    the kitty and the stock are a random fit. Raises :class:`SamplingError`
+    when the phase has hidden actions (discards, play) or no deal fits.
+    """
+    if obs.phase not in ("bidding", "trump", "misdeal_offer"):
+        raise SamplingError(f"worlds are sampled before the discards, not in the {obs.phase} phase")
+    k = knowledge(obs)
+    rules = obs.rules
+    for _ in range(50):
+        hands = sample_hands(k, rng)
+        rest = _cards(k.unknown & ~sum(hands[s] for s in range(len(hands)) if s != k.seat))
+        rng.shuffle(rest)
+        placed = {s: [CARDS[c] for c in _cards(h)] for s, h in enumerate(hands)}
+        deck = arrange_deck(rules, obs.dealer, placed, fill=[CARDS[c] for c in rest])
+        world = SmearState(rules, seed=rng.randrange(2**31), decks=[deck], first_dealer=obs.dealer)
+        if len(world.deals) != 1 or world.phase not in ("bidding", "misdeal_offer"):
+            continue  # a low hand would have been redealt: this deal did not happen
+        world.set_scores(obs.scores)
+        if _replay_auction(world, obs):
+            return world
+    raise SamplingError(f"no deal fits the auction seen by seat {obs.seat}")
+
+
+def _replay_auction(world: SmearState, obs: Any) -> bool:
+    from jick.games.smear import actions as A
+
+    keep = A.ACTIONS[A.KEEP_ID]
+    for seat, action in obs.bids:
+        while world.phase == "misdeal_offer" and world.current_player != obs.seat:
+            world.apply(keep)
+        if world.current_player != seat or not world.is_legal(action):
+            return False
+        world.apply(action)
+    while world.phase == "misdeal_offer" and world.current_player != obs.seat:
+        world.apply(keep)
+    return bool(world.current_player == obs.seat and world.phase == obs.phase)

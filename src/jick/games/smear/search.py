@@ -1,0 +1,277 @@
+"""Smear search bots: determinized search over sampled deals, and the open-card cheater.
+
+:class:`SearchBot` sees only its observation. In the play it samples the
+hidden hands (:mod:`~jick.games.smear.sampling`: consistent with every card
+and void it has seen), solves each sample exactly with the open-card solver
+(:mod:`~jick.games.smear.solver`) and plays the card with the best average.
+In the auction and when naming trump it cannot trust open-card values (they
+overbid), so it plays each candidate out on sampled deals with the heuristic
+bot in every seat, imperfect information and all, and takes the choice with
+the best expected score change for its side, counting a match won or lost
+on the way. Discards and misdeal offers are left to the heuristic bot.
+
+:class:`CheaterBot` uses the same pieces with every card visible (the real
+hands, and the real deck for the playouts). It is the ceiling in the arena,
+not an opponent for people.
+
+Budgets are sample counts, so a seed gives the same choices on any machine.
+
+>>> from jick.games.smear import new_match
+>>> s = new_match(seed=4)
+>>> bot = SearchBot(seed=1, level="easy")
+>>> while s.phase != "play":
+...     s.apply(bot.choose(s.observation(s.current_player)))
+>>> why = bot.explain(s.observation(s.current_player))
+>>> why.choice in s.legal_actions(), why.values[0][1] >= why.values[-1][1]
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from jick.bots import Explanation
+from jick.engine import Action, RulesError
+from jick.games.smear import actions as A
+from jick.games.smear.knowledge import Knowledge, knowledge
+from jick.games.smear.rules import LowAward
+from jick.games.smear.sampling import SamplingError, sample_hands, sample_world
+from jick.games.smear.solver import low_card_of, solve
+from jick.games.smear.state import SmearState
+from jick.games.smear.tables import game_points
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How many sampled deals a decision gets."""
+
+    play_samples: int
+    auction_samples: int
+    #: Most bids tried besides pass (the lowest legal ones and those the heuristic suggests).
+    bids_tried: int
+
+
+#: Budgets per level; "easy" here is a small search (people's "easy" is the heuristic bot).
+BUDGETS = {
+    "easy": Budget(play_samples=4, auction_samples=2, bids_tried=2),
+    "normal": Budget(play_samples=32, auction_samples=12, bids_tried=4),
+    "hard": Budget(play_samples=96, auction_samples=40, bids_tried=6),
+}
+
+
+def _heuristic(seed: int | None) -> Any:
+    from jick.games.smear.bot import HeuristicBot
+
+    return HeuristicBot(seed)
+
+
+def _mask(cards: Any) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return mask
+
+
+def play_values(
+    obs: Any, hands_list: list[list[int]], tricks_seen: Any = None, k: Knowledge | None = None
+) -> dict[int, float]:
+    """Mean solver value of each legal card of ``obs.seat`` over the given deals (lists of hand masks)."""
+    k = k or knowledge(obs)
+    rules = obs.rules
+    table = k.table
+    assert table is not None and obs.trump is not None
+    trick = [(seat, card.index) for seat, card in obs.trick]
+    seen_played = 0
+    for mask in k.played:
+        seen_played |= mask
+    captured_pips = [game_points(mask) for mask in k.captured]
+    low_side = -1
+    legal = [a.card.index for a in obs.legal_actions if isinstance(a, A.Play)]
+    totals = dict.fromkeys(legal, 0.0)
+    for hands in hands_list:
+        in_play = seen_played
+        for mask in hands:
+            in_play |= mask
+        low = low_card_of(rules, table, in_play)
+        if low >= 0 and not any(h >> low & 1 for h in hands) and all(c != low for _, c in trick):
+            low_side = _low_side_seen(obs, low)
+        values = solve(
+            rules,
+            obs.trump,
+            hands,
+            leader=obs.trick_leader,
+            to_move=obs.seat,
+            trick=trick,
+            tricks_done=k.tricks_done,
+            captured_pips=captured_pips,
+            low_card=low,
+            low_side=low_side,
+            bidder_side=obs.sides[obs.bidder] if obs.bidder is not None else 0,
+            moves=legal,
+        )
+        for card in legal:
+            totals[card] += values[card]
+    return {card: total / max(1, len(hands_list)) for card, total in totals.items()}
+
+
+def _low_side_seen(obs: Any, low: int) -> int:
+    """The side that took (or played) the Low card in a trick the seat saw, or -1."""
+    for trick in obs.tricks:
+        for seat, card in trick.plays:
+            if card.index == low:
+                who = seat if obs.rules.low_award is LowAward.PLAYED_BY else trick.winner
+                return int(obs.sides[who])
+    return -1
+
+
+def hand_value(state: SmearState, side: int, start_results: int) -> float:
+    """Score change of ``side`` less the others' mean over the hands since ``start_results``, with a match bonus."""
+    results = state.hand_results[start_results:]
+    value = 0.0
+    k = state.num_sides
+    for result in results:
+        deltas = result.settlement.deltas
+        others = [deltas[s] for s in range(k) if s != side]
+        value += deltas[side] - sum(others) / max(1, len(others))
+    if state.winner is not None:
+        bonus = 2 * state.rules.max_points
+        value += bonus if state.winner == side else -bonus
+    return value
+
+
+def play_out(world: SmearState, seat: int, action: Action, bots: list[Any]) -> float:
+    """Apply ``action`` to a copy of ``world`` and let ``bots`` finish the hand; the value for ``seat``'s side."""
+    state = world.clone()
+    start = len(state.hand_results)
+    deals = len(state.deals)
+    state.apply(action)
+    while not state.is_terminal and len(state.hand_results) == start and len(state.deals) <= deals + 1:
+        who = state.current_player
+        if who < 0:
+            break
+        state.apply(bots[who].choose(state.observation(who)))
+    return hand_value(state, state.side_of(seat), start)
+
+
+class SearchBot:
+    """Determinized search for Smear; ``level``: ``easy``, ``normal`` or ``hard`` (sample budgets)."""
+
+    name = "search"
+
+    def __init__(self, seed: int | None = None, level: str = "normal", budget: Budget | None = None) -> None:
+        if budget is None:
+            if level not in BUDGETS:
+                raise RulesError(f"unknown search level {level!r}; levels are: {', '.join(BUDGETS)}")
+            budget = BUDGETS[level]
+        self.level = level
+        self.budget = budget
+        self.seed = 0 if seed is None else seed
+        self._heuristic = _heuristic(seed)
+
+    def _rng(self, obs: Any) -> random.Random:
+        """A generator fixed by the seed and the decision, so a choice does not depend on earlier calls."""
+        key = (self.seed, obs.seat, obs.hand_number, obs.phase, len(obs.bids), len(obs.hand), tuple(obs.scores))
+        return random.Random(repr(key) + repr(sorted(c.index for _, c in obs.trick)))
+
+    def choose(self, observation: Any) -> Action:
+        legal = observation.legal_actions
+        if not legal:
+            raise ValueError("it is not this seat's turn")
+        if len(legal) == 1:
+            return legal[0]  # type: ignore[no-any-return]
+        return self.explain(observation).choice
+
+    def explain(self, observation: Any) -> Explanation:
+        """The value of each legal action (in points for the seat's side against the others) and the choice."""
+        obs = observation
+        legal = tuple(obs.legal_actions)
+        if not legal:
+            raise ValueError("it is not this seat's turn")
+        if obs.phase == "play" and len(legal) > 1:
+            return self._explain_play(obs)
+        if obs.phase in ("bidding", "trump") and len(legal) > 1:
+            try:
+                return self._explain_auction(obs)
+            except SamplingError:
+                pass
+        choice = self._heuristic.choose(obs)
+        return Explanation(choice, ((choice, 0.0),), "heuristic (no search in this phase)")
+
+    # ------------------------------------------------------------------ play
+    def _explain_play(self, obs: Any) -> Explanation:
+        rng = self._rng(obs)
+        k = knowledge(obs)
+        samples = [sample_hands(k, rng) for _ in range(self.budget.play_samples)]
+        values = play_values(obs, samples, k=k)
+        return _ranked(obs, {A.ACTIONS[A.PLAY_BASE + c]: v for c, v in values.items()},
+                       f"{len(samples)} sampled deals, each solved with open cards")  # fmt: skip
+
+    # ------------------------------------------------------------------ auction and trump
+    def _candidates(self, obs: Any) -> list[Action]:
+        legal = list(obs.legal_actions)
+        if obs.phase == "trump":
+            return legal
+        suggestion = self._heuristic.choose(obs)
+        bids = sorted((a for a in legal if isinstance(a, A.Bid)), key=lambda a: a.amount)
+        chosen: list[Action] = [a for a in legal if a.id == A.PASS_ID]
+        picked = bids[: self.budget.bids_tried]
+        if isinstance(suggestion, A.Bid) and suggestion not in picked:
+            picked.append(suggestion)
+        if suggestion.id == A.MOON_ID:
+            chosen.append(suggestion)
+        return chosen + picked
+
+    def _explain_auction(self, obs: Any) -> Explanation:
+        rng = self._rng(obs)
+        candidates = self._candidates(obs)
+        if len(candidates) == 1:
+            return Explanation(candidates[0], ((candidates[0], 0.0),), "only one sensible choice")
+        totals = dict.fromkeys(candidates, 0.0)
+        n = len(obs.sides)
+        samples = self.budget.auction_samples
+        for i in range(samples):
+            world = sample_world(obs, rng)
+            bots = [_heuristic(self.seed * 1000 + i * 10 + s) for s in range(n)]
+            for action in candidates:
+                totals[action] += play_out(world, obs.seat, action, bots)
+        values = {a: v / samples for a, v in totals.items()}
+        what = "trump" if obs.phase == "trump" else "bid"
+        return _ranked(obs, values, f"each {what} played out on {samples} sampled deals by heuristic players")
+
+
+def _ranked(obs: Any, values: dict[Action, float], method: str) -> Explanation:
+    order = sorted(values.items(), key=lambda item: (-item[1], item[0].id))
+    return Explanation(order[0][0], tuple(order), method, {"seat": obs.seat, "phase": obs.phase})
+
+
+class CheaterBot:
+    """The open-card ceiling: the solver on the real hands, playouts on the real deck. Arena use only."""
+
+    name = "cheater"
+    omniscient = True
+
+    def __init__(self, seed: int | None = None, level: str = "normal") -> None:
+        self.seed = 0 if seed is None else seed
+        self._heuristic = _heuristic(seed)
+
+    def choose(self, observation: Any) -> Action:
+        raise RulesError("the cheater bot needs the whole state: use choose_open(state)")
+
+    def choose_open(self, state: SmearState) -> Action:
+        seat = state.current_player
+        obs = state.observation(seat)
+        legal = obs.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        if obs.phase == "play":
+            hands = [state.hand_mask(s) for s in range(state.num_players)]
+            values = play_values(obs, [hands])
+            return A.ACTIONS[A.PLAY_BASE + max(values, key=lambda c: (values[c], -c))]
+        if obs.phase in ("bidding", "trump"):
+            bots = [_heuristic(self.seed * 1000 + s) for s in range(state.num_players)]
+            scored = {a: play_out(state, seat, a, bots) for a in legal}
+            return max(scored, key=lambda a: (scored[a], -a.id))
+        choice: Action = self._heuristic.choose(obs)
+        return choice

@@ -1,0 +1,590 @@
+"""Open-card solver for the trick play of a Smear hand.
+
+Given every remaining hand (a determinized or a real deal), the solver finds
+the exact value of each legal card for the seat to move: the points its side
+will take from here on, less the points the other sides take (captured point
+cards and Game), with everyone playing perfectly with open cards. With more
+than two sides the others are taken to play together against the seat
+("paranoid" search).
+
+The search is alpha-beta over single cards with a transposition table at trick
+boundaries, equivalent-card merging (cards of one suit next to each other in
+the live order, in one hand, worth the same, are one move), cheap move
+ordering and the best move of the table tried first. The kernel is compiled
+with numba; the first call of a process compiles it (cached on disk after).
+
+Points fixed at the deal (High; Low under ``played_by``) do not depend on the
+play and are left out: the values rank the moves, they are not the hand's
+score. Game counts the Game cards captured before the solve (``captured_pips``).
+
+>>> from jick.games.smear.presets import load_preset
+>>> from jick.cards import card_mask, parse_card
+>>> rules = load_preset("smear_ten_point")
+>>> hands = [card_mask(h.split()) for h in ("AS 2S", "KS 10H", "3S 4H", "5S JD")]
+>>> values = solve(rules, 0, hands, leader=0, to_move=0, root_seat=0)
+>>> {str(CARDS[c]): v for c, v in sorted(values.items())}
+{'2S': -3, 'AS': 5}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+from numba import njit
+
+from jick.cards import CARDS, TWO
+from jick.games.smear.rules import FirstLead, FollowRule, GameTie, LowAward, LowCard, SmearRules
+from jick.games.smear.tables import TrumpTable, game_points, trump_table
+
+__all__ = ["CARDS", "SolverTables", "solver_tables", "solve", "low_card_of", "point_values"]
+
+#: log2 of the transposition table's size.
+TT_BITS = 20
+INF = 10_000
+GAME_TIE_CODES = {GameTie.BIDDER: 0, GameTie.LOW_POINT_SIDE: 1, GameTie.NONE: 2}
+
+
+@dataclass(frozen=True)
+class SolverTables:
+    """The arrays the kernel reads for one rule set and trump suit."""
+
+    table: TrumpTable
+    eff: np.ndarray  # int64[55]: effective suit, 4 = trump, -1 not in the deck
+    strength: np.ndarray  # int64[55]
+    pips: np.ndarray  # int64[55]: Game value of each card
+    points: np.ndarray  # int64[55]: points a capture of each card scores (Low added per solve)
+    suit_masks: np.ndarray  # uint64[5]
+    order: np.ndarray  # int64[5, 20]: cards of each effective suit, strongest first, -1 padded
+    order_len: np.ndarray  # int64[5]
+    flags: np.ndarray  # int64[4]: second joker wins, follow or trump, first lead trump, trump only
+
+
+def point_values(rules: SmearRules, table: TrumpTable) -> list[int]:
+    """Per card index, the points its capture scores (Jack, Jick, jokers, Trey, Deuce); Low is separate."""
+    values = [0] * 55
+    pts = rules.points
+    base = 13 * table.trump
+    named = {"jack": base + 9, "jick": table.jick, "joker_high": 52, "joker_low": 53, "joker": 54}
+    named.update({"trey": base + 1, "deuce": base + TWO})
+    for name, card in named.items():
+        if name in pts and card >= 0:
+            values[card] += pts[name]
+    return values
+
+
+@cache
+def solver_tables(rules: SmearRules, trump: int) -> SolverTables:
+    """The kernel's arrays for ``rules`` with ``trump`` (cached)."""
+    table = trump_table(rules, trump)
+    eff = np.array(table.eff_suit, dtype=np.int64)
+    strength = np.array(table.strength, dtype=np.int64)
+    pips = np.array([game_points(1 << c) if c < 52 else 0 for c in range(55)], dtype=np.int64)
+    points = np.array(point_values(rules, table), dtype=np.int64)
+    order = np.full((5, 20), -1, dtype=np.int64)
+    order_len = np.zeros(5, dtype=np.int64)
+    for suit in range(5):
+        cards = [c for c in range(55) if eff[c] == suit]
+        cards.sort(key=lambda c: -int(strength[c]))
+        order[suit, : len(cards)] = cards
+        order_len[suit] = len(cards)
+    flags = np.array(
+        [
+            int(table.second_joker_wins),
+            int(rules.follow_rule is FollowRule.FOLLOW_OR_TRUMP),
+            int(rules.first_lead is FirstLead.TRUMP),
+            int(rules.trump_only_play),
+        ],
+        dtype=np.int64,
+    )
+    masks = np.array(table.suit_masks, dtype=np.uint64)
+    return SolverTables(table, eff, strength, pips, points, masks, order, order_len, flags)
+
+
+def low_card_of(rules: SmearRules, table: TrumpTable, in_play: int) -> int:
+    """The card that will be Low when every card of ``in_play`` (a mask) is played, or -1.
+
+    >>> from jick.games.smear.presets import load_preset
+    >>> from jick.cards import card_mask
+    >>> r = load_preset("smear_ten_point")
+    >>> str(CARDS[low_card_of(r, trump_table(r, 0), card_mask(["AS", "4S", "9S", "2H"]))])
+    '4S'
+    """
+    if "low" not in rules.points:
+        return -1
+    if rules.low_card is LowCard.DEUCE:
+        deuce = 13 * table.trump + TWO
+        return deuce if in_play >> deuce & 1 else -1
+    for card in reversed(table.order):
+        if in_play >> card & 1:
+            return card
+    return -1
+
+
+# ---------------------------------------------------------------------- the kernel
+_ZOBRIST_SEED = 20261122
+
+
+def _zobrist() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(_ZOBRIST_SEED)
+    cards = rng.integers(1, 2**63, size=(6, 55), dtype=np.int64).astype(np.uint64)
+    leader = rng.integers(1, 2**63, size=6, dtype=np.int64).astype(np.uint64)
+    pips = rng.integers(1, 2**63, size=(6, 128), dtype=np.int64).astype(np.uint64)
+    low = rng.integers(1, 2**63, size=8, dtype=np.int64).astype(np.uint64)
+    return cards, leader, pips, low
+
+
+ZOB_CARDS, ZOB_LEADER, ZOB_PIPS, ZOB_LOW = _zobrist()
+
+
+@njit(cache=True)
+def _legal(hand, tcards, tlen, tricks_done, eff, masks, flags):  # type: ignore[no-untyped-def]
+    trumps = masks[4]
+    if flags[3]:
+        return hand & trumps
+    if tlen == 0:
+        if tricks_done == 0 and flags[2] and (hand & trumps) != 0:
+            return hand & trumps
+        return hand
+    led = eff[tcards[0]]
+    follow = hand & masks[led]
+    if follow == 0:
+        return hand
+    if led != 4 and flags[1]:
+        return follow | (hand & trumps)
+    return follow
+
+
+@njit(cache=True)
+def _trick_winner(tcards, n, eff, strength, flags):  # type: ignore[no-untyped-def]
+    led = eff[tcards[0]]
+    best = 0
+    best_s = strength[tcards[0]]
+    best_trump = led == 4
+    for pos in range(1, n):
+        c = tcards[pos]
+        s = eff[c]
+        if s == 4:
+            st = strength[c]
+            if (not best_trump) or st > best_s or (st == best_s and flags[0] != 0):
+                best = pos
+                best_s = st
+                best_trump = True
+        elif (not best_trump) and s == led and strength[c] > best_s:
+            best = pos
+            best_s = strength[c]
+    return best
+
+
+@njit(cache=True)
+def _candidates(hands, p, legal, tcards, tlen, eff, strength, points, pips, order, order_len, out):  # type: ignore[no-untyped-def]
+    """Fill ``out`` with the legal cards of seat p less equivalent ones; return the count."""
+    live = np.uint64(0)
+    for s in range(hands.shape[0]):
+        live |= hands[s]
+    for i in range(tlen):
+        live |= np.uint64(1) << np.uint64(tcards[i])
+    count = 0
+    one = np.uint64(1)
+    for suit in range(5):
+        prev_mine = False
+        prev_class = -1
+        for i in range(order_len[suit]):
+            c = order[suit, i]
+            bit = one << np.uint64(c)
+            if (live & bit) == 0:
+                continue
+            if (legal & bit) != 0:
+                cls = points[c] * 1000 + pips[c]
+                if not (prev_mine and cls == prev_class):
+                    out[count] = c
+                    count += 1
+                prev_mine = True
+                prev_class = cls
+            else:
+                prev_mine = False
+    return count
+
+
+@njit(cache=True)
+def _game_value(pips_side, nsides, root_side, game_value, tie_mode, bidder_side, low_side):  # type: ignore[no-untyped-def]
+    if game_value == 0:
+        return 0
+    best = -1
+    for s in range(nsides):
+        if pips_side[s] > best:
+            best = pips_side[s]
+    leaders = 0
+    winner = -1
+    for s in range(nsides):
+        if pips_side[s] == best:
+            leaders += 1
+            winner = s
+    if leaders > 1:
+        if tie_mode == 0:
+            winner = bidder_side if pips_side[bidder_side] == best else -1
+        elif tie_mode == 1:
+            winner = low_side if low_side >= 0 and pips_side[low_side] == best else -1
+        else:
+            winner = -1
+    if winner < 0:
+        return 0
+    return game_value if winner == root_side else -game_value
+
+
+@njit(cache=False)
+def _search(  # type: ignore[no-untyped-def]
+    hands, side, root_side, nsides, tc2, ts2, tlen, leader, to_move, tricks_done, cards_left, rem_points, rem_pips,
+    pips_side, low_side, low_card, low_value, game_value, tie_mode, bidder_side,
+    eff, strength, points, pips, masks, order, order_len, flags,
+    tt_key, tt_lo, tt_hi, tt_move, tt_gen, gen, zob_cards, zob_leader, zob_pips, zob_low, hkey,
+    alpha, beta, nodes, move_buf, score_buf,
+):  # fmt: skip
+    n = hands.shape[0]
+    nodes[0] += 1
+    tcards = tc2[tricks_done]
+    tseats = ts2[tricks_done]
+    if cards_left == 0:
+        return _game_value(pips_side, nsides, root_side, game_value, tie_mode, bidder_side, low_side)
+    # bounds: the points still to capture, and Game unless the Game cards left cannot change it
+    game_lo = -game_value
+    game_hi = game_value
+    if game_value != 0:
+        other_best = -1
+        for s in range(nsides):
+            if s != root_side and pips_side[s] > other_best:
+                other_best = pips_side[s]
+        mine = pips_side[root_side]
+        if mine - other_best > rem_pips:
+            game_lo = game_value
+        elif other_best - mine > rem_pips:
+            game_hi = 0 if nsides > 2 else -game_value
+            if nsides == 2:
+                game_lo = -game_value
+    upper = game_hi + rem_points
+    lower = game_lo - rem_points
+    if upper <= alpha or lower == upper:
+        return upper
+    if lower >= beta:
+        return lower
+    maximize = side[to_move] == root_side
+    key = np.uint64(0)
+    slot = np.int64(0)
+    tt_best = -1
+    alpha0 = alpha
+    beta0 = beta
+    if tlen == 0:
+        key = hkey ^ zob_leader[leader] ^ zob_low[low_side + 1]
+        for s in range(nsides):
+            key ^= zob_pips[s, pips_side[s]]
+        slot = np.int64(key & np.uint64(tt_key.shape[0] - 1))
+        if tt_gen[slot] == gen and tt_key[slot] == key:
+            lo = tt_lo[slot]
+            hi = tt_hi[slot]
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo == hi:
+                return lo
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+            tt_best = tt_move[slot]
+    legal = _legal(hands[to_move], tcards, tlen, tricks_done, eff, masks, flags)
+    moves = move_buf[cards_left]
+    count = _candidates(hands, to_move, legal, tcards, tlen, eff, strength, points, pips, order, order_len, moves)
+    # move ordering
+    scores = score_buf[cards_left]
+    cur_best = -1
+    cur_side = -1
+    if tlen > 0:
+        cur_best = _trick_winner(tcards, tlen, eff, strength, flags)
+        cur_side = side[tseats[cur_best]]
+    my_side = side[to_move]
+    for i in range(count):
+        c = moves[i]
+        if c == tt_best:
+            scores[i] = 1_000_000
+        elif tlen == 0:
+            scores[i] = strength[c] * 10 + (500 if eff[c] == 4 else 0)
+        else:
+            tcards[tlen] = c
+            w = _trick_winner(tcards, tlen + 1, eff, strength, flags)
+            if w == tlen:
+                if cur_side == my_side:
+                    scores[i] = 100 - strength[c]
+                else:
+                    scores[i] = 10_000 + 100 * (points[c] + (low_value if c == low_card else 0)) - strength[c]
+            elif cur_side == my_side:
+                scores[i] = 5000 + 100 * (points[c] + (low_value if c == low_card else 0)) + pips[c]
+            else:
+                scores[i] = 1000 - 100 * (points[c] + (low_value if c == low_card else 0)) - pips[c] - strength[c]
+    # insertion sort, best first
+    for i in range(1, count):
+        j = i
+        while j > 0 and scores[j] > scores[j - 1]:
+            t = scores[j]
+            scores[j] = scores[j - 1]
+            scores[j - 1] = t
+            t = moves[j]
+            moves[j] = moves[j - 1]
+            moves[j - 1] = t
+            j -= 1
+    best_value = -INF if maximize else INF
+    best_move = moves[0]
+    one = np.uint64(1)
+    for i in range(count):
+        c = moves[i]
+        bit = one << np.uint64(c)
+        hands[to_move] ^= bit
+        hkey2 = hkey ^ zob_cards[to_move, c]
+        tcards[tlen] = c
+        tseats[tlen] = to_move
+        if tlen + 1 == n:
+            w = _trick_winner(tcards, n, eff, strength, flags)
+            wseat = tseats[w]
+            wside = side[wseat]
+            gained = 0
+            pip_sum = 0
+            new_low = low_side
+            for k in range(n):
+                card = tcards[k]
+                gained += points[card]
+                pip_sum += pips[card]
+                if card == low_card:
+                    gained += low_value
+                    new_low = wside
+            pips_side[wside] += pip_sum
+            sign = 1 if wside == root_side else -1
+            v = sign * gained + _search(
+                hands, side, root_side, nsides, tc2, ts2, 0, wseat, wseat, tricks_done + 1, cards_left - 1,
+                rem_points - gained, rem_pips - pip_sum, pips_side, new_low, low_card, low_value, game_value, tie_mode,
+                bidder_side,
+                eff, strength, points, pips, masks, order, order_len, flags,
+                tt_key, tt_lo, tt_hi, tt_move, tt_gen, gen, zob_cards, zob_leader, zob_pips, zob_low, hkey2,
+                alpha - sign * gained, beta - sign * gained, nodes, move_buf, score_buf,
+            )  # fmt: skip
+            pips_side[wside] -= pip_sum
+        else:
+            v = _search(
+                hands, side, root_side, nsides, tc2, ts2, tlen + 1, leader, (to_move + 1) % n, tricks_done,
+                cards_left - 1, rem_points, rem_pips, pips_side, low_side, low_card, low_value, game_value, tie_mode,
+                bidder_side,
+                eff, strength, points, pips, masks, order, order_len, flags,
+                tt_key, tt_lo, tt_hi, tt_move, tt_gen, gen, zob_cards, zob_leader, zob_pips, zob_low, hkey2,
+                alpha, beta, nodes, move_buf, score_buf,
+            )  # fmt: skip
+        hands[to_move] ^= bit
+        if maximize:
+            if v > best_value:
+                best_value = v
+                best_move = c
+            if v > alpha:
+                alpha = v
+        else:
+            if v < best_value:
+                best_value = v
+                best_move = c
+            if v < beta:
+                beta = v
+        if alpha >= beta:
+            break
+    if tlen == 0:
+        if not (tt_gen[slot] == gen and tt_key[slot] == key):
+            tt_lo[slot] = -INF
+            tt_hi[slot] = INF
+        tt_key[slot] = key
+        tt_gen[slot] = gen
+        if best_value <= alpha0:
+            tt_hi[slot] = best_value
+        elif best_value >= beta0:
+            tt_lo[slot] = best_value
+        else:
+            tt_lo[slot] = best_value
+            tt_hi[slot] = best_value
+        tt_move[slot] = best_move
+    return best_value
+
+
+class _Table:
+    """A transposition table reused across solves (entries of older solves are ignored)."""
+
+    def __init__(self, bits: int = TT_BITS) -> None:
+        size = 1 << bits
+        self.key = np.zeros(size, dtype=np.uint64)
+        self.lo = np.zeros(size, dtype=np.int64)
+        self.hi = np.zeros(size, dtype=np.int64)
+        self.move = np.zeros(size, dtype=np.int64)
+        self.gen = np.zeros(size, dtype=np.int64)
+        self.generation = 0
+
+
+_TABLE: _Table | None = None
+
+
+def _table() -> _Table:
+    global _TABLE
+    if _TABLE is None:
+        _TABLE = _Table()
+    return _TABLE
+
+
+@dataclass
+class SolveStats:
+    """Counters of the last solve (for benchmarks)."""
+
+    nodes: int = 0
+
+
+LAST = SolveStats()
+
+
+def solve(
+    rules: SmearRules,
+    trump: int,
+    hands: Sequence[int],
+    *,
+    leader: int,
+    to_move: int,
+    root_seat: int | None = None,
+    trick: Sequence[tuple[int, int]] = (),
+    tricks_done: int = 0,
+    sides: Sequence[int] | None = None,
+    captured_pips: Sequence[int] | None = None,
+    low_card: int | None = None,
+    low_side: int = -1,
+    bidder_side: int = 0,
+    moves: Sequence[int] | None = None,
+) -> dict[int, int]:
+    """Exact open-card value of each legal card (index -> value) for ``to_move``.
+
+    ``hands``: every seat's remaining cards as masks; ``trick``: (seat, card)
+    already played to the trick in progress (led by ``leader``); values are
+    from ``root_seat``'s side (default: the seat to move). ``low_card``: the
+    card that will be Low (default: worked out from the cards in play, which
+    is exact when no trump was played before); ``low_side``: the side that
+    already holds Low, if any. ``moves`` limits the cards valued.
+    """
+    tables = solver_tables(rules, trump)
+    n = len(hands)
+    if sides is None:
+        sides = [rules.side_of(s) for s in range(n)]
+    side = np.array(sides, dtype=np.int64)
+    nsides = int(side.max()) + 1
+    root = to_move if root_seat is None else root_seat
+    root_side = int(side[root])
+    hands_arr = np.array(hands, dtype=np.uint64)
+    rows = tricks_done + 20
+    tc2 = np.zeros((rows, n), dtype=np.int64)
+    ts2 = np.zeros((rows, n), dtype=np.int64)
+    tcards = tc2[tricks_done]
+    tseats = ts2[tricks_done]
+    for i, (seat, card) in enumerate(trick):
+        tcards[i] = card
+        tseats[i] = seat
+    move_buf = np.zeros((64, 20), dtype=np.int64)
+    score_buf = np.zeros((64, 20), dtype=np.int64)
+    tlen = len(trick)
+    in_play = 0
+    for mask in hands:
+        in_play |= mask
+    for _, card in trick:
+        in_play |= 1 << card
+    pts = rules.points
+    low_value = pts.get("low", 0) if rules.low_award is LowAward.CAPTURED_BY else 0
+    if low_card is None:
+        low_card = low_card_of(rules, tables.table, in_play)
+    if low_card < 0 or not in_play >> low_card & 1:
+        low_card, low_value = -1, 0
+    pips_side = np.zeros(nsides, dtype=np.int64)
+    if captured_pips is not None:
+        pips_side[: len(captured_pips)] = captured_pips
+    game_value = pts.get("game", 0)
+    tie_mode = GAME_TIE_CODES[GameTie(rules.game_tie)]
+    if tie_mode == 1 and rules.low_award is LowAward.PLAYED_BY and low_card >= 0:
+        holder = [s for s in range(n) if hands[s] >> low_card & 1] + [s for s, c in trick if c == low_card]
+        low_side = int(side[holder[0]])
+    cards_left = sum(mask.bit_count() for mask in hands)
+    rem_points = sum(int(tables.points[c]) for c in range(55) if in_play >> c & 1)
+    rem_points += low_value if low_card >= 0 else 0
+    rem_pips = sum(int(tables.pips[c]) for c in range(55) if in_play >> c & 1)
+    tt = _table()
+    legal = _legal(np.uint64(hands[to_move]), tcards, tlen, tricks_done, tables.eff, tables.suit_masks, tables.flags)
+    buf = np.empty(20, dtype=np.int64)
+    count = _candidates(
+        hands_arr, to_move, legal, tcards, tlen, tables.eff, tables.strength, tables.points, tables.pips,
+        tables.order, tables.order_len, buf,
+    )  # fmt: skip
+    representatives = [int(c) for c in buf[:count]]
+    wanted = [c for c in range(55) if int(legal) >> c & 1] if moves is None else list(moves)
+    tt.generation += 1
+    nodes = np.zeros(1, dtype=np.int64)
+    values: dict[int, int] = {}
+    key = np.uint64(0)
+    for s in range(n):
+        for c in range(55):
+            if hands[s] >> c & 1:
+                key ^= ZOB_CARDS[s, c]
+    for card in representatives:
+        hands_arr[to_move] ^= np.uint64(1) << np.uint64(card)
+        tc = tcards
+        ts = tseats
+        tc[tlen] = card
+        ts[tlen] = to_move
+        hkey = key ^ ZOB_CARDS[to_move, card]
+        if tlen + 1 == n:
+            w = int(_trick_winner(tc, n, tables.eff, tables.strength, tables.flags))
+            wseat = int(ts[w])
+            wside = int(side[wseat])
+            gained = 0
+            new_low = low_side
+            pip_sum = 0
+            for k in range(n):
+                c = int(tc[k])
+                gained += int(tables.points[c])
+                pip_sum += int(tables.pips[c])
+                if c == low_card:
+                    gained += low_value
+                    new_low = wside
+            pips_side[wside] += pip_sum
+            sign = 1 if wside == root_side else -1
+            v = sign * gained + _search(
+                hands_arr, side, root_side, nsides, tc2, ts2, 0, wseat, wseat, tricks_done + 1, cards_left - 1,
+                rem_points - gained, rem_pips - pip_sum, pips_side, new_low, low_card, low_value, game_value, tie_mode,
+                bidder_side,
+                tables.eff, tables.strength, tables.points, tables.pips, tables.suit_masks, tables.order,
+                tables.order_len, tables.flags, tt.key, tt.lo, tt.hi, tt.move, tt.gen, tt.generation,
+                ZOB_CARDS, ZOB_LEADER, ZOB_PIPS, ZOB_LOW, hkey, -INF, INF, nodes, move_buf, score_buf,
+            )  # fmt: skip
+            pips_side[wside] -= pip_sum
+        else:
+            v = _search(
+                hands_arr, side, root_side, nsides, tc2, ts2, tlen + 1, leader, (to_move + 1) % n, tricks_done,
+                cards_left - 1, rem_points, rem_pips, pips_side, low_side, low_card, low_value, game_value, tie_mode,
+                bidder_side,
+                tables.eff, tables.strength, tables.points, tables.pips, tables.suit_masks, tables.order,
+                tables.order_len, tables.flags, tt.key, tt.lo, tt.hi, tt.move, tt.gen, tt.generation,
+                ZOB_CARDS, ZOB_LEADER, ZOB_PIPS, ZOB_LOW, hkey, -INF, INF, nodes, move_buf, score_buf,
+            )  # fmt: skip
+        hands_arr[to_move] ^= np.uint64(1) << np.uint64(card)
+        values[card] = int(v)
+    LAST.nodes = int(nodes[0])
+    # equivalent cards share the value of the representative above them in their suit
+    out: dict[int, int] = {}
+    for card in wanted:
+        out[card] = values[card] if card in values else values[_representative(tables, card, representatives, in_play)]
+    return out
+
+
+def _representative(tables: SolverTables, card: int, representatives: list[int], live: int) -> int:
+    suit = int(tables.eff[card])
+    order = [int(c) for c in tables.order[suit, : tables.order_len[suit]]]
+    at = order.index(card)
+    for c in reversed(order[:at]):
+        if c in representatives:
+            return c
+    raise ValueError(f"no representative for card {card}")

@@ -1,0 +1,141 @@
+"""The open-card solver agrees with brute force over small endgames.
+
+The brute force below plays every line with the engine's own trick rule
+(``tables.trick_winner``), legality as the state applies it, and the engine's
+scoring (``scoring.award_points``), and takes the minimax value for the root
+seat's side (the other sides play together). The solver leaves out points fixed
+at the deal, so its values must equal the brute force's up to one constant.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from jick.cards import CARDS
+from jick.games.smear.presets import load_preset
+from jick.games.smear.rules import FirstLead, FollowRule, SmearRules
+from jick.games.smear.scoring import HandFacts, award_points
+from jick.games.smear.solver import solve
+from jick.games.smear.tables import TRUMP, TrumpTable, deck_cards, trick_winner, trump_table
+
+PRESETS = [
+    ("smear_ten_point", 4, {}),
+    ("smear_ten_point", 3, {}),
+    ("smear_mn_original", 4, {}),
+    ("smear_mn_three_handed", 3, {}),
+    ("smear_five_point_team", 4, {}),
+    ("smear_no_jick", 4, {}),
+    ("smear_double_joker", 4, {}),
+    ("smear_ten_point", 4, {"follow_rule": "must_follow", "joker_order": "second_played_wins"}),
+    ("smear_ten_point", 4, {"game_tie": "low_point_side", "low_card": "deuce", "low_award": "played_by"}),
+    ("smear_ten_point", 5, {"game_tie": "none"}),
+]
+
+
+def legal_cards(rules: SmearRules, table: TrumpTable, hand: int, trick: list[int], tricks_done: int) -> list[int]:
+    trumps = hand & table.trumps
+    if rules.trump_only_play:
+        mask = trumps
+    elif not trick:
+        mask = trumps if tricks_done == 0 and rules.first_lead is FirstLead.TRUMP and trumps else hand
+    else:
+        led = table.eff_suit[trick[0]]
+        follow = hand & table.suit_masks[led]
+        if not follow:
+            mask = hand
+        elif led != TRUMP and rules.follow_rule is FollowRule.FOLLOW_OR_TRUMP:
+            mask = follow | trumps
+        else:
+            mask = follow
+    return [c for c in range(55) if mask >> c & 1]
+
+
+def brute_force(rules: SmearRules, trump: int, hands: list[int], leader: int, root: int) -> dict[int, int]:
+    """Minimax value (root side's points less the others') of each legal first card, by full enumeration."""
+    table = trump_table(rules, trump)
+    n = len(hands)
+    sides = [rules.side_of(s) for s in range(n)]
+    nsides = max(sides) + 1
+    start = list(hands)
+
+    def score(captured: list[int], order: list[tuple[int, int]]) -> int:
+        played = [0] * n
+        for seat, card in order:
+            played[seat] |= 1 << card
+        facts = HandFacts(trump, tuple(captured), tuple(played), tuple(c for _, c in order), 0, 2)
+        total = 0
+        for award in award_points(rules, table, facts, sides):
+            if award.side is not None:
+                total += award.value if award.side == sides[root] else -award.value
+        return total
+
+    def search(hands: list[int], leader: int, trick: list[int], seats: list[int], captured: list[int],
+               order: list[tuple[int, int]], done: int) -> int:  # fmt: skip
+        if not any(hands):
+            return score(captured, order)
+        seat = (leader + len(trick)) % n
+        values = []
+        for card in legal_cards(rules, table, hands[seat], trick, done):
+            hands[seat] ^= 1 << card
+            order.append((seat, card))
+            if len(trick) + 1 == n:
+                cards = trick + [card]
+                winner = (seats + [seat])[trick_winner(table, cards)]
+                won = list(captured)
+                won[sides[winner]] |= sum(1 << c for c in cards)
+                values.append(search(hands, winner, [], [], won, order, done + 1))
+            else:
+                values.append(search(hands, leader, trick + [card], seats + [seat], captured, order, done))
+            order.pop()
+            hands[seat] ^= 1 << card
+        return max(values) if sides[seat] == sides[root] else min(values)
+
+    out = {}
+    for card in legal_cards(rules, table, start[leader], [], 0):
+        hands = list(start)
+        hands[leader] ^= 1 << card
+        order = [(leader, card)]
+        if n == 1:
+            raise AssertionError("a trick needs players")
+        out[card] = search(hands, leader, [card], [leader], [0] * nsides, order, 0)
+    return out
+
+
+@pytest.mark.parametrize(("preset", "players", "overrides"), PRESETS)
+def test_solver_agrees_with_brute_force(preset: str, players: int, overrides: dict[str, str]) -> None:
+    rules = load_preset(preset, players, overrides)
+    deck = list(deck_cards(rules))
+    rng = random.Random(f"{preset}-{players}-{sorted(overrides.items())}")
+    size = 2 if players >= 5 else 3
+    for _ in range(12):
+        rng.shuffle(deck)
+        # deal from the trump-rich top of a biased deck now and then, so the point cards meet
+        hands = [sum(1 << c for c in deck[size * s : size * (s + 1)]) for s in range(players)]
+        trump = rng.randrange(4)
+        leader = rng.randrange(players)
+        root = rng.randrange(players)
+        expected = brute_force(rules, trump, hands, leader, root)
+        got = solve(rules, trump, hands, leader=leader, to_move=leader, root_seat=root)
+        assert set(got) == set(expected)
+        offsets = {expected[c] - got[c] for c in expected}
+        names = {str(CARDS[c]): (got[c], expected[c]) for c in expected}
+        assert len(offsets) == 1, f"trump {trump}, leader {leader}, root {root}: {names}"
+
+
+def test_solver_mid_trick_and_equivalent_cards() -> None:
+    """Equivalent cards get the value of their representative; a trick in progress is respected."""
+    rules = load_preset("smear_ten_point")
+    from jick.cards import card_mask, parse_card
+
+    def p(text: str) -> int:
+        return parse_card(text).index
+
+    # spades trump; N led 4H, E holds 6H 7H (equivalent: nothing live between them) and a trump
+    hands = [card_mask(["5H"]), card_mask(["6H", "7H", "KS"]), card_mask(["8D", "9D"]), card_mask(["2C", "3C"])]
+    hands = [hands[0], hands[1], hands[2] | card_mask(["QH"]), hands[3] | card_mask(["10C"])]
+    hands[0] |= card_mask(["AD"])
+    values = solve(rules, 0, hands, leader=0, to_move=1, root_seat=1, trick=[(0, p("4H"))], tricks_done=1)
+    assert set(values) == {p("6H"), p("7H"), p("KS")}
+    assert values[p("6H")] == values[p("7H")]
