@@ -80,8 +80,14 @@ def sample_world(obs: Any, rng: random.Random) -> SmearState:
         hands = sample_hands(k, rng)
         rest = _cards(k.unknown & ~sum(hands[s] for s in range(len(hands)) if s != k.seat))
         rng.shuffle(rest)
+        kitty = 0
+        for card in obs.kitty:  # the seat took the kitty: it was not dealt those cards
+            kitty |= 1 << card.index
+        hands[k.seat] &= ~kitty
         placed = {s: [CARDS[c] for c in _cards(h)] for s, h in enumerate(hands)}
-        deck = arrange_deck(rules, obs.dealer, placed, fill=[CARDS[c] for c in rest])
+        deck = arrange_deck(
+            rules, obs.dealer, placed, kitty=[CARDS[c] for c in _cards(kitty)], fill=[CARDS[c] for c in rest]
+        )
         world = SmearState(rules, seed=rng.randrange(2**31), decks=[deck], first_dealer=obs.dealer)
         if len(world.deals) != 1 or world.phase not in ("bidding", "misdeal_offer"):
             continue  # a low hand would have been redealt: this deal did not happen
