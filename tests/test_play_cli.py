@@ -28,6 +28,9 @@ def eldest_seat(seed: int) -> int:
 
 
 def play(args: list[str], keys: str) -> tuple[int, str]:
+    """Run ``jick play``; the bots are the fast heuristic ones unless the test names a level."""
+    if "--bot" not in args:
+        args = [*args, "--bot", "easy"]
     result = runner.invoke(app, ["play", *args], input=keys, env={"COLUMNS": "200"})
     assert "Traceback" not in result.output
     return result.exit_code, result.output
@@ -142,8 +145,8 @@ def test_user_errors_are_one_line_with_exit_code_2(args: list[str]) -> None:
 
 
 def test_parse_seats_names() -> None:
-    assert parse_seats("human,bot,random", 3, 0) == ["human", "greedy", "random"]
-    assert parse_seats(None, 3, 2) == ["greedy", "greedy", "human"]
+    assert parse_seats("human,bot,random", 3, 0) == ["human", "normal", "random"]
+    assert parse_seats(None, 3, 2) == ["normal", "normal", "human"]
 
 
 def scripted_human(state: object, rng: random.Random):  # type: ignore[no-untyped-def]
@@ -173,7 +176,7 @@ def scripted_human(state: object, rng: random.Random):  # type: ignore[no-untype
 def test_a_human_can_play_every_preset_to_the_end(preset: str, tmp_path: Path) -> None:
     """Typed answers (sets of discards, refills, misdeal offers, bad lines) reach the end of a match."""
     state = new_match(preset, overrides={"target_score": 11}, seed=5)
-    kinds = parse_seats(None, state.num_players, 1)
+    kinds = parse_seats(None, state.num_players, 1, level="easy")
     bots = {s: make_bot(kind, bot_seed(5, s)) for s, kind in enumerate(kinds) if kind != "human"}
     out = io.StringIO()
     human = scripted_human(state, random.Random(5))
@@ -182,3 +185,25 @@ def test_a_human_can_play_every_preset_to_the_end(preset: str, tmp_path: Path) -
     assert state.is_terminal
     text = out.getvalue()
     assert "Match over" in text and "Score:" in text
+
+
+def test_hint_shows_the_hard_bots_choice_and_values(tmp_path: Path) -> None:
+    """At the human's first turn `hint` names a legal choice and the values behind it; the game goes on."""
+    seat = eldest_seat(SEED)
+    args = ["--seed", str(SEED), "--seat", str(seat), "--record", str(tmp_path / "g.json")]
+    code, out = play(args, "hint\nquit\n")
+    assert code == 0
+    hint = [line for line in out.splitlines() if line.startswith("Hint: the hard bot would choose")]
+    assert len(hint) == 1
+    choice = hint[0].split("choose ", 1)[1].split(" (", 1)[0]
+    state = new_match("smear_ten_point", seed=SEED)
+    assert choice in {str(a) for a in state.legal_actions()}
+    assert "Its values" in out and "You quit the match." in out
+
+
+def test_bot_levels_and_bad_level(tmp_path: Path) -> None:
+    assert parse_seats("bot,hard,easy,human", 4, 0, level="normal") == ["normal", "hard", "easy", "human"]
+    code, out = play(["--seats", "bot,bot,bot,bot", "--bot", "expert"], "")
+    assert code == 2 and "--bot 'expert'" in out
+    result = runner.invoke(app, ["play", "--seats", "cheater,bot,bot,bot", "--bot", "easy"])
+    assert result.exit_code == 2 and "only in `jick arena`" in result.output

@@ -26,6 +26,9 @@ PRESETS = TAROK_PRESETS + LIFT_SMOKE_PRESETS
 
 
 def play(args: list[str], keys: str) -> tuple[int, str]:
+    """Run ``jick play``; the bots are the fast heuristic ones unless the test names a level."""
+    if "--bot" not in args:
+        args = [*args, "--bot", "easy"]
     result = runner.invoke(app, ["play", *args], input=keys, env={"COLUMNS": "200"})
     assert "Traceback" not in result.output, result.output
     return result.exit_code, result.output
@@ -185,7 +188,7 @@ def scripted_human(state: Any, rng: random.Random):  # type: ignore[no-untyped-d
 def test_a_human_can_play_to_the_end(preset: str, overrides: dict[str, Any], tmp_path: Path) -> None:
     game, name = resolve(preset)
     state = game_module(game).new_match(name, overrides=overrides, seed=5)
-    kinds = parse_seats(None, state.num_players, 1)
+    kinds = parse_seats(None, state.num_players, 1, level="easy")
     bots = {s: make_bot(kind, bot_seed(5, s), game=game) for s, kind in enumerate(kinds) if kind != "human"}
     out = io.StringIO()
     human = scripted_human(state, random.Random(5))

@@ -25,37 +25,63 @@ from typing import IO, Any
 from rich.console import Console
 from rich.markup import escape
 
-from jick.bots import Bot, make_bot
+from jick.bots import BOT_KINDS, LEVELS, Bot, canonical_bot_name, make_bot
 from jick.engine import Action, IllegalAction, JickError, NotationError, RulesError
 from jick.record import save_record
 from jick.terminal import TerminalView
 
-#: Names accepted by ``--seats`` and the player each stands for.
-SEAT_KINDS = {"human": "human", "bot": "greedy", "greedy": "greedy", "random": "random"}
+#: Seat names accepted by ``--seats`` besides the bot kinds and levels of :mod:`jick.bots`.
+SEAT_WORDS = ("human", "bot")
+#: The bot level people get when they do not choose one.
+DEFAULT_LEVEL = "normal"
 QUIT_WORDS = ("quit", "exit")
 HELP_WORDS = ("help", "?")
 TABLE_WORDS = ("hand", "table", "look")
+HINT_WORDS = ("hint",)
+#: The bot whose advice ``hint`` shows.
+HINT_LEVEL = "hard"
 
 
-def parse_seats(text: str | None, players: int, seat: int) -> list[str]:
-    """Who sits where: ``human``, ``greedy`` or ``random`` per seat.
+def seat_kind(name: str, level: str) -> str:
+    """The player a ``--seats`` name stands for: ``human`` or a bot kind or level (``bot`` is ``level``).
+
+    >>> seat_kind("bot", "hard"), seat_kind("greedy", "normal"), seat_kind("Human", "easy")
+    ('hard', 'heuristic', 'human')
+    """
+    key = name.strip().lower()
+    if key == "human":
+        return "human"
+    if key == "bot":
+        key = level
+    try:
+        kind = canonical_bot_name(key)
+    except RulesError:
+        choices = ", ".join((*SEAT_WORDS, *BOT_KINDS[:-1], *LEVELS))
+        raise RulesError(f"--seats: unknown player {name!r}; use {choices}") from None
+    if kind == "cheater":
+        raise RulesError("--seats: the cheater bot sees every card; it plays only in `jick arena`")
+    return kind
+
+
+def parse_seats(text: str | None, players: int, seat: int, level: str = DEFAULT_LEVEL) -> list[str]:
+    """Who sits where: ``human`` or a bot (kind or level) per seat; ``level`` is the bots' level by default.
 
     >>> parse_seats(None, 4, 1)
-    ['greedy', 'human', 'greedy', 'greedy']
-    >>> parse_seats("bot, random,human", 3, 0)
-    ['greedy', 'random', 'human']
+    ['normal', 'human', 'normal', 'normal']
+    >>> parse_seats("bot, random,human", 3, 0, level="easy")
+    ['easy', 'random', 'human']
     """
+    level = level.strip().lower()
+    if level not in LEVELS:
+        raise RulesError(f"--bot {level!r}: choose {', '.join(LEVELS)}")
     if text is None:
         if not 0 <= seat < players:
             raise RulesError(f"--seat {seat} is not a seat of a {players}-player game (0..{players - 1})")
-        return ["human" if s == seat else "greedy" for s in range(players)]
-    names = [name.strip().lower() for name in text.split(",")]
-    for name in names:
-        if name not in SEAT_KINDS:
-            raise RulesError(f"--seats: unknown player {name!r}; use {', '.join(SEAT_KINDS)}")
+        return ["human" if s == seat else level for s in range(players)]
+    names = [seat_kind(name, level) for name in text.split(",")]
     if len(names) != players:
         raise RulesError(f"--seats names {len(names)} seats but the game has {players} players")
-    return [SEAT_KINDS[name] for name in names]
+    return names
 
 
 def bot_seed(seed: int, seat: int) -> int:
@@ -85,6 +111,7 @@ def play_command(
     seed: int | None,
     seats: str | None,
     record_path: Path | None,
+    bot: str = DEFAULT_LEVEL,
     input_fn: Callable[[str], str] = input,
     out: IO[str] | None = None,
 ) -> int:
@@ -99,7 +126,7 @@ def play_command(
 
     game_name, preset = resolve(preset)
     rules = load_rules(preset, players, overrides)
-    kinds = parse_seats(seats, rules.num_players, seat)
+    kinds = parse_seats(seats, rules.num_players, seat, bot)
     view = view_class(game_name)
     if "human" not in kinds:
         extra = {k: v for k, v in view.unattended_overrides(rules).items() if k not in overrides}
@@ -157,6 +184,8 @@ class TerminalGame:
         self.input_fn = input_fn
         self.record_path = record_path
         self.echo_input = echo_input
+        #: The bot that answers ``hint`` (made on first use).
+        self._hinter: Bot | None = None
         humans = [s for s, kind in enumerate(kinds) if kind == "human"]
         #: The seat the narration speaks to ("you"), if exactly one human plays.
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
@@ -211,7 +240,10 @@ class TerminalGame:
         self.say(f"Seats: {who}")
         self.view.intro()
         if any(kind == "human" for kind in self.kinds):
-            self.say("Type [bold]help[/] for your choices, [bold]quit[/] to stop (the game is saved).")
+            self.say(
+                "Type [bold]help[/] for your choices, [bold]hint[/] for the hard bot's advice, "
+                "[bold]quit[/] to stop (the game is saved)."
+            )
 
     # ------------------------------------------------------------ applying
     def apply_all(self, seat: int, actions: Sequence[Action]) -> None:
@@ -260,6 +292,9 @@ class TerminalGame:
             if low == "tricks":
                 view.show_tricks(obs)
                 continue
+            if low in HINT_WORDS:
+                self.hint(seat, obs)
+                continue
             try:
                 actions = view.read_actions(obs, text)
                 if actions:
@@ -272,6 +307,19 @@ class TerminalGame:
                 continue
             if actions:
                 return
+
+    def hint(self, seat: int, obs: Any) -> None:
+        """Show what the hard bot would do for ``seat`` and its value for each choice."""
+        if self._hinter is None:
+            self._hinter = make_bot(HINT_LEVEL, bot_seed(self.state.seed or 0, seat), game=self.state.game_name)
+        self.say("[dim]The hard bot is thinking...[/]")
+        why = self._hinter.explain(obs)  # type: ignore[attr-defined]
+        choice = self.view.action_text(why.choice)
+        self.say(f"Hint: the {HINT_LEVEL} bot would choose [bold]{escape(choice)}[/] ({escape(why.method)}).")
+        if len(why.values) > 1:
+            shown = ", ".join(f"{self.view.action_text(a)} {v:+.2f}" for a, v in why.values[:10])
+            more = f" and {len(why.values) - 10} more" if len(why.values) > 10 else ""
+            self.say(f"Its values (points for your side against the others): {escape(shown)}{more}")
 
     def ask(self, prompt: str) -> str:
         self.console.print(f"[bold cyan]{escape(prompt)}[/]", end="")
