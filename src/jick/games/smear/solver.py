@@ -125,14 +125,16 @@ def low_card_of(rules: SmearRules, table: TrumpTable, in_play: int) -> int:
 
 # ---------------------------------------------------------------------- the kernel
 _ZOBRIST_SEED = 20261122
+#: Most seats at a Smear table of any preset.
+MAX_SEATS = 8
 
 
 def _zobrist() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     rng = np.random.default_rng(_ZOBRIST_SEED)
-    cards = rng.integers(1, 2**63, size=(6, 55), dtype=np.int64).astype(np.uint64)
-    leader = rng.integers(1, 2**63, size=6, dtype=np.int64).astype(np.uint64)
-    pips = rng.integers(1, 2**63, size=(6, 128), dtype=np.int64).astype(np.uint64)
-    low = rng.integers(1, 2**63, size=8, dtype=np.int64).astype(np.uint64)
+    cards = rng.integers(1, 2**63, size=(MAX_SEATS, 55), dtype=np.int64).astype(np.uint64)
+    leader = rng.integers(1, 2**63, size=MAX_SEATS, dtype=np.int64).astype(np.uint64)
+    pips = rng.integers(1, 2**63, size=(MAX_SEATS, 128), dtype=np.int64).astype(np.uint64)
+    low = rng.integers(1, 2**63, size=MAX_SEATS + 2, dtype=np.int64).astype(np.uint64)
     return cards, leader, pips, low
 
 
@@ -240,7 +242,7 @@ def _search(  # type: ignore[no-untyped-def]
     pips_side, low_side, low_card, low_value, game_value, tie_mode, bidder_side,
     eff, strength, points, pips, masks, order, order_len, flags,
     tt_key, tt_lo, tt_hi, tt_move, tt_gen, gen, zob_cards, zob_leader, zob_pips, zob_low, hkey,
-    alpha, beta, nodes, move_buf, score_buf,
+    alpha, beta, nodes, move_buf, score_buf, stop_trick,
 ):  # fmt: skip
     n = hands.shape[0]
     nodes[0] += 1
@@ -269,6 +271,8 @@ def _search(  # type: ignore[no-untyped-def]
         return upper
     if lower >= beta:
         return lower
+    if tlen == 0 and tricks_done >= stop_trick:
+        return 0  # the horizon of a depth-limited search: the rest counts as even
     maximize = side[to_move] == root_side
     key = np.uint64(0)
     slot = np.int64(0)
@@ -366,7 +370,7 @@ def _search(  # type: ignore[no-untyped-def]
                 bidder_side,
                 eff, strength, points, pips, masks, order, order_len, flags,
                 tt_key, tt_lo, tt_hi, tt_move, tt_gen, gen, zob_cards, zob_leader, zob_pips, zob_low, hkey2,
-                alpha - sign * gained, beta - sign * gained, nodes, move_buf, score_buf,
+                alpha - sign * gained, beta - sign * gained, nodes, move_buf, score_buf, stop_trick,
             )  # fmt: skip
             pips_side[wside] -= pip_sum
         else:
@@ -376,7 +380,7 @@ def _search(  # type: ignore[no-untyped-def]
                 bidder_side,
                 eff, strength, points, pips, masks, order, order_len, flags,
                 tt_key, tt_lo, tt_hi, tt_move, tt_gen, gen, zob_cards, zob_leader, zob_pips, zob_low, hkey2,
-                alpha, beta, nodes, move_buf, score_buf,
+                alpha, beta, nodes, move_buf, score_buf, stop_trick,
             )  # fmt: skip
         hands[to_move] ^= bit
         if maximize:
@@ -438,9 +442,26 @@ class SolveStats:
     """Counters of the last solve (for benchmarks)."""
 
     nodes: int = 0
+    #: Tricks searched, None when the search was exact.
+    horizon: int | None = None
 
 
 LAST = SolveStats()
+
+#: Positions with more cards in play are searched a few tricks deep (5 to 8 players early in a hand).
+EXACT_CARDS = 26
+
+
+def default_horizon(players: int, cards_in_play: int) -> int | None:
+    """Tricks to search: None (to the end) up to :data:`EXACT_CARDS` cards, else 3 tricks at 5 seats, fewer beyond.
+
+    >>> default_horizon(4, 24), default_horizon(5, 30), default_horizon(6, 36), default_horizon(8, 48)
+    (None, 3, 2, 1)
+    """
+    if cards_in_play <= EXACT_CARDS:
+        return None
+    return max(1, 8 - players)
+
 
 
 def solve(
@@ -459,6 +480,7 @@ def solve(
     low_side: int = -1,
     bidder_side: int = 0,
     moves: Sequence[int] | None = None,
+    horizon: int | None = None,
 ) -> dict[int, int]:
     """Exact open-card value of each legal card (index -> value) for ``to_move``.
 
@@ -468,6 +490,9 @@ def solve(
     card that will be Low (default: worked out from the cards in play, which
     is exact when no trump was played before); ``low_side``: the side that
     already holds Low, if any. ``moves`` limits the cards valued.
+    ``horizon``: tricks searched (counting one in progress) before the rest
+    is scored as even; by default the search is exact up to ``EXACT_CARDS``
+    cards in play and a few tricks deep beyond (big tables early in a hand).
     """
     tables = solver_tables(rules, trump)
     n = len(hands)
@@ -509,6 +534,10 @@ def solve(
         holder = [s for s in range(n) if hands[s] >> low_card & 1] + [s for s, c in trick if c == low_card]
         low_side = int(side[holder[0]])
     cards_left = sum(mask.bit_count() for mask in hands)
+    if horizon is None:
+        horizon = default_horizon(n, cards_left)
+    stop_trick = tricks_done + horizon if horizon is not None else 1_000
+    LAST.horizon = horizon
     rem_points = sum(int(tables.points[c]) for c in range(55) if in_play >> c & 1)
     rem_points += low_value if low_card >= 0 else 0
     rem_pips = sum(int(tables.pips[c]) for c in range(55) if in_play >> c & 1)
@@ -558,7 +587,7 @@ def solve(
                 bidder_side,
                 tables.eff, tables.strength, tables.points, tables.pips, tables.suit_masks, tables.order,
                 tables.order_len, tables.flags, tt.key, tt.lo, tt.hi, tt.move, tt.gen, tt.generation,
-                ZOB_CARDS, ZOB_LEADER, ZOB_PIPS, ZOB_LOW, hkey, -INF, INF, nodes, move_buf, score_buf,
+                ZOB_CARDS, ZOB_LEADER, ZOB_PIPS, ZOB_LOW, hkey, -INF, INF, nodes, move_buf, score_buf, stop_trick,
             )  # fmt: skip
             pips_side[wside] -= pip_sum
         else:
@@ -568,7 +597,7 @@ def solve(
                 bidder_side,
                 tables.eff, tables.strength, tables.points, tables.pips, tables.suit_masks, tables.order,
                 tables.order_len, tables.flags, tt.key, tt.lo, tt.hi, tt.move, tt.gen, tt.generation,
-                ZOB_CARDS, ZOB_LEADER, ZOB_PIPS, ZOB_LOW, hkey, -INF, INF, nodes, move_buf, score_buf,
+                ZOB_CARDS, ZOB_LEADER, ZOB_PIPS, ZOB_LOW, hkey, -INF, INF, nodes, move_buf, score_buf, stop_trick,
             )  # fmt: skip
         hands_arr[to_move] ^= np.uint64(1) << np.uint64(card)
         values[card] = int(v)

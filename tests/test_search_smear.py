@@ -1,0 +1,166 @@
+"""Smear search and cheater bots: legal choices everywhere, no hidden cards, consistent samples, reproducibility."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from jick.bots import bot_action, make_bot
+from jick.games.smear import new_match
+from jick.games.smear.knowledge import knowledge
+from jick.games.smear.sampling import sample_hands, sample_world
+from jick.games.smear.search import Budget, CheaterBot, SearchBot
+from jick.games.smear.state import HAND, SmearState
+
+PRESETS = [
+    ("smear_ten_point", None, {}),
+    ("smear_ten_point", 3, {}),
+    ("smear_ten_point", 5, {"renege_mode": "penalize"}),
+    ("smear_mn_original", None, {}),
+    ("smear_mn_basic4", None, {}),
+    ("smear_mn_three_handed", None, {}),
+    ("smear_nine_card", None, {}),
+    ("smear_widow", 6, {}),
+    ("smear_five_point_team", 8, {}),
+    ("smear_double_joker", None, {"first_lead": "any", "follow_rule": "must_follow"}),
+    ("smear_no_jick", None, {"discard_mode": "nontrump_to_six", "trick_history_visible": "last"}),
+]
+
+TINY = Budget(play_samples=2, auction_samples=1, bids_tried=1)
+
+
+def walk(state: SmearState, rng: random.Random, steps: int) -> None:
+    """Random legal actions (a state somewhere in a match)."""
+    for _ in range(steps):
+        if state.is_terminal:
+            return
+        state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize(("preset", "players", "overrides"), PRESETS)
+def test_search_and_cheater_pick_legal_actions(preset: str, players: int | None, overrides: dict[str, Any]) -> None:
+    rng = random.Random(7)
+    state = new_match(preset, players=players, overrides=overrides, seed=11)
+    search = SearchBot(seed=1, budget=TINY)
+    cheater = CheaterBot(seed=2)
+    asked = 0
+    while not state.is_terminal and len(state.hand_results) < 2 and asked < 200:
+        seat = state.current_player
+        obs = state.observation(seat)
+        assert search.choose(obs) in obs.legal_actions
+        assert cheater.choose_open(state) in obs.legal_actions
+        asked += 1
+        state.apply(rng.choice(list(obs.legal_actions)))
+    assert asked > 20
+
+
+def swap_hidden_hands(state: SmearState, seat: int) -> SmearState | None:
+    """A copy where two other seats with as many cards have swapped hands: ``seat`` cannot tell it apart."""
+    n = state.num_players
+    others = [s for s in range(n) if s != seat]
+    for i, a in enumerate(others):
+        for b in others[i + 1 :]:
+            if state.hand_mask(a).bit_count() == state.hand_mask(b).bit_count() and state.hand_mask(a):
+                twin = state.clone()
+                twin._v[HAND + a], twin._v[HAND + b] = twin._v[HAND + b], twin._v[HAND + a]
+                return twin
+    return None
+
+
+@pytest.mark.parametrize("preset", ["smear_ten_point", "smear_mn_original", "smear_mn_three_handed"])
+def test_bots_cannot_see_hidden_cards(preset: str) -> None:
+    """Two states that differ only in other seats' cards give the same observation and the same choices."""
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(6):
+        state = new_match(preset, seed=seed)
+        walk(state, rng, rng.randrange(0, 40))
+        if state.is_terminal:
+            continue
+        seat = state.current_player
+        twin = swap_hidden_hands(state, seat)
+        if twin is None or twin.hand_mask((seat + 1) % state.num_players) == state.hand_mask(
+            (seat + 1) % state.num_players
+        ):
+            continue
+        obs, twin_obs = state.observation(seat), twin.observation(seat)
+        assert obs == twin_obs
+        for kind in ("random", "heuristic", "easy"):
+            assert make_bot(kind, 3, game="smear").choose(obs) == make_bot(kind, 3, game="smear").choose(twin_obs)
+        assert SearchBot(4, budget=TINY).choose(obs) == SearchBot(4, budget=TINY).choose(twin_obs)
+        checked += 1
+    assert checked >= 3
+
+
+def test_sampled_hands_fit_what_the_seat_saw() -> None:
+    """Other hands have the right sizes, avoid the seat's cards and every card seen, and respect shown voids."""
+    rng = random.Random(9)
+    for seed in range(8):
+        state = new_match("smear_ten_point", seed=seed)
+        walk(state, rng, 50)
+        while not state.is_terminal and state.phase != "play":
+            state.apply(rng.choice(state.legal_actions()))
+        if state.is_terminal:
+            continue
+        walk(state, rng, rng.randrange(4, 16))
+        if state.phase != "play":
+            continue
+        seat = state.current_player
+        k = knowledge(state.observation(seat))
+        for _ in range(10):
+            hands = sample_hands(k, rng)
+            assert hands[seat] == k.hand
+            for other in range(state.num_players):
+                if other == seat:
+                    continue
+                assert hands[other].bit_count() == state.hand_mask(other).bit_count()
+                assert hands[other] & (k.hand | k.gone) == 0
+                assert hands[other] & ~k.allowed(other) == 0
+            union = 0
+            for mask in hands:
+                assert union & mask == 0
+                union |= mask
+        # the real hands are one of the possible samples: every real card is allowed where it is
+        for other in range(state.num_players):
+            if other != seat:
+                assert state.hand_mask(other) & ~k.allowed(other) == 0
+
+
+def test_sampled_world_shows_the_seat_what_it_saw() -> None:
+    rng = random.Random(4)
+    for seed in range(6):
+        state = new_match("smear_mn_original", seed=seed)
+        while state.phase not in ("bidding", "trump"):
+            state.apply(rng.choice(state.legal_actions()))
+        walk(state, rng, rng.randrange(0, 3))
+        if state.phase not in ("bidding", "trump"):
+            continue
+        seat = state.current_player
+        obs = state.observation(seat)
+        world = sample_world(obs, rng)
+        seen = world.observation(seat)
+        for field in ("hand", "kitty", "bids", "phase", "dealer", "scores", "legal_actions", "hand_sizes"):
+            assert getattr(seen, field) == getattr(obs, field), field
+
+
+def test_search_is_reproducible_and_explains() -> None:
+    state = new_match("smear_ten_point", seed=21)
+    bot = make_bot("heuristic", 1, game="smear")
+    while state.phase != "play":
+        state.apply(bot.choose(state.observation(state.current_player)))
+    obs = state.observation(state.current_player)
+    a, b = SearchBot(8, level="easy"), SearchBot(8, level="easy")
+    assert a.choose(obs) == b.choose(obs)
+    why = a.explain(obs)
+    assert {action for action, _ in why.values} == set(obs.legal_actions)
+    assert why.values[0][0] == why.choice and "solved with open cards" in why.method
+
+
+def test_cheater_is_handed_the_state_and_refuses_observations() -> None:
+    state = new_match("smear_ten_point", seed=2)
+    cheater = make_bot("cheater", 1, game="smear")
+    assert bot_action(cheater, state, state.current_player) in state.legal_actions()
+    with pytest.raises(Exception, match="whole state"):
+        cheater.choose(state.observation(state.current_player))
