@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
-from numba import njit
+from numba import njit, types
 
 from jick.cards import CARDS, TWO
 from jick.games.smear.rules import FirstLead, FollowRule, GameTie, LowAward, LowCard, SmearRules
@@ -236,7 +236,23 @@ def _game_value(pips_side, nsides, root_side, game_value, tie_mode, bidder_side,
     return game_value if winner == root_side else -game_value
 
 
-@njit(cache=False)
+_I = types.int64
+_I1 = types.int64[::1]
+_I2 = types.int64[:, ::1]
+_U1 = types.uint64[::1]
+_U2 = types.uint64[:, ::1]
+#: The kernel's signature, given so that numba compiles it once and caches it on disk (a recursive
+#: function compiled lazily cannot be cached).
+_SEARCH_SIGNATURE = _I(
+    _U1, _I1, _I, _I, _I2, _I2, _I, _I, _I, _I, _I, _I, _I,
+    _I1, _I, _I, _I, _I, _I, _I,
+    _I1, _I1, _I1, _I1, _U1, _I2, _I1, _I1,
+    _U1, _I1, _I1, _I1, _I1, _I, _U2, _U1, _U2, _U1, types.uint64,
+    _I, _I, _I1, _I2, _I2, _I,
+)  # fmt: skip
+
+
+@njit(_SEARCH_SIGNATURE, cache=True)
 def _search(  # type: ignore[no-untyped-def]
     hands, side, root_side, nsides, tc2, ts2, tlen, leader, to_move, tricks_done, cards_left, rem_points, rem_pips,
     pips_side, low_side, low_card, low_value, game_value, tie_mode, bidder_side,
@@ -364,8 +380,9 @@ def _search(  # type: ignore[no-untyped-def]
                     new_low = wside
             pips_side[wside] += pip_sum
             sign = 1 if wside == root_side else -1
+            new_trick = tlen - tlen  # an int64 zero: a literal would make numba type a second, uncachable variant
             v = sign * gained + _search(
-                hands, side, root_side, nsides, tc2, ts2, 0, wseat, wseat, tricks_done + 1, cards_left - 1,
+                hands, side, root_side, nsides, tc2, ts2, new_trick, wseat, wseat, tricks_done + 1, cards_left - 1,
                 rem_points - gained, rem_pips - pip_sum, pips_side, new_low, low_card, low_value, game_value, tie_mode,
                 bidder_side,
                 eff, strength, points, pips, masks, order, order_len, flags,
