@@ -72,6 +72,22 @@ def sample_world(obs: Any, rng: random.Random) -> SmearState:
     the kitty and the stock are a random fit. Raises :class:`SamplingError`
     when the phase has hidden actions (discards, play) or no deal fits.
     """
+    return sample_weighted_world(obs, rng)[0]
+
+
+#: How much a sampled deal counts when a model of the other bidders would have bid otherwise.
+OTHER_BID_WEIGHT = 0.6
+PASS_MISMATCH_WEIGHT = 0.2
+
+
+def sample_weighted_world(obs: Any, rng: random.Random, model: Any = None) -> tuple[SmearState, float]:
+    """:func:`sample_world` with a weight: how likely ``model`` (a bot) makes the auction seen.
+
+    For every earlier call of another seat the model is asked what it would
+    have called with the sampled hand: the same call keeps the weight, another
+    bid multiplies it by :data:`OTHER_BID_WEIGHT`, a pass where it would bid
+    (or the reverse) by :data:`PASS_MISMATCH_WEIGHT`. Without a model the weight is 1.
+    """
     if obs.phase not in ("bidding", "trump", "misdeal_offer"):
         raise SamplingError(f"worlds are sampled before the discards, not in the {obs.phase} phase")
     k = knowledge(obs)
@@ -92,21 +108,29 @@ def sample_world(obs: Any, rng: random.Random) -> SmearState:
         if len(world.deals) != 1 or world.phase not in ("bidding", "misdeal_offer"):
             continue  # a low hand would have been redealt: this deal did not happen
         world.set_scores(obs.scores)
-        if _replay_auction(world, obs):
-            return world
+        weight = _replay_auction(world, obs, model)
+        if weight > 0:
+            return world, weight
     raise SamplingError(f"no deal fits the auction seen by seat {obs.seat}")
 
 
-def _replay_auction(world: SmearState, obs: Any) -> bool:
+def _replay_auction(world: SmearState, obs: Any, model: Any) -> float:
+    """Replay the auction seen in ``obs``; the weight of the world (0: it cannot have happened)."""
     from jick.games.smear import actions as A
 
     keep = A.ACTIONS[A.KEEP_ID]
+    weight = 1.0
     for seat, action in obs.bids:
         while world.phase == "misdeal_offer" and world.current_player != obs.seat:
             world.apply(keep)
         if world.current_player != seat or not world.is_legal(action):
-            return False
+            return 0.0
+        if model is not None and seat != obs.seat:
+            predicted = model.choose(world.observation(seat))
+            if predicted != action:
+                both_bids = isinstance(predicted, A.Bid) and isinstance(action, A.Bid)
+                weight *= OTHER_BID_WEIGHT if both_bids else PASS_MISMATCH_WEIGHT
         world.apply(action)
     while world.phase == "misdeal_offer" and world.current_player != obs.seat:
         world.apply(keep)
-    return bool(world.current_player == obs.seat and world.phase == obs.phase)
+    return weight if world.current_player == obs.seat and world.phase == obs.phase else 0.0

@@ -8,7 +8,8 @@ In the auction and when naming trump it cannot trust open-card values (they
 overbid), so it plays each candidate out on sampled deals with the heuristic
 bot in every seat, imperfect information and all, and takes the choice with
 the best expected score change for its side, counting a match won or lost
-on the way. Discards and misdeal offers are left to the heuristic bot.
+on the way. Sampled deals are weighted by how likely the heuristic bot's
+bidding makes the calls the other seats made. Discards and misdeal offers are left to the heuristic bot.
 
 :class:`CheaterBot` uses the same pieces with every card visible (the real
 hands, and the real deck for the playouts). It is the ceiling in the arena,
@@ -37,7 +38,7 @@ from jick.engine import Action, RulesError
 from jick.games.smear import actions as A
 from jick.games.smear.knowledge import Knowledge, knowledge
 from jick.games.smear.rules import LowAward
-from jick.games.smear.sampling import SamplingError, sample_hands, sample_world
+from jick.games.smear.sampling import SamplingError, sample_hands, sample_weighted_world
 from jick.games.smear.solver import low_card_of, solve
 from jick.games.smear.state import SmearState
 from jick.games.smear.tables import game_points
@@ -231,12 +232,14 @@ class SearchBot:
         totals = dict.fromkeys(candidates, 0.0)
         n = len(obs.sides)
         samples = self.budget.auction_samples
+        weights = 0.0
         for i in range(samples):
-            world = sample_world(obs, rng)
+            world, weight = sample_weighted_world(obs, rng, self._heuristic)
+            weights += weight
             bots = [_heuristic(self.seed * 1000 + i * 10 + s) for s in range(n)]
             for action in candidates:
-                totals[action] += play_out(world, obs.seat, action, bots)
-        values = {a: v / samples for a, v in totals.items()}
+                totals[action] += weight * play_out(world, obs.seat, action, bots)
+        values = {a: v / weights for a, v in totals.items()}
         what = "trump" if obs.phase == "trump" else "bid"
         return _ranked(obs, values, f"each {what} played out on {samples} sampled deals by heuristic players")
 
