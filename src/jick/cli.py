@@ -1,4 +1,4 @@
-"""The ``jick`` command: play | replay | presets.
+"""The ``jick`` command: play | replay | presets | arena | advise.
 
 Every user mistake (unknown preset, bad option, malformed record...) ends in
 one line on stderr and exit code 2, never a traceback.
@@ -66,6 +66,9 @@ def play(
     rules: Annotated[Path | None, typer.Option("--rules", help="House rules TOML file.")] = None,
     set_: Annotated[list[str] | None, typer.Option("--set", help="Change an option: --set target_score=11.")] = None,
     record: Annotated[Path | None, typer.Option("--record", help="Where to save the game record.")] = None,
+    bot: Annotated[
+        str, typer.Option("--bot", help="The bots' level: easy (heuristic), normal or hard (search).")
+    ] = "normal",
 ) -> None:
     """Play a match of any game in the terminal against bots (or watch bots play).
 
@@ -77,7 +80,9 @@ def play(
         name, n, overrides = resolve_rules(preset, players, rules, set_)
         from jick.play import play_command
 
-        code = play_command(name, n, overrides, seat=seat, seed=seed, seats=seats, record_path=record)
+        code = play_command(
+            name, n, overrides, seat=seat, seed=seed, seats=seats, record_path=record, bot=bot
+        )
     except JickError as exc:
         fail(str(exc))
     raise typer.Exit(code)
@@ -160,6 +165,115 @@ def presets(
     if max_points is not None:
         table.add_row("max_points (derived)", str(max_points), "")
     console.print(table)
+
+
+@app.command()
+def arena(
+    bots: Annotated[
+        str | None,
+        typer.Option("--bots", "-b", help="Bots to compare, comma-separated: random, heuristic, search, cheater..."),
+    ] = None,
+    preset: Annotated[str | None, typer.Option("--preset", "-p", help="Preset name (see `jick presets`).")] = None,
+    deals: Annotated[int, typer.Option("--deals", "-d", help="Duplicate deals per pair of bots.")] = 100,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed of the deals and bots.")] = None,
+    workers: Annotated[
+        int | None, typer.Option("--workers", "-w", help="Worker processes (default: every core).")
+    ] = None,
+    players: Annotated[int | None, typer.Option("--players", "-n", help="Number of players.")] = None,
+    set_: Annotated[list[str] | None, typer.Option("--set", help="Change an option: --set target_score=11.")] = None,
+    matches: Annotated[int, typer.Option("--matches", "-m", help="Duplicate full matches per pair of bots.")] = 0,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Where to save the results (JSON).")] = None,
+    chart: Annotated[Path | None, typer.Option("--chart", help="Where to draw the ladder chart (PNG).")] = None,
+    no_progress: Annotated[bool, typer.Option("--no-progress", help="No progress bar.")] = False,
+) -> None:
+    """Play bots against each other over duplicate deals; print and save points, bid rates and ratings.
+
+    Every deal is played once per seating of the bots so the luck of the cards
+    cancels. With three or more bots every pair plays (a league) and a ladder
+    chart is drawn (next to the JSON unless --chart says where).
+    """
+    import os
+    import secrets
+    import time
+
+    from rich.console import Console
+
+    from jick.arena import run_arena
+    from jick.arena.chart import ladder_chart
+    from jick.arena.report import default_out_path, print_result, save_json
+
+    console = Console(highlight=False)
+    try:
+        if bots is None:
+            raise RulesError("name the bots with --bots, e.g. --bots search,heuristic")
+        name, n, overrides = resolve_rules(preset, players, None, set_)
+        drawn = seed is None
+        if seed is None:
+            seed = secrets.randbelow(1_000_000)
+        started = time.monotonic()
+        result = run_arena(
+            name,
+            bots,
+            deals,
+            seed,
+            workers=(os.cpu_count() or 1) if workers is None else workers,
+            players=n,
+            overrides=overrides,
+            matches=matches,
+            progress=not no_progress,
+        )
+        elapsed = time.monotonic() - started
+        print_result(result, console)
+        path = save_json(result.to_dict(), out or default_out_path(name, seed))
+        if chart is None and len(result.bots) >= 3:
+            chart = path.with_suffix(".png")
+        if chart is not None:
+            ladder_chart(result.summaries, chart, f"arena {name}, seed {seed}, {deals} deals per pair")
+    except JickError as exc:
+        fail(str(exc))
+    except OSError as exc:
+        fail(f"could not write {exc.filename or 'the results'}: {exc.strerror or exc}")
+    except KeyboardInterrupt:
+        fail("interrupted: nothing saved", 130)
+    saved = f"Results saved to {path}" + (f", chart to {chart}" if chart is not None else "")
+    console.print(f"{saved} ({elapsed:.1f} s)")
+    if drawn:
+        console.print(f"The seed was drawn at random: run the same arena again with --seed {seed}")
+
+
+@app.command()
+def advise(
+    hand: Annotated[str, typer.Option("--hand", help='Your cards, e.g. "AS KS JC HJ 3S 7D 9H 2C QD 4S".')],
+    preset: Annotated[str, typer.Option("--preset", "-p", help="A Smear preset (see `jick presets`).")] = (
+        "smear_ten_point"
+    ),
+    players: Annotated[int | None, typer.Option("--players", "-n", help="Number of players.")] = None,
+    position: Annotated[
+        int, typer.Option("--position", help="Your place in the auction: 1 bids first, the dealer bids last.")
+    ] = 1,
+    score: Annotated[str | None, typer.Option("--score", help="The score before the hand, US-THEM, e.g. 5-12.")] = None,
+    samples: Annotated[int, typer.Option("--samples", help="Simulated deals.")] = 200,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the simulated deals.")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the advice as JSON.")] = False,
+) -> None:
+    """Advise a Smear bid: expected points per trump suit, chances of making each bid, the best bid."""
+    from jick.registry import resolve
+
+    try:
+        game, name = resolve(preset)
+        if game != "smear":
+            raise RulesError(f"the bid advisor is for Smear presets; {name} is {game}")
+        from jick.games.smear.advise import advise as run_advise
+
+        advice = run_advise(name, hand, position=position, score=score, players=players, samples=samples, seed=seed)
+    except JickError as exc:
+        fail(str(exc))
+    if as_json:
+        typer.echo(json.dumps(advice.to_dict(), indent=1))
+        return
+    from jick.render_advice import print_advice
+
+    print_advice(advice)
 
 
 def main() -> None:

@@ -1,0 +1,170 @@
+"""``run_arena``: check the parameters, run every task (in a process pool), summarise."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from typing import Any, TypeVar
+
+from jick.arena.ratings import rate
+from jick.arena.result import ArenaResult
+from jick.arena.summary import BotSummary, bid_rates, bot_points, contests, match_win_rates, pair_summaries
+from jick.arena.worker import DealResult, DealTask, MatchResult, MatchTask, Setup, run_task
+from jick.engine import RulesError
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def parse_bots(bots: str | Sequence[str]) -> tuple[str, ...]:
+    """Bot names from a list or a comma-separated string, as canonical kinds or levels.
+
+    >>> parse_bots("Greedy, random")
+    ('heuristic', 'random')
+    """
+    from jick.bots import canonical_bot_name
+
+    names = [b.strip() for b in (bots.split(",") if isinstance(bots, str) else bots)]
+    out: list[str] = []
+    for name in names:
+        if not name:
+            raise RulesError("empty bot name in the list of bots")
+        key = canonical_bot_name(name)
+        if key in out:
+            raise RulesError(f"bot {key!r} is named twice; each bot plays once")
+        out.append(key)
+    if len(out) < 2:
+        raise RulesError(f"an arena needs at least two bots (got {', '.join(out) or 'none'})")
+    return tuple(out)
+
+
+def _check_count(name: str, value: int, least: int) -> None:
+    if value < least:
+        raise RulesError(f"{name} must be at least {least} (got {value})")
+
+
+def run_arena(
+    preset: str,
+    bots: str | Sequence[str],
+    deals: int,
+    seed: int,
+    workers: int = 1,
+    players: int | None = None,
+    overrides: Mapping[str, Any] | None = None,
+    matches: int = 0,
+    progress: bool = False,
+) -> ArenaResult:
+    """Play ``deals`` duplicate deals (and ``matches`` duplicate full matches) for every pair of ``bots``.
+
+    The result depends only on the parameters other than ``workers`` and
+    ``progress``. User mistakes raise :class:`jick.engine.RulesError`.
+    """
+    from jick.bots import make_bot
+    from jick.registry import load_rules, resolve
+
+    _check_count("deals", deals, 1)
+    _check_count("workers", workers, 1)
+    _check_count("matches", matches, 0)
+    names = parse_bots(bots)
+    game, preset = resolve(preset)
+    overrides = dict(overrides or {})
+    rules = load_rules(preset, players, overrides)
+    for name in names:
+        make_bot(name, 0, game=game)  # a RulesError when the game lacks this kind of bot
+    setup = Setup(game=game, preset=preset, players=rules.num_players, overrides=overrides, seed=seed)
+    matchups = tuple(itertools.combinations(range(len(names)), 2))
+    tasks: list[DealTask | MatchTask] = [
+        DealTask(setup, tuple(names[b] for b in matchup), m, i)
+        for m, matchup in enumerate(matchups)
+        for i in range(deals)
+    ]
+    tasks += [
+        MatchTask(setup, tuple(names[b] for b in matchup), m, i)
+        for m, matchup in enumerate(matchups)
+        for i in range(matches)
+    ]
+    title = f"arena {preset}: {' vs '.join(names)}"
+    results = run_all(run_task, tasks, workers, title if progress else None)
+    deal_results = tuple(r for r in results if isinstance(r, DealResult))
+    match_results = tuple(r for r in results if isinstance(r, MatchResult))
+
+    points = bot_points(names, matchups, deal_results)
+    bids = bid_rates(names, matchups, deal_results)
+    wins = match_win_rates(names, matchups, match_results) if matches else None
+    ratings = rate(names, contests(matchups, deal_results))
+    summaries = tuple(
+        BotSummary(name, points[b], bids[b][0], bids[b][1], None if wins is None else wins[b], ratings[b])
+        for b, name in enumerate(names)
+    )
+    parameters = {
+        "preset": preset,
+        "game": game,
+        "players": rules.num_players,
+        "overrides": overrides,
+        "bots": list(names),
+        "deals": deals,
+        "seed": seed,
+        "matches": matches,
+        "workers": workers,
+    }
+    return ArenaResult(
+        parameters=parameters,
+        bots=names,
+        matchups=matchups,
+        deals=deal_results,
+        matches=match_results,
+        summaries=summaries,
+        pairs=tuple(pair_summaries(names, matchups, deal_results)),
+    )
+
+
+def run_all(function: Callable[[T], R], tasks: Sequence[T], workers: int, title: str | None) -> list[R]:
+    """``[function(t) for t in tasks]``, on ``workers`` processes, with a progress bar when ``title`` is given.
+
+    Results come back in the order of ``tasks`` whatever order they finish in.
+    """
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    bar = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        disable=title is None,
+    )
+    workers = min(workers, len(tasks))
+    if workers <= 1:
+        out: list[R] = []
+        with bar:
+            job = bar.add_task(title or "", total=len(tasks))
+            for task in tasks:
+                out.append(function(task))
+                bar.advance(job)
+        return out
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        # Every task is submitted (and the worker processes started) before the progress
+        # bar starts its refresh thread.
+        futures: list[Future[R]] = [pool.submit(function, task) for task in tasks]
+        try:
+            with bar:
+                job = bar.add_task(title or "", total=len(tasks))
+                for future in as_completed(futures):
+                    future.result()
+                    bar.advance(job)
+        except BaseException:
+            for future in futures:
+                future.cancel()
+            raise
+        return [future.result() for future in futures]
+

@@ -1,0 +1,387 @@
+"""The arena: duplicate seating, statistics against textbook formulas, determinism, the `jick arena` command."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from jick.arena import run_arena
+from jick.arena.hooks import GameArena, arena_hooks
+from jick.arena.ratings import rate
+from jick.arena.seating import lineup_text, seatings, unit_assignments
+from jick.arena.stats import mean_interval, paired_difference, wilson_interval
+from jick.arena.summary import (
+    bid_rates,
+    bot_points,
+    contests,
+    deal_means,
+    match_win_rates,
+    pair_summaries,
+    win_shares,
+)
+from jick.arena.worker import DealPlay, DealResult, MatchPlay, MatchResult
+from jick.cli import app
+from jick.engine import RulesError
+from jick.registry import GAMES, load_rules
+
+runner = CliRunner()
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+#: Two-sided 95% quantiles of Student's t (any printed t-table) and of the normal distribution.
+T975 = {3: 3.182446, 4: 2.776445}
+Z975 = 1.959964
+
+
+def sides(preset: str, players: int | None = None, **overrides: object) -> tuple[int, ...]:
+    rules = load_rules(preset, players, overrides)
+    return arena_hooks(load_game(preset)).seat_sides(rules)
+
+
+def load_game(preset: str) -> str:
+    from jick.registry import resolve
+
+    return resolve(preset)[0]
+
+
+def texts(lineups: list[tuple[int, ...]]) -> list[str]:
+    return [lineup_text(x) for x in lineups]
+
+
+# ---------------------------------------------------------------------- seating
+def test_two_seats_two_bots_swap() -> None:
+    assert texts(seatings((0, 1), 2)) == ["AB", "BA"]
+
+
+def test_three_handed_games_play_every_mixed_assignment() -> None:
+    for preset in ("smear_mn_three_handed", "tarok_3p"):
+        assert sorted(texts(seatings(sides(preset), 2))) == sorted(["AAB", "ABA", "BAA", "ABB", "BAB", "BBA"])
+
+
+def test_partnerships_play_both_team_assignments() -> None:
+    assert sides("smear_ten_point") == (0, 1, 0, 1)  # pairs_opposite: seat i partners seat i + 2
+    assert texts(seatings(sides("smear_ten_point"), 2)) == ["ABAB", "BABA"]
+    alternating = sides("smear_ten_point", 6, partnerships="two_teams_alternating")
+    assert texts(seatings(alternating, 2)) == ["ABABAB", "BABABA"]
+
+
+def test_three_partnerships_of_two_keep_partners_together() -> None:
+    lineups = seatings(sides("smear_five_point_team", 6), 2)  # three sides: seats i and i + 3
+    assert sorted(texts(lineups)) == sorted(["AABAAB", "ABAABA", "BAABAA", "ABBABB", "BABBAB", "BBABBA"])
+
+
+def test_four_and_five_individual_seats_with_two_bots() -> None:
+    for preset, players in (("tarok_4p", None), ("lift_smoke", 4), ("smear_ten_point", 5), ("lift_smoke", 5)):
+        seats = sides(preset, players)
+        n = len(seats)
+        lineups = seatings(seats, 2)
+        assert len(lineups) == 2**n - 2 == len(set(lineups))  # every assignment but all-A and all-B
+        assert all(len(set(x)) == 2 for x in lineups)
+        for seat in range(n):  # each seat gets each bot equally often
+            assert Counter(x[seat] for x in lineups) == {0: 2 ** (n - 1) - 1, 1: 2 ** (n - 1) - 1}
+
+
+def test_as_many_bots_as_seats_play_every_permutation() -> None:
+    lineups = seatings((0, 1, 2), 3)
+    assert sorted(texts(lineups)) == ["ABC", "ACB", "BAC", "BCA", "CAB", "CBA"]
+    assert len(seatings((0, 1, 2, 3), 4)) == 24
+
+
+def test_other_counts_rotate_the_lineup_so_each_seat_gets_each_bot_once() -> None:
+    assert texts(seatings((0, 1, 2, 3), 3)) == ["ABCA", "BCAB", "CABC"]
+    lineups = seatings((0, 1, 2, 3, 4), 3)
+    for seat in range(5):
+        assert sorted(x[seat] for x in lineups) == [0, 1, 2]
+    assert unit_assignments(2, 3) == [(0, 1), (1, 2), (2, 0)]
+
+
+# ---------------------------------------------------------------------- statistics
+def test_t_interval_of_a_mean() -> None:
+    m = mean_interval([1.0, 2.0, 3.0, 4.0, 5.0])
+    sd = math.sqrt(10 / 4)  # sum of squared deviations 4+1+0+1+4 over n-1
+    half = T975[4] * sd / math.sqrt(5)
+    assert m.mean == 3.0 and m.n == 5
+    assert m.sd == pytest.approx(sd)
+    assert (m.low, m.high) == pytest.approx((3 - half, 3 + half), abs=1e-5)
+    assert (m.low, m.high) == pytest.approx((1.037, 4.963), abs=1e-3)
+    single = mean_interval([4.0])
+    assert single.mean == 4.0 and single.low is None and single.high is None
+
+
+def test_paired_t_interval_and_p_value() -> None:
+    a = [10.0, 12.0, 9.0, 11.0]
+    b = [8.0, 9.0, 9.0, 8.0]
+    d = paired_difference(a, b)  # differences 2, 3, 0, 3: mean 2, variance 6/3 = 2
+    se = math.sqrt(2) / 2
+    assert d.mean == 2.0 and d.n == 4
+    assert (d.low, d.high) == pytest.approx((2 - T975[3] * se, 2 + T975[3] * se), abs=1e-5)
+    # Student's t with 3 degrees of freedom has a closed-form CDF:
+    # F(t) = 1/2 + (t / (sqrt(3) (1 + t^2/3)) + atan(t / sqrt(3))) / pi
+    t = 2 / se
+    p = 1 - 2 * (t / (math.sqrt(3) * (1 + t * t / 3)) + math.atan(t / math.sqrt(3))) / math.pi
+    assert d.p_value == pytest.approx(p, rel=1e-6)
+    assert 0.05 < p < 0.10
+    with pytest.raises(ValueError):
+        paired_difference([1.0], [1.0, 2.0])
+
+
+def test_wilson_interval() -> None:
+    w = wilson_interval(8, 10)
+    z2 = Z975 * Z975
+    centre = (0.8 + z2 / 20) / (1 + z2 / 10)
+    half = Z975 * math.sqrt(0.8 * 0.2 / 10 + z2 / 400) / (1 + z2 / 10)
+    assert w.rate == 0.8
+    assert (w.low, w.high) == pytest.approx((centre - half, centre + half), abs=1e-6)
+    assert (w.low, w.high) == pytest.approx((0.4902, 0.9433), abs=1e-4)
+    none = wilson_interval(0, 10)  # 0 successes: [0, z^2 / (n + z^2)]
+    assert none.low == pytest.approx(0.0, abs=1e-12) and none.high == pytest.approx(z2 / (10 + z2), abs=1e-6)
+    empty = wilson_interval(0, 0)
+    assert empty.rate is None and empty.low is None
+    with pytest.raises(ValueError):
+        wilson_interval(3, 2)
+
+
+def deal(matchup: int, index: int, plays: list[tuple[str, list[float], tuple[int, bool] | None]]) -> DealResult:
+    """A synthetic deal result; lineups as letters (A = bot 0 of the matchup)."""
+    return DealResult(
+        matchup,
+        index,
+        seed=index,
+        first_dealer=0,
+        plays=tuple(DealPlay(tuple(ord(c) - 65 for c in seats), tuple(points), bid) for seats, points, bid in plays),
+    )
+
+
+def test_deal_means_pool_every_seat_of_every_play() -> None:
+    plays = deal(0, 0, [("AAB", [3, 1, -4], (0, True)), ("ABB", [2, -1, -1], None)]).plays
+    # A: 3, 1, 2 -> 2; B: -4, -1, -1 -> -2
+    assert deal_means(plays, 2) == (2.0, -2.0)
+
+
+def test_pair_summary_and_bot_points_of_two_bots() -> None:
+    names = ["x", "y"]
+    matchups = [(0, 1)]
+    deals = [
+        deal(0, 0, [("ABAB", [5, 0, 5, 0], (1, False)), ("BABA", [2, 1, 2, 1], (0, True))]),  # x 3, y 1
+        deal(0, 1, [("ABAB", [0, 4, 0, 4], (0, False)), ("BABA", [1, 1, 1, 1], (3, True))]),  # x 0.5, y 2.5
+        deal(0, 2, [("ABAB", [6, 0, 6, 0], None), ("BABA", [0, 0, 0, 0], None)]),  # x 3, y 0
+    ]
+    (pair,) = pair_summaries(names, matchups, deals)
+    diffs = [2.0, -2.0, 3.0]
+    mean = sum(diffs) / 3
+    sd = math.sqrt(sum((x - mean) ** 2 for x in diffs) / 2)
+    assert (pair.a, pair.b) == ("x", "y")
+    assert pair.mean_a == pytest.approx(6.5 / 3) and pair.mean_b == pytest.approx(3.5 / 3)
+    assert pair.difference.mean == pytest.approx(mean)
+    assert pair.difference.sd == pytest.approx(sd)
+    x, y = bot_points(names, matchups, deals)
+    assert x.mean == pytest.approx(6.5 / 3) and x.n == 3
+    assert y.sd == pytest.approx(math.sqrt(((1 - 3.5 / 3) ** 2 + (2.5 - 3.5 / 3) ** 2 + (3.5 / 3) ** 2) / 2))
+    # bids: seat 1 in ABAB is y (set), seat 0 in BABA is y (made), seat 0 in ABAB is x (set), seat 3 in BABA is x (made)
+    (x_made, x_set), (y_made, y_set) = bid_rates(names, matchups, deals)
+    assert (x_made.successes, x_made.trials, x_set.successes) == (1, 2, 1)
+    assert (y_made.successes, y_made.trials, y_set.successes) == (1, 2, 1)
+
+
+def test_league_points_average_each_deal_over_the_matchups_first() -> None:
+    names = ["a", "b", "c"]
+    matchups = [(0, 1), (0, 2), (1, 2)]
+    deals = [
+        deal(0, 0, [("AB", [4, 0], None), ("BA", [0, 4], None)]),  # a 4, b 0
+        deal(0, 1, [("AB", [1, 1], None), ("BA", [1, 1], None)]),  # a 1, b 1
+        deal(1, 0, [("AB", [2, 2], None), ("BA", [2, 2], None)]),  # a 2, c 2
+        deal(1, 1, [("AB", [3, 1], None), ("BA", [1, 3], None)]),  # a 3, c 1
+        deal(2, 0, [("AB", [0, 6], None), ("BA", [6, 0], None)]),  # b 0, c 6
+        deal(2, 1, [("AB", [5, 5], None), ("BA", [5, 5], None)]),  # b 5, c 5
+    ]
+    a, b, c = bot_points(names, matchups, deals)
+    # per deal index: a (4+2)/2 = 3 and (1+3)/2 = 2; b (0+0)/2, (1+5)/2; c (2+6)/2, (1+5)/2
+    assert (a.mean, b.mean, c.mean) == pytest.approx((2.5, 1.5, 3.5))
+    assert a.n == b.n == c.n == 2
+    pairs = pair_summaries(names, matchups, deals)  # a - b: 4, 0; a - c: 0, 2; b - c: -6, 0
+    assert [(p.a, p.b, p.difference.mean) for p in pairs] == [("a", "b", 2.0), ("a", "c", 1.0), ("b", "c", -3.0)]
+    assert list(contests(matchups, deals[:1])) == [{0: 4.0, 1: 0.0}, {1: 0.0, 0: 4.0}]
+
+
+def test_match_win_shares_and_rates() -> None:
+    assert win_shares(MatchPlay((0, 1, 1), (0.0, 1.0, 0.0), (0, 5, 0), 3), 2) == (0.0, 1.0)
+    assert win_shares(MatchPlay((0, 1, 1), (1.0, 1.0, 0.0), (5, 5, 0), 3), 2) == (0.5, 0.5)  # a shared top
+    assert win_shares(MatchPlay((0, 1, 1), (0.0, 0.0, 0.0), (5, 5, 0), 3), 2) == (0.0, 0.0)  # nobody won
+    plays = (
+        MatchPlay((0, 1, 0, 1), (1.0, 0.0, 1.0, 0.0), (11, 4), 5),
+        MatchPlay((1, 0, 1, 0), (1.0, 0.0, 1.0, 0.0), (11, 7), 6),
+    )
+    results = [MatchResult(0, 0, 1, 0, plays), MatchResult(0, 1, 2, 1, plays[:1] * 2)]
+    x, y = match_win_rates(["x", "y"], [(0, 1)], results)
+    assert (x.successes, x.trials, y.successes, y.trials) == (3.0, 4, 1.0, 4)
+    assert (x.low, x.high) == pytest.approx((wilson_interval(3, 4).low, wilson_interval(3, 4).high))
+
+
+def test_ratings_follow_the_ranks() -> None:
+    better, worse = rate(["good", "bad"], [{0: 3.0, 1: 1.0}] * 5)
+    assert better.mu > 25 > worse.mu and better.contests == 5
+    assert better.sigma < 25 / 3
+    even = rate(["p", "q"], [{0: 1.0, 1: 1.0}] * 3)
+    assert even[0].mu == pytest.approx(even[1].mu)
+
+
+# ---------------------------------------------------------------------- per-game hooks
+def test_every_game_has_the_arena_hooks() -> None:
+    for game in GAMES:
+        hooks = arena_hooks(game)
+        for name in GameArena.__dict__:
+            if not name.startswith("_"):
+                assert callable(getattr(hooks, name)), (game, name)
+
+
+def test_lift_smoke_game_points_are_chip_changes() -> None:
+    # SPEC 5.1 and 5.4: every seat antes 1 into the pot and the winner takes it: +(n - 1) and -1 for the rest.
+    result = run_arena("lift_smoke", ["heuristic", "random"], deals=2, seed=4, players=5)
+    for d in result.deals:
+        assert len(d.plays) == 30
+        for play in d.plays:
+            assert sorted(play.points) == [-1.0, -1.0, -1.0, -1.0, 4.0]
+            assert play.bid is None
+
+
+def test_smear_partners_share_their_side_points() -> None:
+    result = run_arena("smear_ten_point", ["random", "heuristic"], deals=3, seed=2)
+    for d in result.deals:
+        assert [lineup_text(p.lineup) for p in d.plays] == ["ABAB", "BABA"]
+        for play in d.plays:
+            assert play.points[0] == play.points[2] and play.points[1] == play.points[3]
+            assert play.bid is not None and 0 <= play.bid[0] < 4
+
+
+# ---------------------------------------------------------------------- runs
+def test_same_seed_same_results_whatever_the_workers() -> None:
+    one = run_arena("tarok_3p", "heuristic,random", deals=4, seed=11, workers=1).to_dict()
+    two = run_arena("tarok_3p", "heuristic,random", deals=4, seed=11, workers=2).to_dict()
+    assert one["parameters"].pop("workers") == 1 and two["parameters"].pop("workers") == 2
+    assert one == two
+    other = run_arena("tarok_3p", "heuristic,random", deals=4, seed=12).to_dict()
+    assert other["raw"] != one["raw"]
+
+
+def test_result_structure() -> None:
+    result = run_arena("tarok_3p", ["random", "heuristic"], deals=3, seed=5, matches=1)
+    data = json.loads(json.dumps(result.to_dict()))  # JSON-ready
+    assert data["parameters"] == {
+        "preset": "tarok_3p",
+        "game": "tarok",
+        "players": 3,
+        "overrides": {},
+        "bots": ["random", "heuristic"],
+        "deals": 3,
+        "seed": 5,
+        "matches": 1,
+        "workers": 1,
+    }
+    assert [b["bot"] for b in data["bots"]] == ["random", "heuristic"]
+    assert sorted(r["bot"] for r in data["ratings"]) == ["heuristic", "random"]
+    (matchup,) = data["raw"]["matchups"]
+    assert matchup["bots"] == ["random", "heuristic"]
+    assert [d["deal"] for d in matchup["deals"]] == [0, 1, 2]
+    assert [p["seats"] for p in matchup["deals"][0]["plays"]] == ["AAB", "ABA", "BAA", "ABB", "BAB", "BBA"]
+    assert len(matchup["matches"]) == 1 and len(matchup["matches"][0]["plays"]) == 6
+    for play in matchup["matches"][0]["plays"]:
+        assert play["deals"] == 12  # a Tarok match is 12 deals (SPEC 4)
+    for bot in data["bots"]:
+        assert bot["points_per_deal"]["n"] == 3
+        assert bot["match_wins"]["trials"] == 6
+    shares = sum(b["match_wins"]["successes"] for b in data["bots"])
+    assert shares <= 6
+    (pair,) = data["pairs"]
+    means = [d["means"] for d in matchup["deals"]]
+    assert pair["a_minus_b"]["mean"] == pytest.approx(sum(a - b for a, b in means) / 3)
+    # every play of a deal is dealt from the same seed, the same in every matchup of a league
+    league = run_arena("tarok_3p", ["random", "heuristic", "easy"], deals=2, seed=5)
+    assert [(d.matchup, d.index) for d in league.deals] == [(m, i) for m in range(3) for i in range(2)]
+    assert {d.seed for d in league.deals if d.index == 0} == {result.deals[0].seed}
+
+
+def test_user_mistakes_raise_rules_errors() -> None:
+    with pytest.raises(RulesError, match="unknown bot 'nope'"):
+        run_arena("tarok_3p", "nope,random", deals=1, seed=1)
+    with pytest.raises(RulesError, match="tarok has no cheater bot"):
+        run_arena("tarok_3p", "cheater,random", deals=1, seed=1)
+    with pytest.raises(RulesError, match="unknown preset"):
+        run_arena("tarok_9p", "heuristic,random", deals=1, seed=1)
+    with pytest.raises(RulesError, match="deals must be at least 1"):
+        run_arena("tarok_3p", "heuristic,random", deals=0, seed=1)
+    with pytest.raises(RulesError, match="workers must be at least 1"):
+        run_arena("tarok_3p", "heuristic,random", deals=1, seed=1, workers=0)
+    with pytest.raises(RulesError, match="at least two bots"):
+        run_arena("tarok_3p", "heuristic", deals=1, seed=1)
+    with pytest.raises(RulesError, match="named twice"):
+        run_arena("tarok_3p", "greedy,heuristic", deals=1, seed=1)
+
+
+# ---------------------------------------------------------------------- the command
+def arena(args: list[str]) -> tuple[int, str]:
+    result = runner.invoke(app, ["arena", "--no-progress", *args], env={"COLUMNS": "200"})
+    assert "Traceback" not in result.output
+    return result.exit_code, result.output
+
+
+def test_cli_run_writes_json_and_prints_a_table(tmp_path: Path) -> None:
+    out = tmp_path / "run.json"
+    code, output = arena(
+        ["--preset", "tarok_3p", "--bots", "heuristic,random", "--deals", "3", "--seed", "7", "--workers", "1"]
+        + ["--out", str(out)]
+    )
+    assert code == 0, output
+    assert "points/deal" in output and "heuristic" in output and "random" in output
+    assert f"Results saved to {out}" in output
+    data = json.loads(out.read_text())
+    assert data["parameters"]["seed"] == 7 and data["parameters"]["deals"] == 3
+    assert data["parameters"]["bots"] == ["heuristic", "random"]
+    assert {"bots", "pairs", "ratings", "raw"} <= set(data)
+
+
+def test_cli_default_output_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, output = arena(["-p", "tarok_3p", "--bots", "random,heuristic", "--deals", "1", "--seed", "3", "-w", "1"])
+    assert code == 0, output
+    assert json.loads((tmp_path / "arena" / "arena-tarok_3p-seed3.json").read_text())["parameters"]["deals"] == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--bots", "heuristic,nope"], "unknown bot 'nope'"),
+        (["--bots", "heuristic,random", "--preset", "nope"], "unknown preset 'nope'"),
+        (["--bots", "heuristic,random", "--deals", "0"], "deals must be at least 1"),
+        (["--bots", "heuristic,random", "--workers", "0"], "workers must be at least 1"),
+        (["--bots", "cheater,random", "--preset", "tarok_3p"], "tarok has no cheater bot"),
+        (["--preset", "tarok_3p"], "name the bots with --bots"),
+    ],
+)
+def test_cli_user_mistakes_are_one_line(args: list[str], message: str) -> None:
+    code, output = arena(args)
+    assert code == 2
+    lines = [line for line in output.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("jick: error: ") and message in lines[0]
+
+
+def test_cli_league_draws_a_png_ladder(tmp_path: Path) -> None:
+    out = tmp_path / "league.json"
+    chart = tmp_path / "charts" / "ladder.png"
+    code, output = arena(
+        ["-p", "tarok_3p", "--bots", "random,heuristic,easy", "--deals", "2", "--seed", "1", "-w", "1"]
+        + ["--out", str(out), "--chart", str(chart)]
+    )
+    assert code == 0, output
+    assert chart.read_bytes()[:8] == PNG_SIGNATURE
+    data = json.loads(out.read_text())
+    assert len(data["pairs"]) == 3 and len(data["ratings"]) == 3
+    # without --chart a league's chart goes next to the JSON
+    code, output = arena(
+        ["-p", "tarok_3p", "--bots", "random,heuristic,easy", "--deals", "1", "--seed", "1", "-w", "1"]
+        + ["--out", str(out)]
+    )
+    assert code == 0, output
+    assert out.with_suffix(".png").read_bytes()[:8] == PNG_SIGNATURE
