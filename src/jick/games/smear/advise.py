@@ -8,7 +8,8 @@ of making each bid. Then it plays each opening choice (pass or a bid) out on
 the same deals, the seats before it passing and those after it bidding as the
 heuristic bot does, the seat naming its best suit if it wins the auction; the
 recommended choice has the best expected score change for the side against
-the others, counting a match won or lost at the current score.
+the others, counting a match won or lost at the current score; a bid must beat
+passing by more than the simulation's noise (when in doubt, pass).
 
 >>> advice = advise("smear_ten_point", "AS KS JC HJ 3S 7D 9H 2C QD 4S", samples=4, seed=1)
 >>> advice.best_suit, advice.recommended in ("pass",) + tuple(str(b) for b in range(2, 11))
@@ -233,11 +234,31 @@ def advise(
             _auction_out(state, trump, bots)
             totals.setdefault(str(action), []).append(hand_value(state, side, 0))
     values = {choice: statistics.fmean(v) for choice, v in totals.items()}
-    recommended = max(values, key=lambda c: (values[c], c == "pass"))
+    recommended = _recommend(totals)
     return Advice(
         name, tuple(str(CARDS[c]) for c in cards), position, scores, samples, suits, values,
         best.suit, recommended, values[recommended],
     )  # fmt: skip
+
+
+def _recommend(totals: dict[str, list[float]]) -> str:
+    """The choice with the best mean value; a bid only if it beats passing by more than the noise.
+
+    Every choice is played on the same deals, so a bid is compared with passing
+    deal by deal: it is recommended over passing only when its mean gain is
+    more than twice the standard error of that gain (when in doubt, pass).
+
+    >>> _recommend({"pass": [0.0, -1.0, 0.0], "2": [0.1, -0.9, 0.1], "3": [2.0, 1.0, 3.0]})
+    '3'
+    >>> _recommend({"pass": [0.0, -1.0, 0.0, 1.0], "2": [0.5, -1.5, 0.5, 0.5]})
+    'pass'
+    """
+    best = max(totals, key=lambda c: (statistics.fmean(totals[c]), c == "pass"))
+    if "pass" not in totals or best == "pass":
+        return best
+    gains = [b - p for b, p in zip(totals[best], totals["pass"], strict=True)]
+    noise = statistics.stdev(gains) / len(gains) ** 0.5 if len(gains) > 1 else 0.0
+    return best if statistics.fmean(gains) > 2 * noise else "pass"
 
 
 def _open_auction(world: SmearState) -> SmearState:

@@ -1,9 +1,7 @@
-"""Smear bots for :func:`jick.bots.make_bot`: heuristic (``GreedyBot`` for now)."""
+"""Smear bots for :func:`jick.bots.make_bot`: heuristic, search and the open-card cheater."""
 
 from jick.bots.greedy import GreedyBot
-
-#: The heuristic bot of ``make_bot("heuristic", game="smear")``.
-HeuristicBot = GreedyBot
+from jick.games.smear.heuristic import HeuristicBot
 
 __all__ = ["GreedyBot", "HeuristicBot"]
 

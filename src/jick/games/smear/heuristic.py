@@ -1,0 +1,1001 @@
+"""A heuristic Smear bot: card counting, partner play and rule-aware bidding.
+
+:class:`HeuristicBot` sees only its observation. Every decision reads the
+rules in force (the points defined and their values, the Low rule, the Jick,
+the jokers, the discard mode, the follow rule, the auction limits, the match
+target and the bust-out score) and what the seat can count with
+:func:`jick.games.smear.knowledge.knowledge`: the cards seen played, the
+voids shown and the pool of unseen cards. It keeps no memory between calls,
+uses no randomness (the seed is accepted for the bot registry and ignored),
+and takes well under a millisecond per decision.
+
+>>> from jick.games.smear import new_match
+>>> s = new_match("smear_ten_point", seed=4)
+>>> bot = HeuristicBot(seed=1)
+>>> while not s.is_terminal:
+...     s.apply(bot.choose(s.observation(s.current_player)))
+>>> s.winner in (0, 1)
+True
+
+Where the cards are
+    An unseen card is in another seat's hand with a chance that depends on
+    its class: face-down discards are plain cards (a discarded trump is
+    shown, and players keep trumps), the undealt stock is a random part of
+    the deck; a seat that showed a void holds none of that suit, and a seat
+    that dropped out of a trump-only hand holds no trump.
+
+How it plays a card
+    Each legal card gets a value in points for the seat's side against the
+    others (a point to one of several other sides counts as a share):
+
+    * the chance that the side takes the trick after this card (each later
+      seat beats it if it may hold a higher card it is allowed to play)
+      times what lies in the trick, with the Low card valued by its chance
+      of ending as the lowest trump played when Low goes to its captor;
+    * less what the card is worth kept: a card that can still win a trick of
+      its own is worth a future trick (the opponents' points spread over the
+      tricks left), and a point card is worth its chance of being saved
+      later, by winning or by a smear onto a partner's trick;
+    * when leading, what the later seats add: a partner smears his best
+      card onto a trick we take, an opponent onto a trick his side takes,
+      and an opponent who must follow gives up his cheapest card of the
+      suit. After a refill every hand is long in trumps and the top trumps
+      are worth more kept for the last tricks, where the opponents must play
+      their point trumps, so there the smears are left out;
+    * leading a master trump is worth more while our lower point trumps are
+      exposed (it draws the opponents' trumps), and a sure winner is cashed
+      once no opponent can hold a trump.
+
+    From that follow the Smear habits the tests check: smear the Jack, Jick,
+    jokers, Trey and Game 10s onto a trick the partner is sure to take, do
+    not overtake a partner's master, throw nothing of value to an opponent's
+    trick, keep the Low card out of the opponents' captures (and play the
+    deuce freely when Low scores on play), keep the Jack from higher trumps
+    still out, lead the master trump, cash aces when nobody can trump.
+
+How it discards
+    Trumps first (by rank and by the points they carry), then aces, 10s
+    (more with their ace) and kings. In refill mode a plain card goes only if
+    an average unseen card is worth more; a bury takes the lowest trumps.
+
+How it bids
+    :func:`estimate` adds up, for a trump suit, the expected value of every
+    point the rules define: held cards by their chance of being captured
+    (the higher trumps still out, the length of the suit), cards the partner
+    may hold, the kitty, the refill and a robbed pack (from the share of the
+    unseen cards each seat will see, which depends on the seat's position),
+    Low and the Game point from length and high cards. The raw estimate is
+    mapped to the points actually made by the fit of its rule family
+    (:data:`CALIBRATION`), and the chance of making a bid comes from a normal
+    spread around that. The bot passes unless its own cards alone are worth
+    something (:data:`OWN_MIN`, so it does not bid on its partner's hand),
+    bids the lowest amount whose chance clears :data:`BID_THRESHOLD`, and
+    jumps to what it makes with :data:`JUMP_THRESHOLD` while an opponent may
+    still outbid. Over a partner's bid it needs :data:`OVERCALL_THRESHOLD`.
+    With another side close to the target the bars drop
+    (:data:`PRESSURE_EASING`); where a set would bust the side, they rise and
+    there are no jumps. The stuck dealer bids the minimum (nobody is left to
+    outbid), and the moon is bid only with every point card of a suit and
+    its six top trumps in hand. A misdeal is called, where the rules allow
+    it, on a hand of 3s to 9s without a suit of five.
+
+Calibration and tuning
+    ``benchmarks/bench_heuristic.py --calibrate`` deals 1,000 hands per preset
+    (600 for 3, 5 and 6 players), makes each seat in turn the bidder at the
+    minimum (the others pass), lets HeuristicBot play every seat and fits
+    ``made ~ a + offset[position from the dealer] + b * estimate`` by least
+    squares; ``sigma`` is the spread of the residuals. The estimate explains
+    about as much of the points made as a linear fit on the hand's cards
+    (r2 0.08 to 0.43 by preset: much of a hand's result lies in the other
+    hands, the kitty and the stock). Families without a fit use the 10-point
+    fit scaled to their points. The other constants were set by duplicate
+    deals (the same benchmark): against GreedyBot, and one setting against
+    another head to head.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from jick.cards import ACE, JACK, KING, QUEEN, TEN, THREE, TWO
+from jick.engine import Action
+from jick.games.smear import actions as A
+from jick.games.smear.knowledge import Knowledge, knowledge
+from jick.games.smear.rules import (
+    DiscardMode,
+    FollowRule,
+    LowAward,
+    LowCard,
+    SmearRules,
+)
+from jick.games.smear.tables import TRUMP, TrumpTable, deck_cards, game_points, trick_winner, trump_table
+
+__all__ = ["CALIBRATION", "Calibration", "HeuristicBot", "calibration", "estimate", "family", "trump_info"]
+
+# ---------------------------------------------------------------------- the play
+#: How much likelier an unseen trump is in the bidder's hand than in another's (he chose the suit).
+BIDDER_TRUMPS = 2.0
+#: Game-point value of one game pip (A 4, K 3, Q 2, J 1, 10 10), per point the Game is worth.
+PIP_RATE = 0.04
+#: Chance per trick still to come that a trump kept now can be smeared onto a partner's trick.
+SMEAR_CHANCE = 0.45
+#: The same for a card of a plain suit (it must wait for a void or for its own suit to be led).
+SMEAR_PLAIN = 0.1
+#: Weight of a future trick's stake in the value of a card that can win one.
+KEEP_WEIGHT = 1.2
+#: Share of the seat's own point cards in the stake of a future trick.
+OWN_STAKE = 1.0
+#: Value of pulling the opponents' trumps with a master trump, per exposed point of ours below it.
+DRAW_WEIGHT = 0.25
+#: Share of a later seat's best card it is expected to smear onto a trick its side takes.
+SMEAR_OFFER = 0.5
+#: Share of its cheapest card of the led suit an opponent must give up when following.
+FORCED_OFFER = 1.0
+#: Count the later seats' smears (not the forced cards) in refill mode.
+SMEARS_IN_REFILL = False
+#: Bonus for leading a sure winner once no opponent can hold a trump.
+CASH_BONUS = 0.1
+
+# ---------------------------------------------------------------------- the auction
+#: Least estimate from the seat's own cards (per 10 points of the rules) for any bid but the stuck dealer's.
+OWN_MIN = 2.7
+#: Chance of making a bid the bot wants before bidding it.
+BID_THRESHOLD = 0.7
+#: Chance of making a higher bid that makes the bot jump to it while an opponent is still to bid.
+JUMP_THRESHOLD = 0.8
+#: Chance of making a bid the bot wants before bidding over its partner.
+OVERCALL_THRESHOLD = 0.85
+#: How much the bars above drop while another side is close to the target.
+PRESSURE_EASING = 0.15
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """``points made ~ a + offsets[position] + b * estimate``, residual standard deviation ``sigma``.
+
+    ``position`` is the seat's distance clockwise from the dealer (0 = the dealer).
+    """
+
+    a: float
+    b: float
+    sigma: float
+    offsets: tuple[float, ...] = ()
+
+    def mean(self, raw: float, position: int) -> float:
+        offset = self.offsets[position] if position < len(self.offsets) else 0.0
+        return self.a + offset + self.b * raw
+
+
+def family(rules: SmearRules) -> tuple[int, str, int, int]:
+    """The key of a calibration: kitty size, discard mode, players, points per hand."""
+    return (rules.kitty_size, rules.discard_mode.value, rules.num_players, rules.max_points)
+
+
+#: Fits per rule family (see :func:`family` and the module docstring), from
+#: ``benchmarks/bench_heuristic.py --calibrate``; the comments name the preset.
+CALIBRATION: dict[tuple[int, str, int, int], Calibration] = {
+    # smear_ten_point (4 players; also smear_double_joker)
+    (0, "free_to_six", 4, 10): Calibration(-1.092, 1.622, 2.324, (0.032, -0.044, -0.1, 0.112)),
+    (0, "free_to_six", 3, 10): Calibration(-0.515, 1.194, 1.457, (-0.088, 0.05, 0.038)),
+    (0, "free_to_six", 5, 10): Calibration(-1.399, 1.399, 1.667, (0.02, 0.02, -0.015, -0.07, 0.045)),
+    (0, "free_to_six", 6, 10): Calibration(-2.683, 2.031, 2.483, (0.102, 0.123, -0.03, -0.005, -0.11, -0.081)),
+    # smear_mn_original, smear_mn_three_handed, smear_mn_basic4
+    (4, "refill", 4, 7): Calibration(0.781, 0.96, 1.358, (-0.096, 0.0, 0.048, 0.049)),
+    (4, "refill", 3, 7): Calibration(0.143, 0.964, 0.999, (0.302, -0.107, -0.195)),
+    (4, "nontrump_to_six", 4, 4): Calibration(0.509, 0.921, 0.828, (-0.008, 0.02, -0.007, -0.005)),
+    # smear_nine_card, smear_widow, smear_no_jick, smear_five_point_team (4 players)
+    (0, "refill", 4, 10): Calibration(-1.814, 1.673, 2.58, (-0.023, 0.054, 0.003, -0.034)),
+    (4, "free_to_six", 4, 12): Calibration(1.275, 1.199, 2.77, (-0.013, 0.092, -0.007, -0.072)),
+    (0, "free_to_six", 4, 6): Calibration(-0.563, 1.435, 1.35, (-0.003, -0.03, -0.065, 0.099)),
+    (0, "free_to_six", 4, 5): Calibration(-0.267, 1.34, 1.163, (-0.012, -0.036, -0.059, 0.107)),
+}
+#: The fit used for other families, scaled to their points per hand (the 10-point game's).
+DEFAULT_CALIBRATION = (0, "free_to_six", 4, 10)
+
+
+def calibration(rules: SmearRules) -> Calibration:
+    """The fit for the family of ``rules``, or the default one scaled to its points."""
+    cal = CALIBRATION.get(family(rules))
+    if cal is not None:
+        return cal
+    base = CALIBRATION[DEFAULT_CALIBRATION]
+    scale = rules.max_points / DEFAULT_CALIBRATION[3]
+    return Calibration(base.a * scale, base.b, max(0.5, base.sigma * scale))
+
+
+def _mask(cards: Any) -> int:
+    mask = 0
+    for c in cards:
+        mask |= 1 << c.index
+    return mask
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+# ---------------------------------------------------------------------- per rules and trump
+@dataclass(frozen=True)
+class TrumpInfo:
+    """Card values under one rule set and trump suit."""
+
+    rules: SmearRules
+    table: TrumpTable
+    #: Points carried by a card to the side that captures it (Jack, Jick, jokers, Trey, Deuce; Low if fixed).
+    cap: tuple[int, ...]
+    #: Value of a card in a trick: ``cap`` plus its pips at :data:`PIP_RATE`.
+    stake: tuple[float, ...]
+    #: Value of just holding a card (High's ace, a deuce that is Low to whoever plays it).
+    own: tuple[float, ...]
+    #: Cards of the same effective suit that beat this card (the other joker when they share a rank).
+    higher: tuple[int, ...]
+    #: Trumps from the lowest up.
+    low_order: tuple[int, ...]
+    #: Low goes with the capture of the lowest trump played (``lowest_played`` + ``captured_by``).
+    low_floating: bool
+    low_value: int
+    deuce: int
+    trey: int
+
+
+def _build_info(rules: SmearRules, trump: int) -> TrumpInfo:
+    table = trump_table(rules, trump)
+    pts = rules.points
+    base = 13 * trump
+    cap = [0] * 55
+    named = {
+        "jack": base + JACK,
+        "jick": table.jick,
+        "joker_high": 52,
+        "joker_low": 53,
+        "joker": 54,
+        "trey": base + THREE,
+        "deuce": base + TWO,
+    }
+    for name, card in named.items():
+        if name in pts and card >= 0:
+            cap[card] += pts[name]
+    own = [0.0] * 55
+    low_value = pts.get("low", 0)
+    low_floating = False
+    if low_value:
+        if rules.low_card is LowCard.DEUCE:
+            if rules.low_award is LowAward.PLAYED_BY:
+                own[base + TWO] += low_value
+            else:
+                cap[base + TWO] += low_value
+        elif rules.low_award is LowAward.CAPTURED_BY:
+            low_floating = True
+        else:
+            own[base + TWO] += low_value  # lowest trump played, to its player: the deuce is sure of it
+    if "high" in pts:
+        own[base + ACE] += pts["high"]
+    pip_value = PIP_RATE * pts.get("game", 0)
+    pips = [game_points(1 << c) if c < 52 else 0 for c in range(55)]
+    stake = [cap[c] + pip_value * pips[c] for c in range(55)]
+    higher = [0] * 55
+    strength = table.strength
+    for card in deck_cards(rules):
+        suit_mask = table.suit_masks[table.eff_suit[card]]
+        above = 0
+        for other in _bits(suit_mask):
+            if other != card and strength[other] >= strength[card]:
+                if strength[other] > strength[card] or table.shared_joker_rank:
+                    above |= 1 << other
+        higher[card] = above
+    return TrumpInfo(
+        rules=rules,
+        table=table,
+        cap=tuple(cap),
+        stake=tuple(stake),
+        own=tuple(own),
+        higher=tuple(higher),
+        low_order=tuple(reversed(table.order)),
+        low_floating=low_floating,
+        low_value=low_value,
+        deuce=base + TWO,
+        trey=base + THREE,
+    )
+
+
+_INFO: dict[tuple[int, int], TrumpInfo] = {}
+
+
+def trump_info(rules: SmearRules, trump: int) -> TrumpInfo:
+    """The (cached) card values of ``rules`` with ``trump``."""
+    key = (id(rules), trump)
+    info = _INFO.get(key)
+    if info is None or info.rules is not rules:
+        info = _build_info(rules, trump)
+        if len(_INFO) > 4096:
+            _INFO.clear()
+        _INFO[key] = info
+    return info
+
+
+# ---------------------------------------------------------------------- bidding estimate
+@dataclass(frozen=True)
+class Shares:
+    """Where an unseen card will be during the play, seen from one seat before the kitty and discards."""
+
+    #: Chance that an unseen card reaches the seat's own hand (kitty, refill, robbed pack).
+    mine: float
+    #: Chance that it is in a partner's hand.
+    partner: float
+    #: Chance that it is in an opponent's hand.
+    opponent: float
+    partners: int
+    opponents: int
+
+
+def shares(
+    rules: SmearRules,
+    seat: int,
+    dealer: int,
+    sides: tuple[int, ...],
+    hand_cards: int,
+    bidder: bool,
+    own_trumps: int,
+) -> Shares:
+    """Expected share of the unseen cards each group of seats sees, for ``seat`` holding ``hand_cards``."""
+    n = rules.num_players
+    unseen = max(1, rules.deck_size - hand_cards)
+    dealt = rules.hand_size
+    kitty = rules.kitty_size if bidder and hand_cards <= dealt else 0
+    stock = rules.deck_size - n * dealt - rules.kitty_size
+    mine = float(kitty)
+    seen = [float(dealt)] * n
+    if rules.discard_mode is DiscardMode.REFILL:
+        other_trumps = dealt * 16.0 / rules.deck_size
+        draws = [max(0.0, 6.0 - other_trumps) for _ in range(n)]
+        draws[seat] = max(0.0, 6.0 - own_trumps - kitty * 0.3)
+        robbing = rules.dealer_robs_pack
+        left = float(stock)
+        for i in range(1, n + 1):  # the refill goes round from eldest
+            s = (dealer + i) % n
+            if robbing and s == dealer:
+                continue
+            take = min(left, draws[s])
+            left -= take
+            if s == seat:
+                mine += take
+            else:
+                seen[s] += take
+        if robbing:
+            if dealer == seat:
+                mine += left
+            else:
+                seen[dealer] += left
+    partner = sum(seen[s] for s in range(n) if s != seat and sides[s] == sides[seat])
+    opponent = sum(seen[s] for s in range(n) if sides[s] != sides[seat])
+    partners = sum(1 for s in range(n) if s != seat and sides[s] == sides[seat])
+    total = mine + partner + opponent
+    scale = 1.0 / unseen if total <= unseen else 1.0 / total
+    return Shares(mine * scale, partner * scale, opponent * scale, partners, n - partners - 1)
+
+
+def estimate(info: TrumpInfo, hand: int, sh: Shares) -> float:
+    """Expected points the seat's side takes as bidder with this trump (before calibration)."""
+    rules = info.rules
+    table = info.table
+    trumps = table.trumps
+    mine_t = hand & trumps
+    unseen_t = trumps & ~hand
+    length = min(6.0, mine_t.bit_count() + sh.mine * unseen_t.bit_count())
+    p_opp = sh.opponent
+    partner_bonus = 0.1 if sh.partners else 0.0
+    rescue = min(0.85, max(0.1, 0.2 + 0.1 * (length - 3.0) + partner_bonus))
+    total = 0.0
+    # held and unseen values of every point card of this trump suit
+    for card in table.order:
+        cap = info.cap[card]
+        own = info.own[card]
+        if not cap and not own:
+            continue
+        above = info.higher[card]
+        above_unseen = (above & unseen_t).bit_count()
+        above_mine = (above & mine_t).bit_count()
+        if hand >> card & 1:
+            threat = 1.0 - (1.0 - p_opp) ** above_unseen
+            total += own + cap * (1.0 - threat * (1.0 - rescue))
+        else:
+            n_above = max(1, above.bit_count())
+            pull = min(0.75, max(0.05, 0.1 + 0.5 * above_mine / n_above * min(1.0, length / 4.0)))
+            total += own * (sh.mine + sh.partner)
+            total += cap * (sh.mine * 0.8 + sh.partner * 0.6 + p_opp * pull)
+    if info.low_floating:
+        held_low = hand & (1 << info.deuce | 1 << info.trey)
+        total += info.low_value * min(0.85, max(0.1, 0.3 + 0.07 * (length - 3.0) + (0.15 if held_low else 0.0)))
+    game = rules.points.get("game", 0)
+    if game:
+        tops = (mine_t & _top_trumps(table)).bit_count()
+        plain_aces = sum(1 for s in range(4) if s != table.trump and hand >> (13 * s + ACE) & 1)
+        chance = 0.25 + 0.08 * (length - 2.0) + 0.05 * tops + 0.04 * plain_aces + partner_bonus
+        if hand >> (13 * table.trump + TEN) & 1:
+            chance += 0.05
+        total += game * min(0.9, max(0.05, chance))
+    return total
+
+
+#: Worth of a plain card when choosing discards, by rank (2 .. A).
+PLAIN_WORTH = (0.0, 0.01, 0.02, 0.03, 0.04, 0.05, 0.06, 0.07, 0.3, 0.1, 0.15, 0.25, 0.5)
+#: Extra worth of a plain 10 guarded by its ace.
+GUARDED_TEN = 0.2
+#: Worth of any trump when choosing discards, plus up to ``TRUMP_RANK_WORTH`` for its rank.
+TRUMP_WORTH = 1.0
+TRUMP_RANK_WORTH = 0.5
+
+
+def _discard_worth(info: TrumpInfo, hand: int, card: int) -> float:
+    """How much a card is worth keeping through the discard: trumps first, then aces and 10s."""
+    table = info.table
+    if table.trumps >> card & 1:
+        order = table.order
+        top = 1.0 - order.index(card) / len(order)
+        worth = TRUMP_WORTH + TRUMP_RANK_WORTH * top + info.own[card] + 0.5 * info.cap[card]
+        if info.low_floating and card in (info.deuce, info.trey):
+            worth += 0.5 * info.low_value
+        return worth
+    rank = card % 13
+    worth = PLAIN_WORTH[rank]
+    if rank == TEN and hand >> (card - TEN + ACE) & 1:
+        worth += GUARDED_TEN
+    return worth
+
+
+def _top_trumps(table: TrumpTable) -> int:
+    base = 13 * table.trump
+    return 1 << (base + ACE) | 1 << (base + KING) | 1 << (base + QUEEN)
+
+
+# ---------------------------------------------------------------------- the view of one decision
+class _View:
+    """What the deciding seat knows, with the probabilities the play heuristics need."""
+
+    def __init__(self, obs: Any, info: TrumpInfo, k: Knowledge) -> None:
+        self.obs = obs
+        self.info = info
+        self.k = k
+        self.table = info.table
+        self.rules: SmearRules = obs.rules
+        self.seat: int = obs.seat
+        n = len(obs.hand_sizes)
+        self.n = n
+        self.sides: tuple[int, ...] = obs.sides
+        self.my_side: int = obs.sides[obs.seat]
+        sides_count = max(self.sides) + 1
+        #: Weight of a point won by another side against one won by ours.
+        self.lose_weight: float = 1.0 / max(1, sides_count - 1)
+        self.hand = k.hand
+        self.unknown = k.unknown
+        hs = list(obs.hand_sizes)
+        folded = self._folded() if self.rules.trump_only_play else 0
+        allowed = []
+        for s in range(n):
+            if s == self.seat:
+                allowed.append(0)
+                continue
+            mask = k.allowed(s)
+            if folded >> s & 1:
+                mask &= ~self.table.trumps
+                hs[s] = 0
+            allowed.append(mask)
+        self.allowed = allowed
+        self.hs = hs
+        self._in_hands(obs, hs)
+        self.partners = [s for s in range(n) if s != self.seat and self.sides[s] == self.my_side]
+        #: Per seat: whether it has a partner at the table (someone to smear for).
+        self.partnered = [sum(1 for side in self.sides if side == self.sides[s]) > 1 for s in range(n)]
+        self.opponents = [s for s in range(n) if self.sides[s] != self.my_side]
+        self.follow_or_trump = self.rules.follow_rule is FollowRule.FOLLOW_OR_TRUMP or self.rules.trump_only_play
+        self._low_value = self._low_chances() if info.low_floating else None
+
+    def _in_hands(self, obs: Any, hs: list[int]) -> None:
+        """Chance that an unseen trump (``q_trump``) or plain card (``q_plain``) is in some hand, and per seat.
+
+        Cards out of play are the others' face-down discards (plain cards: a
+        discarded trump is shown, and in ``free_to_six`` players keep their
+        trumps) and the undealt stock, which is a random part of the deck.
+        """
+        trumps = self.table.trumps
+        seat = self.seat
+        u_t = (self.unknown & trumps).bit_count()
+        u_p = self.unknown.bit_count() - u_t
+        held = sum(hs[s] for s in range(self.n) if s != seat)
+        buried = [0] * self.n
+        for s, _ in obs.buried:
+            buried[s] += 1
+        face_down = sum(max(0, obs.discard_counts[s] - buried[s]) for s in range(self.n) if s != seat)
+        stock = max(0, u_t + u_p - held - face_down)
+        out_t = min(float(u_t), stock * u_t / max(1, u_t + u_p))
+        in_t = max(0.0, min(float(held), u_t - out_t))
+        self.q_trump = in_t / u_t if u_t else 0.0
+        self.q_plain = min(1.0, max(0.0, (held - in_t) / u_p)) if u_p else 0.0
+        self.p_trump = [0.0] * self.n
+        self.p_plain = [0.0] * self.n
+        for s in range(self.n):
+            if s == seat or hs[s] <= 0:
+                continue
+            q_t = self.q_trump * (BIDDER_TRUMPS if s == obs.bidder else 1.0)
+            a_t = (self.allowed[s] & trumps).bit_count()
+            a_p = self.allowed[s].bit_count() - a_t
+            weight = a_t * q_t + a_p * self.q_plain
+            if weight <= 0:
+                continue
+            scale = hs[s] / weight
+            self.p_trump[s] = min(1.0, scale * q_t)
+            self.p_plain[s] = min(1.0, scale * self.q_plain)
+
+    def _folded(self) -> int:
+        """Seats that have dropped out of a trump-only hand (skipped in a trick this seat saw)."""
+        folded = 0
+        n = self.n
+        tricks = [t.plays for t in self.obs.tricks]
+        if self.obs.trick:
+            tricks.append(self.obs.trick)
+        for plays in tricks:
+            for (a, _), (b, _) in zip(plays, plays[1:], strict=False):
+                s = (a + 1) % n
+                while s != b:
+                    folded |= 1 << s
+                    s = (s + 1) % n
+        return folded
+
+    def _low_chances(self) -> list[float]:
+        """Chance that each trump ends as the lowest trump played (Low goes with its capture).
+
+        Trumps are walked from the bottom up: a trump already played (or in this
+        trick) or one in the seat's own hand will be played, so nothing above it
+        can be Low; an unseen lower trump may stay out of play.
+        """
+        chances = [0.0] * 55
+        played = 0
+        for mask in self.k.played:
+            played |= mask
+        alive = 1.0  # chance that no trump below the current one will be played
+        for card in self.info.low_order:
+            if played >> card & 1 or self.hand >> card & 1:
+                chances[card] = alive
+                break
+            if self.unknown >> card & 1:
+                chances[card] = alive
+                alive *= 1.0 - self.q_trump
+                if alive < 0.02:
+                    break
+        return chances
+
+    # ---------------------------------------------------------------- card values
+    def value(self, card: int) -> float:
+        """What a card is worth to the side that captures it."""
+        v = self.info.stake[card]
+        if self._low_value is not None:
+            v += self.info.low_value * self._low_value[card]
+        return v
+
+    def p_has(self, seat: int, mask: int) -> float:
+        """Chance that ``seat`` holds at least one card of ``mask``."""
+        mask &= self.allowed[seat]
+        if not mask:
+            return 0.0
+        m_t = (mask & self.table.trumps).bit_count()
+        m_p = mask.bit_count() - m_t
+        return 1.0 - (1.0 - self.p_trump[seat]) ** m_t * (1.0 - self.p_plain[seat]) ** m_p
+
+    def p_beats(self, seat: int, card: int, led: int) -> float:
+        """Chance that ``seat`` can beat ``card`` in a trick led in effective suit ``led``."""
+        if self.hs[seat] <= 0:
+            return 0.0
+        table = self.table
+        higher = self.info.higher[card]
+        if table.eff_suit[card] == TRUMP:
+            if led == TRUMP:
+                return self.p_has(seat, higher)
+            if self.follow_or_trump:
+                return self.p_has(seat, higher)
+            return self.p_void(seat, led) * self.p_has(seat, higher)
+        # a plain card wins so far: a higher card of its suit or any trump beats it
+        trumps = table.trumps
+        if self.follow_or_trump:
+            return self.p_has(seat, higher | trumps)
+        p_follow = self.p_has(seat, higher)
+        return p_follow + self.p_void(seat, led) * self.p_has(seat, trumps) * (1.0 - p_follow)
+
+    def p_void(self, seat: int, suit: int) -> float:
+        if self.k.voids[seat] >> suit & 1:
+            return 1.0
+        return 1.0 - self.p_has(seat, self.table.suit_masks[suit])
+
+    def trick_chance(self, cards: list[int], seats: list[int], later: list[int]) -> float:
+        """Chance that our side takes the trick with ``cards`` played so far and ``later`` seats to come."""
+        pos = trick_winner(self.table, cards)
+        wseat = seats[pos]
+        wcard = cards[pos]
+        led = self.table.eff_suit[cards[0]]
+        ours = 1.0 if self.sides[wseat] == self.my_side else 0.0
+        for s in later:
+            q = self.p_beats(s, wcard, led)
+            if self.sides[s] == self.my_side:
+                ours += (1.0 - ours) * q
+            else:
+                ours *= 1.0 - q
+        return ours
+
+    def expected_best(self, seat: int, mask: int) -> float:
+        """Expected value of the most valuable card of ``mask`` that ``seat`` holds (0 if none)."""
+        cards = sorted(_bits(mask & self.allowed[seat]), key=self.value, reverse=True)
+        p_t = self.p_trump[seat]
+        p_p = self.p_plain[seat]
+        trumps = self.table.trumps
+        none_higher = 1.0
+        total = 0.0
+        for c in cards:
+            v = self.value(c)
+            if v <= 0.0 or none_higher < 0.02:
+                break
+            p = p_t if trumps >> c & 1 else p_p
+            total += v * p * none_higher
+            none_higher *= 1.0 - p
+        return total
+
+    def expected_cheapest(self, seat: int, mask: int) -> float:
+        """Expected value of the least valuable card of ``mask`` that ``seat`` holds (0 if none)."""
+        cards = sorted(_bits(mask & self.allowed[seat]), key=self.value)
+        p_t = self.p_trump[seat]
+        p_p = self.p_plain[seat]
+        trumps = self.table.trumps
+        none_lower = 1.0
+        total = 0.0
+        for c in cards:
+            p = p_t if trumps >> c & 1 else p_p
+            total += self.value(c) * p * none_lower
+            none_lower *= 1.0 - p
+            if none_lower < 0.02:
+                break
+        return total
+
+    def p_win_later(self, card: int) -> float:
+        """Chance that ``card`` wins a trick of its own later (no opponent can beat it)."""
+        led = self.table.eff_suit[card]
+        p = 1.0
+        for s in self.opponents:
+            p *= 1.0 - self.p_beats(s, card, led)
+        return p
+
+    def p_opponent_holds(self, card: int) -> float:
+        """Chance that an unseen card is in some opponent's hand."""
+        trump = self.table.trumps >> card & 1
+        miss = 1.0
+        for s in self.opponents:
+            if self.allowed[s] >> card & 1:
+                miss *= 1.0 - (self.p_trump[s] if trump else self.p_plain[s])
+        return 1.0 - miss
+
+    def avg_stake(self) -> float:
+        """What winning one more trick is worth: the opponents' points, spread over the tricks to come."""
+        total = 0.0
+        for c in _bits(self.unknown):
+            v = self.value(c)
+            if v > 0.0:
+                total += v * self.p_opponent_holds(c)
+        for c in _bits(self.hand):
+            total += OWN_STAKE * self.value(c)
+        tricks = max(1, min(6, len(self.obs.hand)))
+        return total / tricks
+
+    def keep_value(self, card: int, stake: float, tricks_after: int) -> float:
+        """What ``card`` is worth kept in hand instead of played now."""
+        if tricks_after <= 0:
+            return 0.0
+        pw = self.p_win_later(card)
+        chance = SMEAR_CHANCE if self.table.trumps >> card & 1 else SMEAR_PLAIN
+        smear: float = 1.0 - math.pow(1.0 - chance, tricks_after) if self.partners else 0.0
+        f: float = pw + (1.0 - pw) * smear
+        v = self.value(card)
+        return v * (f - (1.0 - f) * self.lose_weight) + pw * stake * KEEP_WEIGHT
+
+
+# ---------------------------------------------------------------------- the bot
+class HeuristicBot:
+    """Counts cards, plays with its partner, bids from a calibrated estimate under the rules in force."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = 0 if seed is None else seed
+
+    def choose(self, observation: Any) -> Action:
+        legal = observation.legal_actions
+        if not legal:
+            raise ValueError("it is not this seat's turn")
+        if len(legal) == 1:
+            return legal[0]  # type: ignore[no-any-return]
+        phase = observation.phase
+        if phase == "play":
+            choice = self._play(observation, legal)
+        elif phase == "bidding":
+            choice = self._bid(observation, legal)
+        elif phase == "trump":
+            choice = self._trump(observation, legal)
+        elif phase == "discard":
+            choice = self._discard(observation, legal)
+        elif phase == "misdeal_offer":
+            choice = self._misdeal(observation, legal)
+        else:
+            choice = legal[0]
+        return choice if choice in legal else legal[0]
+
+    # ------------------------------------------------------------------ auction
+    def _shares(self, obs: Any, hand: int, bidder: bool, trumps: int) -> Shares:
+        return shares(obs.rules, obs.seat, obs.dealer, obs.sides, hand.bit_count(), bidder, trumps)
+
+    def suit_estimates(self, obs: Any, bidder: bool = True) -> list[float]:
+        """Raw estimate of each trump suit for the seat's hand (see :func:`estimate`)."""
+        rules: SmearRules = obs.rules
+        hand = _mask(obs.hand)
+        out = []
+        for suit in range(4):
+            info = trump_info(rules, suit)
+            sh = self._shares(obs, hand, bidder, (hand & info.table.trumps).bit_count())
+            out.append(estimate(info, hand, sh))
+        return out
+
+    def _bid(self, obs: Any, legal: Any) -> Action:
+        rules: SmearRules = obs.rules
+        bids = sorted((a for a in legal if isinstance(a, A.Bid)), key=lambda a: a.amount)
+        pass_action = A.ACTIONS[A.PASS_ID]
+        can_pass = pass_action in legal
+        can_moon = A.ACTIONS[A.MOON_ID] in legal
+        if can_moon and self._moon_hand(obs):
+            return A.ACTIONS[A.MOON_ID]
+        if not bids:
+            return pass_action if can_pass else legal[0]
+        if not can_pass:
+            return bids[0]  # the stuck dealer: nobody is left to outbid, the minimum is enough
+        ests = self.suit_estimates(obs)
+        raw = max(ests)
+        pressure = self._pressure(obs)
+        floor = OWN_MIN * rules.max_points / 10.0 * (0.5 if pressure else 1.0)
+        if self._own_strength(obs) < floor:
+            return pass_action  # nothing of its own to bid on: leave the auction to the others
+        cal = calibration(rules)
+        mu = cal.mean(raw, (obs.seat - obs.dealer) % len(obs.sides))
+        sigma = cal.sigma
+        chosen: Action = pass_action
+        for b in bids:
+            p_make = 1.0 - _phi((b.amount - 0.5 - mu) / sigma)
+            if p_make >= self._threshold(obs, b.amount):
+                chosen = b  # the lowest amount that clears the bar
+                break
+            if p_make < 0.3:
+                break
+        if isinstance(chosen, A.Bid) and self._opponent_to_bid(obs):
+            # an opponent may still outbid: claim what the hand is surely worth
+            jump = JUMP_THRESHOLD - (PRESSURE_EASING if pressure else 0.0)
+            mine = obs.scores[obs.sides[obs.seat]]
+            for b in bids:
+                if b.amount <= chosen.amount or 1.0 - _phi((b.amount - 0.5 - mu) / sigma) < jump:
+                    continue
+                if rules.bust_out_score is None or mine - b.amount > rules.bust_out_score:
+                    chosen = b  # (never a jump whose set would bust the side)
+        return chosen
+
+    @staticmethod
+    def _opponent_to_bid(obs: Any) -> bool:
+        """True if a seat of another side bids after this one in the auction."""
+        n = len(obs.sides)
+        for i in range(1, n):
+            seat = (obs.seat + i) % n
+            if seat == (obs.dealer + 1) % n:
+                break  # back to eldest: the auction is one round
+            if obs.sides[seat] != obs.sides[obs.seat]:
+                return True
+        return False
+
+    def _own_strength(self, obs: Any) -> float:
+        """The best suit's estimate from the seat's own cards alone (no partner, kitty or stock)."""
+        hand = _mask(obs.hand)
+        alone = Shares(0.0, 0.0, 1.0, 0, len(obs.sides) - 1)
+        return max(estimate(trump_info(obs.rules, suit), hand, alone) for suit in range(4))
+
+    @staticmethod
+    def _pressure(obs: Any) -> bool:
+        """True when another side is within half a hand's points of the target: it must not get the contract."""
+        rules: SmearRules = obs.rules
+        my_side = obs.sides[obs.seat]
+        others = [score for side, score in enumerate(obs.scores) if side != my_side]
+        return bool(others) and rules.target_score - max(others) <= rules.max_points // 2
+
+    def _threshold(self, obs: Any, amount: int) -> float:
+        """Chance of making ``amount`` the bot wants before it bids, from the auction and the match score."""
+        rules: SmearRules = obs.rules
+        threshold = BID_THRESHOLD
+        my_side = obs.sides[obs.seat]
+        if obs.bidder is not None and obs.sides[obs.bidder] == my_side:
+            threshold = OVERCALL_THRESHOLD  # over a partner: only with a much stronger hand
+        mine = obs.scores[my_side]
+        if self._pressure(obs):
+            threshold -= PRESSURE_EASING  # the opponents are close: take the contract from them
+        if rules.target_score - mine <= amount:
+            threshold -= 0.05  # making it wins the match (the bidder goes out first)
+        if rules.bust_out_score is not None and mine - amount <= rules.bust_out_score:
+            threshold += 0.2  # a set would end the match
+        return min(0.95, max(0.3, threshold))
+
+    def _moon_hand(self, obs: Any) -> bool:
+        """Every point card of one suit in hand, six trumps, and the Low card if it scores on play."""
+        rules: SmearRules = obs.rules
+        hand = _mask(obs.hand)
+        for suit in range(4):
+            info = trump_info(rules, suit)
+            trumps = hand & info.table.trumps
+            if trumps.bit_count() < 6:
+                continue
+            needed = 0
+            for card in info.table.order:
+                if info.cap[card] or info.own[card]:
+                    needed |= 1 << card
+            if info.low_floating:
+                needed |= 1 << info.deuce
+            if needed & ~hand:
+                continue
+            # the six best trumps must be the top of the suit, so that every trick is ours
+            top6 = info.table.order[:6]
+            if all(hand >> c & 1 for c in top6):
+                return True
+        return False
+
+    def _trump(self, obs: Any, legal: Any) -> Action:
+        ests = self.suit_estimates(obs, bidder=False)
+        suits = [a for a in legal if isinstance(a, A.NameTrump)]
+        return max(suits, key=lambda a: (ests[a.suit], -a.suit))
+
+    # ------------------------------------------------------------------ misdeal
+    def _misdeal(self, obs: Any, legal: Any) -> Action:
+        """Call a misdeal on a hand of only 3s to 9s with no suit of five or more cards."""
+        call = A.ACTIONS[A.MISDEAL_ID]
+        keep = A.ACTIONS[A.KEEP_ID]
+        if call not in legal:
+            return keep
+        hand = _mask(obs.hand)
+        longest = max((hand >> (13 * s) & 0x1FFF).bit_count() for s in range(4))
+        return call if longest <= 4 else keep
+
+    # ------------------------------------------------------------------ discard
+    def _discard(self, obs: Any, legal: Any) -> Action:
+        info = trump_info(obs.rules, obs.trump)
+        k = knowledge(obs)
+        view = _View(obs, info, k)
+        discards = [a for a in legal if isinstance(a, A.Discard)]
+        done = A.ACTIONS[A.DONE_ID]
+        if not discards:
+            return done if done in legal else legal[0]
+        worth = self._hold_values(view)
+        worst = min(discards, key=lambda a: (worth[a.card.index], a.card.index))
+        if done not in legal:
+            return worst
+        # refill: shed a card only if a card from the stock is worth more on average
+        if worth[worst.card.index] < self._stock_card_value(view):
+            return worst
+        return done
+
+    def _hold_values(self, view: _View) -> dict[int, float]:
+        """Value of keeping each card of the hand for the play."""
+        return {c: _discard_worth(view.info, view.hand, c) for c in _bits(view.hand)}
+
+    def _stock_card_value(self, view: _View) -> float:
+        """Average worth of an unseen card drawn from the stock."""
+        unknown = _bits(view.unknown)
+        if not unknown:
+            return 0.0
+        info = view.info
+        return sum(_discard_worth(info, view.hand, c) for c in unknown) / len(unknown)
+
+    # ------------------------------------------------------------------ play
+    def _play(self, obs: Any, legal: Any) -> Action:
+        plays = {a.card.index: a for a in legal if isinstance(a, A.Play)}
+        if not plays:
+            return legal[0]  # type: ignore[no-any-return]
+        scores, view = self._play_scores(obs)
+        strength = view.table.strength
+        # ties: the card worth less, then the lower card
+        best_card = max(scores, key=lambda c: (round(scores[c], 9), -view.value(c), -strength[c], -c))
+        return plays[best_card]
+
+    def play_values(self, obs: Any) -> dict[int, float]:
+        """The value (points for the seat's side against the others) of each legal card, by card index."""
+        return self._play_scores(obs)[0]
+
+    def _play_scores(self, obs: Any) -> tuple[dict[int, float], _View]:
+        info = trump_info(obs.rules, obs.trump)
+        k = knowledge(obs)
+        view = _View(obs, info, k)
+        plays = [a.card.index for a in obs.legal_actions if isinstance(a, A.Play)]
+        trick_cards = [c.index for _, c in obs.trick]
+        trick_seats = [s for s, _ in obs.trick]
+        later = self._later_seats(view, trick_seats)
+        stake = view.avg_stake()
+        tricks_after = len(obs.hand) - 1
+        in_trick = sum(view.value(c) for c in trick_cards)
+        lw = view.lose_weight
+        # after a refill every hand is long in trumps, and top trumps are worth more kept for the last
+        # tricks, where the opponents must play their point trumps: no leading for the partner's smears
+        smears = SMEARS_IN_REFILL or obs.rules.discard_mode is not DiscardMode.REFILL
+        no_opponent_trumps = not any(view.allowed[s] & info.table.trumps for s in view.opponents)
+        offered: dict[int, tuple[float, float]] = {}
+        scores: dict[int, float] = {}
+        for card in plays:
+            cards = trick_cards + [card]
+            seats = trick_seats + [view.seat]
+            p = view.trick_chance(cards, seats, later)
+            pot = in_trick + view.value(card)
+            score = p * pot - (1.0 - p) * pot * lw - view.keep_value(card, stake, tricks_after)
+            led = info.table.eff_suit[cards[0]]
+            for s in later if not trick_cards else ():
+                key = s * 8 + led
+                if key not in offered:
+                    offered[key] = self._offer(view, s, led)
+                best, forced = offered[key]
+                if not smears:
+                    best = 0.0
+                if view.sides[s] == view.my_side:
+                    score += p * best  # a partner smears onto a trick we take
+                elif view.partnered[s]:
+                    score += p * forced - (1.0 - p) * best * lw  # an opponent smears onto his own
+                else:
+                    score += p * forced
+            if not trick_cards:
+                score += self._draw_value(view, card)
+                if p > 0.999 and no_opponent_trumps:
+                    score += CASH_BONUS  # a sure trick while nobody can trump: take it now
+            scores[card] = score
+        return scores, view
+
+    def _later_seats(self, view: _View, played: list[int]) -> list[int]:
+        """Seats still to play to the current trick after this one, in order."""
+        out = []
+        n = view.n
+        done = set(played)
+        for i in range(1, n):
+            s = (view.seat + i) % n
+            if s not in done and view.hs[s] > 0:
+                out.append(s)
+        return out
+
+    def _offer(self, view: _View, seat: int, led: int) -> tuple[float, float]:
+        """What ``seat`` is expected to put on a trick led in ``led``: its best card when its side takes
+        the trick (within the follow rule), and what it must give up when it has to follow and loses."""
+        table = view.table
+        suit = table.suit_masks[led]
+        pool = view.allowed[seat]
+        p_follow = view.p_has(seat, suit)
+        if led != TRUMP and view.follow_or_trump:
+            following = (suit | table.trumps) & pool
+        else:
+            following = suit & pool
+        best = view.expected_best(seat, following) * p_follow + view.expected_best(seat, pool) * (1.0 - p_follow)
+        best *= SMEAR_OFFER
+        forced = view.expected_cheapest(seat, suit) * FORCED_OFFER
+        return best, forced
+
+    def _draw_value(self, view: _View, card: int) -> float:
+        """Leading a master trump pulls the opponents' trumps, which protects our lower point cards."""
+        table = view.table
+        if table.eff_suit[card] != TRUMP or view.info.higher[card] & view.unknown:
+            return 0.0
+        threat = 1.0 - math.prod(1.0 - view.p_has(s, table.trumps) for s in view.opponents)
+        ours_below = sum(
+            view.value(c) for c in _bits(view.hand & table.trumps) if c != card and view.p_win_later(c) < 0.9
+        )
+        return DRAW_WEIGHT * threat * ours_below
+
+
+def _phi(x: float) -> float:
+    """Standard normal distribution function."""
+    return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
