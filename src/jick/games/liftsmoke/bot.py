@@ -1,13 +1,19 @@
-"""A simple greedy Lift Smoke bot that looks only at its observation.
+"""Lift Smoke bots that look only at their observation: a heuristic player and a search player.
 
 Only the winner of a trick draws, so winning tricks keeps a player in the
-game: the bot wins a trick whenever it can, with its cheapest winning card,
-and otherwise throws its lowest card (non-trumps first). It leads its
-strongest card. A baseline, not a strong player.
+game. :class:`HeuristicBot` (also ``GreedyBot``) wins a trick whenever it
+can, with its cheapest winning card, and otherwise throws its lowest card,
+keeping trumps. It counts the cards played: it leads a card nobody can beat
+when it has one, else its strongest card.
+
+:class:`SearchBot` samples whole games that agree with its observation
+(:mod:`jick.games.liftsmoke.sampling`), tries every distinct legal card in
+each, lets heuristic bots play the game out, and plays the card with the
+best mean result in chips (:mod:`jick.bots.pimc`).
 
 >>> from jick.games.liftsmoke import new_match
 >>> s = new_match("lift_smoke", overrides={"games_per_session": 3}, seed=4)
->>> bot = GreedyBot(seed=1)
+>>> bot = HeuristicBot(seed=1)
 >>> while not s.is_terminal:
 ...     s.apply(bot.choose(s.observation(s.current_player)))
 >>> len(s.game_results)
@@ -19,8 +25,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from jick.cards import Card
+from jick.bots import Explanation
+from jick.bots.pimc import Budget, DeterminizedSearch, SearchGame
+from jick.cards import SUIT_MASKS, Card
 from jick.engine import Action
+from jick.games.liftsmoke import actions as A
+from jick.games.liftsmoke import sampling
+from jick.games.liftsmoke import state as S
 
 
 def strength(card: Card, trump: int | None, led: int | None) -> int:
@@ -38,29 +49,177 @@ def trick_winner(cards: Sequence[Card], trump: int | None) -> int:
     return max(range(len(cards)), key=lambda i: strength(cards[i], trump, led))
 
 
-class GreedyBot:
-    """Win tricks cheaply to keep drawing; throw low cards otherwise."""
+def _power(card: int, trump: int, led: int) -> int:
+    """:func:`strength` on card indices (-1: no suit led yet)."""
+    suit = card // 13
+    if suit == trump:
+        return 200 + card % 13
+    if led < 0 or suit == led:
+        return 100 + card % 13
+    return card % 13 - 20
 
-    name = "greedy"
+
+class LiftView:
+    """What the heuristic reads: from an observation, or (in rollouts) straight from a state.
+
+    ``dead`` holds the cards played in this game's completed tricks.
+    """
+
+    __slots__ = ("seat", "trump", "hand", "legal", "trick", "dead")
+
+    def __init__(
+        self, seat: int, trump: int, hand: int, legal: list[Action], trick: list[tuple[int, int]], dead: int
+    ) -> None:
+        self.seat = seat
+        self.trump = trump
+        self.hand = hand
+        self.legal = legal
+        self.trick = trick
+        self.dead = dead
+
+    def fields(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+
+def _mask(cards: Any) -> int:
+    mask = 0
+    for c in cards:
+        mask |= 1 << c.index
+    return mask
+
+
+def view_of_observation(obs: Any) -> LiftView:
+    dead = 0
+    for trick in obs.tricks:
+        dead |= _mask(c for _, c in trick.plays)
+    return LiftView(
+        obs.seat,
+        obs.trump if obs.trump is not None else -1,
+        _mask(obs.hand),
+        list(obs.legal_actions),
+        [(s, c.index) for s, c in obs.trick],
+        dead,
+    )
+
+
+def view_of_state(state: Any, seat: int) -> LiftView:
+    """The view ``seat`` has of ``state``: the same as :func:`view_of_observation` of its observation."""
+    v = state._v
+    dead = 0
+    for trick in state._games[-1].tricks:
+        for _, c in trick.plays:
+            dead |= 1 << c.index
+    playing = v[S.PHASE] == S.PLAY
+    return LiftView(
+        seat,
+        v[S.TRUMP_SUIT],
+        v[S.HAND + seat],
+        state.legal_actions() if state.current_player == seat else [],
+        [(v[S.T_SEAT + i], v[S.T_CARD + i]) for i in range(v[S.TRICK_LEN])] if playing else [],
+        dead,
+    )
+
+
+class HeuristicBot:
+    """Win tricks cheaply to keep drawing; throw low cards otherwise; lead sure winners."""
+
+    name = "heuristic"
 
     def __init__(self, seed: int | None = None) -> None:
-        self.seed = seed  # the choices below are deterministic
+        self.seed = seed  # the choices are deterministic
 
     def choose(self, observation: Any) -> Action:
-        obs = observation
-        legal = list(obs.legal_actions)
+        legal = observation.legal_actions
         if not legal:
             raise ValueError("it is not this seat's turn")
-        trump = obs.trump
-        if not obs.trick:
-            return max(legal, key=lambda a: (strength(a.card, trump, None), -a.card.index))  # type: ignore[no-any-return]
-        played = [c for _, c in obs.trick]
-        winning = [a for a in legal if trick_winner(played + [a.card], trump) == len(played)]
+        if len(legal) == 1:
+            return legal[0]  # type: ignore[no-any-return]
+        return self.decide(view_of_observation(observation))
+
+    def decide(self, view: LiftView) -> Action:
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        trump = view.trump
+        cards = [a.id for a in legal]
+        if not view.trick:
+            return A.ACTIONS[self._lead(view, cards)]
+        played = [c for _, c in view.trick]
+        led = played[0] // 13
+        best = max(_power(c, trump, led) for c in played)
+        winning = [c for c in cards if _power(c, trump, led) > best]
         if winning:
-            return min(winning, key=lambda a: strength(a.card, trump, played[0].suit))  # type: ignore[no-any-return]
+            return A.ACTIONS[min(winning, key=lambda c: _power(c, trump, led))]
         # a losing card: the lowest, keeping trumps
-        return min(legal, key=lambda a: (a.card.suit == trump, a.card.rank))  # type: ignore[no-any-return]
+        return A.ACTIONS[min(cards, key=lambda c: (c // 13 == trump, c % 13))]
+
+    def _lead(self, view: LiftView, cards: list[int]) -> int:
+        trump = view.trump
+        unseen = ((1 << 52) - 1) & ~(view.dead | view.hand)
+        for c in sorted(cards, key=lambda c: -_power(c, trump, -1)):
+            suit = c // 13
+            higher = unseen & SUIT_MASKS[suit] & ~((1 << (c + 1)) - 1)
+            if higher:
+                continue
+            if suit == trump or (trump >= 0 and not unseen & SUIT_MASKS[trump]):
+                return c  # nobody can beat it
+        return max(cards, key=lambda c: (_power(c, trump, -1), -c))
 
 
-#: The heuristic bot of ``make_bot("heuristic", game="liftsmoke")``.
-HeuristicBot = GreedyBot
+#: The heuristic bot under its old name.
+GreedyBot = HeuristicBot
+
+
+# --------------------------------------------------------------------------- search
+#: Budgets of the search levels (calibrated on a 2-core machine: see benchmarks/bench_search_games.py).
+LEVELS: dict[str, Budget] = {
+    "normal": Budget(max_worlds=400, min_worlds=80, steps=150_000),
+    "hard": Budget(max_worlds=1600, min_worlds=320, steps=600_000),
+}
+
+
+def search_game(policy_bot: HeuristicBot | None = None) -> SearchGame:
+    """Lift Smoke for :class:`jick.bots.pimc.DeterminizedSearch`: sampled games, heuristic rollouts, chips."""
+    bot = policy_bot or HeuristicBot()
+
+    def policy(state: Any, seat: int) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]  # type: ignore[no-any-return]
+        return bot.decide(view_of_state(state, seat))
+
+    return SearchGame(
+        name="heuristic",
+        sample_world=sampling.sample_world,
+        progress=sampling.progress,
+        value=sampling.game_value,
+        policy=policy,
+        observation_policy=bot.choose,
+        rollout_length=sampling.rollout_length,
+        groups=sampling.equivalent_groups,
+        observation_key=sampling.observation_key,
+    )
+
+
+class SearchBot:
+    """Determinized search over sampled games with heuristic rollouts, valued in chips won or lost.
+
+    ``level`` is ``normal`` or ``hard`` (the budget of :data:`LEVELS`);
+    ``budget`` overrides it (tests use small ones). The same seed and
+    observation always give the same choice.
+    """
+
+    name = "search"
+
+    def __init__(self, seed: int | None = None, level: str = "normal", budget: Budget | None = None) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}; levels are: {', '.join(LEVELS)}")
+        self.seed = seed
+        self.level = level
+        self.search = DeterminizedSearch(search_game(), budget or LEVELS[level], seed)
+
+    def choose(self, observation: Any) -> Action:
+        return self.search.choose(observation)
+
+    def explain(self, observation: Any) -> Explanation:
+        return self.search.explain(observation)

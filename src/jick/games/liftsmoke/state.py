@@ -351,6 +351,47 @@ class LiftSmokeState:
         self._games.append(GameLog((), v[DEALER], tuple(range(n)), stock_order))
         return self
 
+    @classmethod
+    def at_game(
+        cls,
+        rules: LiftSmokeRules,
+        deck: Sequence[CardLike],
+        *,
+        dealer: int,
+        scores: Sequence[int] | None = None,
+        results: Sequence[GameResult] = (),
+        game_number: int | None = None,
+        seed: int | None = None,
+    ) -> LiftSmokeState:
+        """A session that starts at a later game: ``dealer`` deals ``deck`` after the games in ``results``.
+
+        For search (the worlds a bot samples) and analysis: ``scores`` are the
+        chip totals before this game's antes (they decide who can ante under a
+        bankroll), ``results`` the finished games and ``game_number`` the
+        1-based number of this game (default: one more than ``results``), so
+        observations show the same table as the real session. The earlier
+        games' play is not kept (no record, and ``undo`` stops at this game);
+        reshuffles and later games come from ``seed`` or wait at a chance node.
+
+        >>> from jick.games.liftsmoke import load_preset
+        >>> s = LiftSmokeState.at_game(load_preset("lift_smoke"), shuffled(range(52), 3, "deal", 0),
+        ...                            dealer=2, scores=(5, 0, -2, -3))
+        >>> s.current_player, s.scores, s.pot, s.observation(0).game_number
+        (3, (4, -1, -3, -4), 4, 1)
+        """
+        self = cls.__new__(cls)
+        self._setup(rules, seed, None, dealer, None)
+        v = self._v
+        if scores is not None:
+            if len(scores) != self._n:
+                raise ValueError(f"{len(scores)} scores for {self._n} players")
+            v[SCORE : SCORE + self._n] = list(scores)
+        self._results = list(results)
+        v[GAMES_DONE] = len(results)
+        v[GAME_NO] = (len(results) + 1 if game_number is None else game_number) - 1
+        self._start_game(self._check_deck(deck, "deck"))
+        return self
+
     # ------------------------------------------------------------------ decks
     def _check_deck(self, deck: Sequence[CardLike], what: str) -> tuple[int, ...]:
         try:

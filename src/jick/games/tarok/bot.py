@@ -1,15 +1,22 @@
-"""A simple greedy Tarok bot that looks only at its observation.
+"""Tarok bots that look only at their observation: a heuristic player and a search player.
 
-It bids on the number and height of its trumps, takes the first widow half
-(the smallest multiplier), lays away its most valuable allowed suit cards
-(they count for the bidder), plays for game, announces ultimo only with a
-long trump suit, and in play wins a trick with its cheapest winning card when
-the trick is not already its side's, else throws its cheapest card. A
-baseline, not a strong player.
+:class:`HeuristicBot` (also ``GreedyBot``) rates its hand to bid (threesome,
+solo, or a solo played for consolation with a hopeless hand), doubles the
+stakes through the widow with a strong hand, lays away counters and cards
+of short suits, announces ultimo and contra only with many trumps, and in
+play counts the cards: it wins tricks with its cheapest card that no one
+after it can beat, smears counters onto tricks its side is sure to take,
+keeps ``SKUS`` and ``XXI`` for tricks worth them, guards the pagat, and
+plays to lose tricks in a consolation contract.
+
+:class:`SearchBot` samples whole deals that agree with its observation
+(:mod:`jick.games.tarok.sampling`), tries every distinct legal action in
+each, lets heuristic bots play the deal out, and takes the action with the
+best mean score change (:mod:`jick.bots.pimc`).
 
 >>> from jick.games.tarok import new_match
 >>> s = new_match("tarok_3p", seed=4)
->>> bot = GreedyBot(seed=1)
+>>> bot = HeuristicBot(seed=1)
 >>> while not s.is_terminal:
 ...     s.apply(bot.choose(s.observation(s.current_player)))
 >>> len(s.deal_results)
@@ -20,108 +27,514 @@ from __future__ import annotations
 
 from typing import Any
 
+from jick.bots import Explanation
+from jick.bots.pimc import Budget, DeterminizedSearch, SearchGame
 from jick.engine import Action
 from jick.games.tarok import actions as A
-from jick.games.tarok.cards import KING, MOND, PAGAT, SKUS, TarokCard, card_weight, trick_winner
+from jick.games.tarok import sampling
+from jick.games.tarok import state as S
+from jick.games.tarok.cards import (
+    KING,
+    KINGS,
+    MOND,
+    NUM_TRUMPS,
+    PAGAT,
+    SKUS,
+    SUIT_MASKS,
+    TRUMPS,
+    card_weight,
+    trick_winner,
+)
+from jick.games.tarok.sampling import (
+    GROUP_MASKS,
+    TRUMP_GROUP,
+    FactsCache,
+    TarokKnowledge,
+    build_knowledge,
+    group_of,
+    knowledge,
+    mask_of,
+)
+from jick.games.tarok.state import PHASE_NAMES
 
 #: Trumps from XV up count as high.
 HIGH_TRUMP = 14
+#: Thresholds on :func:`expected_count`, read off heuristic play (the bidder makes 36 about half the
+#: time at 32 in a threesome and at 40 in a solo; a consolation is nearly always made below 30).
+SOLO_GAME = 40
+THREESOME_GAME = 34
+CONSOLATION = 31
+GAME_CHOICE = 32
 
 
-def hand_strength(hand: tuple[TarokCard, ...]) -> tuple[int, int, int]:
-    """(trumps, high trumps, kings) of a hand."""
-    trumps = [c for c in hand if c.is_trump]
-    high = sum(1 for c in trumps if c.index >= HIGH_TRUMP)
-    kings = sum(1 for c in hand if not c.is_trump and c.rank == KING)
-    return len(trumps), high, kings
+def trump_counts(hand: int) -> tuple[int, int]:
+    """(trumps, high trumps) of a hand given as a mask."""
+    trumps = hand & TRUMPS
+    return trumps.bit_count(), (trumps >> HIGH_TRUMP).bit_count()
 
 
-class GreedyBot:
-    """Bid on trumps, accept the widow, win tricks cheaply."""
+def expected_count(hand: int, extra_trumps: int = 0) -> float:
+    """A rough estimate of the card points a bidder holding ``hand`` (as a mask) takes in play.
 
-    name = "greedy"
+    Fitted by eye to heuristic play: top trumps and kings take tricks and
+    bring their own points, long trumps take the tricks of suits the bidder
+    lacks, and short suits let him trump sooner.
+    """
+    score = 8.0
+    trumps = hand & TRUMPS
+    count = trumps.bit_count() + extra_trumps
+    score += 1.3 * count
+    for c in (SKUS, MOND):
+        if trumps >> c & 1:
+            score += 4.0
+    score += 0.6 * (trumps >> HIGH_TRUMP & 0x3F).bit_count()
+    if trumps >> PAGAT & 1:
+        score += 1.0 if count >= 9 else -1.0
+    for s in range(4):
+        suit = hand & SUIT_MASKS[s]
+        length = suit.bit_count()
+        top = suit.bit_length() - 1 - (NUM_TRUMPS + 8 * s) if suit else -1
+        if top == KING:
+            score += 4.0 if length <= 4 else 2.5
+        elif top == KING - 1:
+            score += 1.5
+        if length <= 1 and count >= 7:
+            score += 2.0 - length
+    return score
+
+
+class TarokView:
+    """What the heuristic reads of an observation, with card indices and masks instead of card tuples.
+
+    :func:`view_of_observation` builds it from an observation; in rollouts
+    :func:`view_of_state` builds the same view straight from a state (without
+    the cost of a full observation), reading only what that seat may see.
+    """
+
+    __slots__ = (
+        "seat",
+        "rules",
+        "phase",
+        "hand",
+        "legal",
+        "bidder",
+        "game_type",
+        "ultimo",
+        "active",
+        "trick",
+        "tricks_done",
+        "exposed",
+        "seen",
+        "known",
+    )
+
+    def __init__(
+        self,
+        seat: int,
+        rules: Any,
+        phase: str,
+        hand: int,
+        legal: list[Action],
+        bidder: int | None,
+        game_type: str | None,
+        ultimo: bool,
+        active: tuple[int, ...],
+        trick: list[tuple[int, int]],
+        tricks_done: int,
+        exposed: int,
+        seen: int,
+        known: TarokKnowledge | None,
+    ) -> None:
+        self.seat = seat
+        self.rules = rules
+        self.phase = phase
+        #: The seat's cards as a mask.
+        self.hand = hand
+        self.legal = legal
+        self.bidder = bidder
+        self.game_type = game_type
+        self.ultimo = ultimo
+        self.active = active
+        #: The trick in progress as (seat, card index).
+        self.trick = trick
+        self.tricks_done = tricks_done
+        #: Widow cards face up, and widow cards this seat looked at (masks).
+        self.exposed = exposed
+        self.seen = seen
+        #: Card knowledge (in the play phase only).
+        self.known = known
+
+    def fields(self) -> tuple[Any, ...]:
+        """Every field, for comparisons in tests."""
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+
+def view_of_observation(obs: Any) -> TarokView:
+    return TarokView(
+        obs.seat,
+        obs.rules,
+        obs.phase,
+        mask_of(obs.hand),
+        list(obs.legal_actions),
+        obs.bidder,
+        obs.game_type,
+        obs.ultimo,
+        obs.active,
+        [(s, c.index) for s, c in obs.trick],
+        len(obs.tricks),
+        mask_of(obs.widow_exposed),
+        mask_of(obs.widow_seen),
+        knowledge(obs) if obs.phase == "play" else None,
+    )
+
+
+def view_of_state(state: Any, seat: int, cache: FactsCache) -> TarokView:
+    """The view ``seat`` has of ``state``: the same as :func:`view_of_observation` of its observation."""
+    v = state._v
+    phase = PHASE_NAMES[v[S.PHASE]]
+    bidder = v[S.BIDDER] if v[S.BIDDER] >= 0 else None
+    rules = state.rules
+    tricks = state._deals[-1].tricks
+    trick = [(v[S.T_SEAT + i], v[S.T_CARD + i]) for i in range(v[S.TRICK_LEN])] if phase == "play" else []
+    hand = v[S.HAND + seat]
+    seen = v[S.SEEN] if seat == bidder else 0
+    known = None
+    if phase == "play":
+        overtrump = rules.overtrump_required
+        facts = cache.facts(tricks, state.num_players, overtrump)
+        discards = v[S.DISCARDS] if seat == bidder else v[S.DISCARDS] & TRUMPS
+        known = build_knowledge(seat, hand, facts, trick, overtrump, discards, v[S.EXPOSED] | seen)
+    return TarokView(
+        seat,
+        rules,
+        phase,
+        hand,
+        state.legal_actions() if state.current_player == seat else [],
+        bidder,
+        state.game_type,
+        bool(v[S.ULTIMO_FLAG]),
+        state.active_seats,
+        trick,
+        len(tricks),
+        v[S.EXPOSED],
+        seen,
+        known,
+    )
+
+
+class HeuristicBot:
+    """Card-counting Tarok player; deterministic (the seed is not used)."""
+
+    name = "heuristic"
 
     def __init__(self, seed: int | None = None) -> None:
-        self.seed = seed  # the choices below are deterministic
+        self.seed = seed
 
     def choose(self, observation: Any) -> Action:
-        obs = observation
-        legal = list(obs.legal_actions)
-        if not legal:
+        if not observation.legal_actions:
             raise ValueError("it is not this seat's turn")
+        if len(observation.legal_actions) == 1:
+            return observation.legal_actions[0]  # type: ignore[no-any-return]
+        return self.decide(view_of_observation(observation))
+
+    def decide(self, view: TarokView) -> Action:
+        """The choice from a view (the observation's, or a rollout's view of a state)."""
+        legal = view.legal
         if len(legal) == 1:
-            return legal[0]  # type: ignore[no-any-return]
-        trumps, high, kings = hand_strength(obs.hand)
-        phase = obs.phase
+            return legal[0]
+        phase = view.phase
+        hand = view.hand
         choice: Action
-        if phase == "auction":
-            if trumps >= 12 and high >= 5 and A.ACTIONS[A.SOLO_ID] in legal:
-                choice = A.ACTIONS[A.SOLO_ID]
-            elif trumps + kings >= 9 and high >= 3 and A.ACTIONS[A.THREESOME_ID] in legal:
-                choice = A.ACTIONS[A.THREESOME_ID]
-            else:
-                choice = A.ACTIONS[A.PASS_ID]
+        if phase == "play":
+            choice = self._play(view, legal)
+        elif phase == "auction":
+            choice = self._bid(view, hand, legal)
         elif phase == "widow":
-            choice = A.ACTIONS[A.ACCEPT_ID]
+            choice = self._widow(view, hand)
         elif phase == "discard":
-            choice = self._discard(obs, legal)
+            choice = self._discard(view, hand, legal)
         elif phase == "contract":
-            choice = A.ACTIONS[A.GAME_ID]
+            choice = A.ACTIONS[A.GAME_ID if expected_count(hand) >= GAME_CHOICE else A.CONSOLATION_ID]
         elif phase == "ultimo":
-            choice = A.ACTIONS[A.ULTIMO_ID] if trumps >= 11 and high >= 5 else A.ACTIONS[A.PASS_ID]
+            trumps, high = trump_counts(hand)
+            choice = A.ACTIONS[A.ULTIMO_ID if trumps >= 11 and high >= 5 else A.PASS_ID]
         elif phase == "contra":
-            choice = A.ACTIONS[A.CONTRA_ID] if high >= 6 else A.ACTIONS[A.PASS_ID]
-        elif phase == "play":
-            choice = self._play(obs, legal)
+            trumps, high = trump_counts(hand)
+            choice = A.ACTIONS[A.CONTRA_ID if trumps >= 8 and high >= 5 else A.PASS_ID]
         else:
             choice = legal[0]
         return choice if choice in legal else legal[0]
 
-    def _discard(self, obs: Any, legal: list[Action]) -> Action:
-        """Lay away suit cards worth the most (they count for the bidder); trumps last."""
+    # ------------------------------------------------------------------ before play
+    def _bid(self, obs: Any, hand: int, legal: list[Action]) -> Action:
+        """Solo with a very strong hand, or with a weak one to play for consolation; threesome in between."""
+        solo, threesome = A.ACTIONS[A.SOLO_ID], A.ACTIONS[A.THREESOME_ID]
+        points = expected_count(hand)
+        consolation_solo = obs.rules.consolation_in_solo
+        if solo in legal and (points >= SOLO_GAME or (consolation_solo and points <= CONSOLATION)):
+            return solo
+        if threesome in legal and (points >= THREESOME_GAME or points <= CONSOLATION - 4):
+            return threesome
+        return A.ACTIONS[A.PASS_ID]
+
+    def _widow(self, obs: Any, hand: int) -> Action:
+        """Raise the multiplier (reject) when the contract looks safe; take the better half for the plan."""
+        accept, reject = A.ACTIONS[A.ACCEPT_ID], A.ACTIONS[A.REJECT_ID]
         jack = obs.rules.jack_value
+        exposed = obs.exposed
+        seen = obs.seen
+        points = expected_count(hand)
+        if not exposed:
+            safe = points >= THREESOME_GAME + 4 or points <= CONSOLATION - 10
+            return reject if safe else accept
+        second = seen & ~exposed
+        gain = half_value(second, jack) - half_value(exposed, jack)
+        if points < (THREESOME_GAME + CONSOLATION) / 2:
+            gain = -gain  # playing for consolation: the weaker half is the better one
+        return accept if gain >= 4 else reject
 
-        def key(a: A.Discard) -> tuple[int, int, int]:
-            c = a.card
-            return (1 if c.is_trump else 0, -card_weight(c.index, jack), c.index)
+    def _discard(self, obs: Any, hand: int, legal: list[Action]) -> Action:
+        """For game: counters and short suits (to trump them later), trumps last.
 
-        return min((a for a in legal if isinstance(a, A.Discard)), key=key)
-
-    def _play(self, obs: Any, legal: list[Action]) -> Action:
+        For consolation: the high trumps that would take tricks, then high suit cards.
+        """
         jack = obs.rules.jack_value
-        plays = [a for a in legal if isinstance(a, A.Play)]
+        consolation = expected_count(hand) < CONSOLATION + 2
 
-        def cost(c: TarokCard) -> tuple[int, int]:
-            valuable = c.index in (PAGAT, MOND, SKUS)
-            return (card_weight(c.index, jack) + (10 if valuable else 0), c.index if c.is_trump else -1)
+        def key(action: Action) -> tuple[int, float, int]:
+            c = action.card.index  # type: ignore[attr-defined]
+            if consolation:
+                if c < NUM_TRUMPS:
+                    return (0, -float(c) - (0 if c >= MOND else 40), c)
+                return (1, -((c - NUM_TRUMPS) & 7) + card_weight(c, jack), c)
+            if c < NUM_TRUMPS:
+                return (1, float(c == PAGAT or c >= MOND), c)
+            suit = hand & GROUP_MASKS[group_of(c)]
+            length = suit.bit_count()
+            has_king = bool(suit & KINGS)
+            score = card_weight(c, jack) + 1.5 * max(0, 4 - length) + (0 if has_king else 1.5)
+            return (0, -score, c)
 
-        cheapest = min(plays, key=lambda a: cost(a.card))
-        trick = list(obs.trick)
-        if not trick:
-            # lead a king or the strongest trump when holding many; else the cheapest card
-            kings = [a for a in plays if not a.card.is_trump and a.card.rank == KING]
-            if kings:
-                return kings[0]
-            return cheapest
-        indices = [c.index for _, c in trick]
-        winner_seat = trick[trick_winner(indices)][0]
-        if self._same_side(obs, winner_seat) and len(trick) == 2:
-            # the trick is ours: add the most valuable card we may
-            return max(plays, key=lambda a: (card_weight(a.card.index, jack), -a.card.index))
-        winning = [a for a in plays if trick_winner(indices + [a.card.index]) == len(trick)]
-        if winning and not self._same_side(obs, winner_seat):
-            return min(winning, key=lambda a: (a.card.index if a.card.is_trump else a.card.rank, cost(a.card)))
-        return cheapest
+        return min(legal, key=key)
 
-    @staticmethod
-    def _same_side(obs: Any, seat: int) -> bool:
-        """Whether ``seat`` plays on our side (the bidder alone, or the two opponents together)."""
-        if seat == obs.seat:
+    # ------------------------------------------------------------------ play
+    def _play(self, obs: TarokView, legal: list[Action]) -> Action:
+        k = obs.known
+        assert k is not None
+        cards = [a.card.index for a in legal]  # type: ignore[attr-defined]
+        table = _Table(obs, k)
+        if obs.ultimo and obs.seat == obs.bidder and len(cards) > 1 and PAGAT in cards:
+            cards.remove(PAGAT)  # the announced pagat waits for the last trick
+        if not obs.trick:
+            card = table.lead(cards)
+        else:
+            card = table.follow(cards)
+        return A.ACTIONS[A.PLAY_BASE + card]
+
+
+def half_value(mask: int, jack: int) -> float:
+    """How much a widow half adds to a bidder's hand."""
+    value = 0.0
+    for c in range(54):
+        if mask >> c & 1:
+            value += card_weight(c, jack) + (1.5 if c < NUM_TRUMPS else 0) + (2 if c >= HIGH_TRUMP and c < 22 else 0)
+    return value
+
+
+class _Table:
+    """The play of one card: what the seat knows, and whom it plays with and against."""
+
+    def __init__(self, obs: TarokView, k: TarokKnowledge) -> None:
+        self.obs = obs
+        self.k = k
+        self.me: int = obs.seat
+        self.bidder: int | None = obs.bidder
+        self.jack = obs.rules.jack_value
+        #: Card points are good for both sides in a game, bad for both in a consolation.
+        self.greedy = obs.game_type != "consolation"
+        self.unseen = k.unseen
+        self.trick = obs.trick
+        active = list(obs.active)
+        start = active.index(self.trick[0][0]) if self.trick else active.index(self.me)
+        order = active[start:] + active[:start]
+        self.after = order[len(self.trick) + 1 :]
+        self.tricks_left = 16 - obs.tricks_done
+
+    def friend(self, seat: int) -> bool:
+        if seat == self.me:
             return True
-        if obs.bidder is None:
+        return (seat == self.bidder) == (self.me == self.bidder)
+
+    def weight(self, c: int) -> int:
+        return card_weight(c, self.jack)
+
+    def may_beat(self, seat: int, best: int, led: int) -> bool:
+        """Whether ``seat`` might hold (and may play) a card beating ``best`` in a trick led by ``led``."""
+        cards = self.k.may_hold(seat)
+        lead_group = group_of(led)
+        if lead_group != TRUMP_GROUP and cards & GROUP_MASKS[lead_group] and not self.k.voids[seat] >> lead_group & 1:
+            # he probably follows suit: only a higher card of the suit beats a suit card
+            if best >= NUM_TRUMPS:
+                return bool(cards & GROUP_MASKS[lead_group] & ~((1 << (best + 1)) - 1))
             return False
-        return bool((seat == obs.bidder) == (obs.seat == obs.bidder))
+        return bool(cards & TRUMPS & ~((1 << (best + 1)) - 1)) if best < NUM_TRUMPS else bool(cards & TRUMPS)
+
+    def safe(self, card: int, trick: list[tuple[int, int]]) -> bool:
+        """Whether ``card`` would win ``trick`` against every enemy still to play."""
+        led = trick[0][1] if trick else card
+        return not any(self.may_beat(s, card, led) for s in self.after if not self.friend(s))
+
+    def cheap_key(self, c: int) -> tuple[int, int, int]:
+        """Order for throwing a card away: nulls before counters, low before high, trumps kept."""
+        special = 1 if c in (PAGAT, MOND, SKUS) else 0
+        return (special, self.weight(c), c if c < NUM_TRUMPS else (c - NUM_TRUMPS) & 7)
+
+    def follow(self, cards: list[int]) -> int:
+        trick = self.trick
+        plays = [c for _, c in trick]
+        led = plays[0]
+        best_pos = trick_winner(plays)
+        best_seat, best = trick[best_pos]
+        ours = self.friend(best_seat)
+        enemy_after = [s for s in self.after if not self.friend(s)]
+        ours_safe = ours and not any(self.may_beat(s, best, led) for s in enemy_after)
+        winners = [c for c in cards if trick_winner(plays + [c]) == len(plays)]
+        value = sum(self.weight(c) for c in plays)
+        if not self.greedy:
+            return self._follow_consolation(cards, winners, ours, ours_safe)
+        if ours_safe:
+            return self.smear(cards)
+        safe_winners = [c for c in winners if self.safe(c, trick)]
+        if safe_winners:
+            pick = min(safe_winners, key=lambda c: (c in (MOND, SKUS), c if c < NUM_TRUMPS else 0, self.power(c)))
+            if pick not in (MOND, SKUS) or value >= 5 or self.tricks_left <= 3 or len(safe_winners) > 1:
+                return pick
+            if pick == MOND and not (self.unseen >> SKUS & 1) and value >= 3:
+                return pick
+        if ours and not enemy_after:
+            return self.smear(cards)
+        if winners and value >= 5 and enemy_after:
+            return max(winners, key=self.power)
+        return self.duck(cards)
+
+    def _follow_consolation(self, cards: list[int], winners: list[int], ours: bool, ours_safe: bool) -> int:
+        losers = [c for c in cards if c not in winners]
+        if losers:
+            if not ours:
+                # the other side takes it: give them counters, and our highest losing card
+                return max(losers, key=lambda c: (self.weight(c), self.power(c)))
+            return max(losers, key=lambda c: (-self.weight(c), self.power(c)))
+        # every card wins: take as little as possible, get rid of a high card
+        return max(winners, key=lambda c: (-self.weight(c), self.power(c)))
+
+    def power(self, c: int) -> int:
+        """How strong a card is in play (trumps above all suit cards)."""
+        return 100 + c if c < NUM_TRUMPS else (c - NUM_TRUMPS) & 7
+
+    def smear(self, cards: list[int]) -> int:
+        """The most valuable card to give to a trick our side takes (top trumps and an announced pagat kept)."""
+
+        def key(c: int) -> tuple[int, int, int]:
+            keep = c in (MOND, SKUS) and self.tricks_left > 2
+            return (0 if keep else 1, self.weight(c), -self.power(c))
+
+        return max(cards, key=key)
+
+    def duck(self, cards: list[int]) -> int:
+        """The cheapest card to lose: no counter, no pagat into the enemy's trick, low trumps first."""
+        return min(cards, key=self.cheap_key)
+
+    def lead(self, cards: list[int]) -> int:
+        k = self.k
+        enemies = [s for s in self.obs.active if not self.friend(s)]
+        if not self.greedy:
+            return min(cards, key=lambda c: (self.power(c) >= 100, self.power(c), -self.weight(c)))
+        my_trumps = [c for c in cards if c < NUM_TRUMPS]
+        out_trumps = self.unseen & TRUMPS
+        enemy_trumps = any(not k.voids[s] >> TRUMP_GROUP & 1 and k.may_hold(s) & TRUMPS for s in enemies)
+        top_out = out_trumps.bit_length() - 1
+        sure_trumps = [c for c in my_trumps if c > top_out and c != PAGAT]
+        if self.me == self.bidder:
+            # draw the enemy's trumps with sure winners while they have some
+            if sure_trumps and enemy_trumps and len(my_trumps) >= out_trumps.bit_count():
+                return max(sure_trumps)
+        # kings of suits the enemy still follows
+        for c in sorted(cards, key=lambda c: -self.weight(c)):
+            if c < NUM_TRUMPS or (c - NUM_TRUMPS) & 7 != KING:
+                continue
+            g = group_of(c)
+            outstanding = (self.unseen & GROUP_MASKS[g]).bit_count()
+            if outstanding >= 2 and not any(k.voids[s] >> g & 1 for s in enemies):
+                return c
+        if sure_trumps and enemy_trumps and self.me == self.bidder:
+            return max(sure_trumps)
+        # otherwise a low card of a suit, shortest suit first (to trump it later), else a low trump
+        suits = [c for c in cards if c >= NUM_TRUMPS]
+        if suits:
+
+            def key(c: int) -> tuple[int, int, int]:
+                length = (k.hand & GROUP_MASKS[group_of(c)]).bit_count()
+                return (self.weight(c), length, (c - NUM_TRUMPS) & 7)
+
+            return min(suits, key=key)
+        return min(cards, key=self.cheap_key)
 
 
-#: The heuristic bot of ``make_bot("heuristic", game="tarok")``.
-HeuristicBot = GreedyBot
+#: The heuristic bot under its old name.
+GreedyBot = HeuristicBot
+
+
+# --------------------------------------------------------------------------- search
+#: Budgets of the search levels (calibrated on a 2-core machine: see benchmarks/bench_search_games.py).
+LEVELS: dict[str, Budget] = {
+    "normal": Budget(max_worlds=100, min_worlds=16, steps=40_000),
+    "hard": Budget(max_worlds=400, min_worlds=64, steps=160_000),
+}
+
+
+def search_game(policy_bot: HeuristicBot | None = None) -> SearchGame:
+    """Tarok for :class:`jick.bots.pimc.DeterminizedSearch`: sampled deals, heuristic rollouts, deal score."""
+    bot = policy_bot or HeuristicBot()
+    cache = FactsCache()
+
+    def policy(state: Any, seat: int) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]  # type: ignore[no-any-return]
+        return bot.decide(view_of_state(state, seat, cache))
+
+    return SearchGame(
+        name="heuristic",
+        sample_world=sampling.sample_world,
+        progress=sampling.progress,
+        value=sampling.deal_value,
+        policy=policy,
+        observation_policy=bot.choose,
+        rollout_length=sampling.rollout_length,
+        groups=sampling.equivalent_groups,
+    )
+
+
+class SearchBot:
+    """Determinized search over sampled deals with heuristic rollouts, valued by the deal's score change.
+
+    ``level`` is ``normal`` or ``hard`` (the budget of :data:`LEVELS`);
+    ``budget`` overrides it (tests use small ones). The same seed and
+    observation always give the same choice.
+    """
+
+    name = "search"
+
+    def __init__(self, seed: int | None = None, level: str = "normal", budget: Budget | None = None) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}; levels are: {', '.join(LEVELS)}")
+        self.seed = seed
+        self.level = level
+        self.search = DeterminizedSearch(search_game(), budget or LEVELS[level], seed)
+
+    def choose(self, observation: Any) -> Action:
+        return self.search.choose(observation)
+
+    def explain(self, observation: Any) -> Explanation:
+        return self.search.explain(observation)
+

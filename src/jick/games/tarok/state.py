@@ -240,6 +240,43 @@ class TarokState:
         self._legal_bits = -1
         self._start_deal()
 
+    @classmethod
+    def at_deal(
+        cls,
+        rules: TarokRules,
+        deck: Sequence[int | str | TarokCard],
+        *,
+        dealer: int,
+        scores: Sequence[int] | None = None,
+        results: Sequence[TarokDealResult] = (),
+        seed: int | None = None,
+    ) -> TarokState:
+        """A match that starts at a later deal: ``dealer`` deals ``deck`` after the deals in ``results``.
+
+        For search (the worlds a bot samples) and analysis: ``scores`` are the
+        totals before this deal and ``results`` the earlier deals' results, so
+        observations show the same scores, deal number and last deal as the
+        real match. The earlier deals' play is not kept (no record, and
+        ``undo`` stops at this deal); later deals come from ``seed`` or wait
+        for :meth:`deal`.
+
+        >>> from jick.games.tarok import load_preset
+        >>> from jick.games.tarok.state import shuffled_deck
+        >>> s = TarokState.at_deal(load_preset("tarok_3p"), shuffled_deck(5, 0), dealer=1, scores=(10, -4, -6))
+        >>> s.forehand, s.scores, s.observation(2).deal_number
+        (2, (10, -4, -6), 1)
+        """
+        state = cls(rules, seed=seed, decks=[deck], first_dealer=dealer)
+        if scores is not None:
+            if len(scores) != state._n:
+                raise ValueError(f"{len(scores)} scores for {state._n} players")
+            state._v[SCORE : SCORE + state._n] = list(scores)
+        state._results = list(results)
+        state._v[DEALS_DONE] = len(results)
+        if len(results) >= rules.deals_per_match:
+            raise ValueError(f"the match has only {rules.deals_per_match} deals")
+        return state
+
     # ------------------------------------------------------------------ decks
     def _check_deck(self, deck: Sequence[int | str | TarokCard], index: int) -> tuple[int, ...]:
         try:

@@ -1,0 +1,187 @@
+"""Search bot against heuristic bot on duplicate deals of Tarok and Lift Smoke, with decision times.
+
+Every deal (one Tarok deal, or one Lift Smoke game for one pot) is played
+once with heuristic bots in every seat (the baseline) and once more for each
+seat that takes decisions with the search bot in that seat and heuristic bots
+in the others, from the same deck. The figure is the search seat's points
+(Tarok: score change of the deal; Lift Smoke: chips won or lost in the game)
+minus the baseline's points in the same seat with the same cards, averaged
+over seats and deals, with a 95% confidence interval over deals. Decision
+times are measured around the search bot's ``choose`` for every decision it
+makes (``with a choice``: only decisions with more than one legal action),
+as wall time and as the process's CPU time (the CPU figure is what a
+decision costs on an idle machine when other programs compete for the cores).
+
+    .venv/bin/python benchmarks/bench_search_games.py --deals 200 --levels normal
+    .venv/bin/python benchmarks/bench_search_games.py --games lift_smoke --deals 100 --levels normal,hard
+
+Use ``--workers 1`` for the cleanest timings (each worker is one process).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+import time
+from multiprocessing import Pool
+from typing import Any
+
+GAMES = ("tarok_3p", "tarok_4p", "lift_smoke")
+
+
+def deck_for(game: str, seed: int, index: int) -> tuple[int, ...]:
+    if game.startswith("tarok"):
+        from jick.games.tarok.state import shuffled_deck
+
+        return shuffled_deck(seed, index)
+    from jick.games.liftsmoke.state import shuffled
+
+    return shuffled(range(52), seed, "deal", index)
+
+
+def new_deal(game: str, deck: tuple[int, ...]) -> Any:
+    """A one-deal match (one-game session) dealt from ``deck`` by the last seat."""
+    if game.startswith("tarok"):
+        from jick.games.tarok import new_match
+
+        return new_match(game, decks=[deck], overrides={"deals_per_match": 1})
+    from jick.games.liftsmoke import new_match as new_session
+
+    return new_session(game, decks=[deck], overrides={"games_per_session": 1})
+
+
+def points(game: str, state: Any) -> tuple[float, ...]:
+    if game.startswith("tarok"):
+        return tuple(float(x) for x in state.deal_results[0].changes)
+    return tuple(float(x) for x in state.scores)
+
+
+def deciding_seats(game: str, state: Any) -> list[int]:
+    if game.startswith("tarok"):
+        return list(state.active_seats)
+    return list(range(state.num_players))
+
+
+def play(state: Any, bots: list[Any], timed: int, times: list[tuple[float, float, int]]) -> None:
+    """Play to the end; for seat ``timed`` note (wall time, CPU time, number of legal actions) per decision."""
+    while not state.is_terminal:
+        seat = state.current_player
+        obs = state.observation(seat)
+        if seat == timed:
+            start, cpu = time.perf_counter(), time.process_time()
+            action = bots[seat].choose(obs)
+            times.append((time.perf_counter() - start, time.process_time() - cpu, len(obs.legal_actions)))
+        else:
+            action = bots[seat].choose(obs)
+        state.apply(action)
+
+
+def run_deal(args: tuple[str, int, int, str]) -> dict[str, Any]:
+    """Baseline and one search run per deciding seat for deal ``index``."""
+    game, seed, index, level = args
+    bot_module = _bot_module(game)
+    heuristic = bot_module.HeuristicBot
+    deck = deck_for(game, seed, index)
+    base_state = new_deal(game, deck)
+    n = base_state.num_players
+    play(base_state, [heuristic(s) for s in range(n)], -1, [])
+    base = points(game, base_state)
+    diffs = []
+    times: list[tuple[float, float, int]] = []
+    for seat in deciding_seats(game, base_state):
+        state = new_deal(game, deck)
+        bots: list[Any] = [heuristic(s) for s in range(n)]
+        bots[seat] = bot_module.SearchBot(seed=1000 * index + seat, level=level)
+        play(state, bots, seat, times)
+        diffs.append(points(game, state)[seat] - base[seat])
+    return {"diffs": diffs, "times": times}
+
+
+def _bot_module(game: str) -> Any:
+    if game.startswith("tarok"):
+        from jick.games.tarok import bot
+    else:
+        from jick.games.liftsmoke import bot
+    return bot
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def summarize(game: str, level: str, results: list[dict[str, Any]], seconds: float) -> dict[str, Any]:
+    per_deal = [statistics.fmean(r["diffs"]) for r in results if r["diffs"]]
+    all_diffs = [d for r in results for d in r["diffs"]]
+    mean = statistics.fmean(per_deal)
+    half = 1.96 * statistics.stdev(per_deal) / math.sqrt(len(per_deal)) if len(per_deal) > 1 else float("nan")
+    times = [t for r in results for t, _, _ in r["times"]]
+    searched = [t for r in results for t, _, k in r["times"] if k > 1]
+    cpu = [c for r in results for _, c, _ in r["times"]]
+    return {
+        "game": game,
+        "level": level,
+        "deals": len(per_deal),
+        "seat_games": len(all_diffs),
+        "mean_diff": mean,
+        "ci95": [mean - half, mean + half],
+        "search_better": sum(d > 0 for d in all_diffs),
+        "search_worse": sum(d < 0 for d in all_diffs),
+        "decisions": len(times),
+        "median_ms": 1000 * statistics.median(times) if times else float("nan"),
+        "p95_ms": 1000 * percentile(times, 0.95),
+        "searched_decisions": len(searched),
+        "searched_median_ms": 1000 * statistics.median(searched) if searched else float("nan"),
+        "searched_p95_ms": 1000 * percentile(searched, 0.95),
+        "max_ms": 1000 * max(times) if times else float("nan"),
+        "cpu_median_ms": 1000 * statistics.median(cpu) if cpu else float("nan"),
+        "cpu_p95_ms": 1000 * percentile(cpu, 0.95),
+        "wall_s": seconds,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", default=",".join(GAMES), help="comma-separated: " + ", ".join(GAMES))
+    parser.add_argument("--levels", default="normal", help="comma-separated: normal, hard")
+    parser.add_argument("--deals", type=int, default=100, help="deals per game and level")
+    parser.add_argument("--seed", type=int, default=2024, help="seed of the deck orders")
+    parser.add_argument("--workers", type=int, default=2, help="processes (1 for the cleanest timings)")
+    parser.add_argument("--json", action="store_true", help="one JSON object per line instead of text")
+    args = parser.parse_args(argv)
+    rows = []
+    for game in args.games.split(","):
+        for level in args.levels.split(","):
+            jobs = [(game, args.seed, i, level) for i in range(args.deals)]
+            start = time.perf_counter()
+            if args.workers > 1:
+                with Pool(args.workers) as pool:
+                    results = list(pool.imap(run_deal, jobs, chunksize=1))
+            else:
+                results = [run_deal(job) for job in jobs]
+            row = summarize(game, level, results, time.perf_counter() - start)
+            rows.append(row)
+            if args.json:
+                print(json.dumps(row), flush=True)
+            else:
+                print(
+                    f"{game:10} {level:6} deals {row['deals']:4}  search - heuristic = {row['mean_diff']:+8.2f} "
+                    f"points/deal  95% CI [{row['ci95'][0]:+.2f}, {row['ci95'][1]:+.2f}]  "
+                    f"(better {row['search_better']}, worse {row['search_worse']} of {row['seat_games']})\n"
+                    f"{'':18}decisions {row['decisions']}: median {row['median_ms']:.0f} ms, "
+                    f"p95 {row['p95_ms']:.0f} ms, max {row['max_ms']:.0f} ms; with a choice "
+                    f"({row['searched_decisions']}): median {row['searched_median_ms']:.0f} ms, "
+                    f"p95 {row['searched_p95_ms']:.0f} ms; CPU time: median {row['cpu_median_ms']:.0f} ms, "
+                    f"p95 {row['cpu_p95_ms']:.0f} ms  [{row['wall_s']:.0f} s]",
+                    flush=True,
+                )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,277 @@
+"""Determinized search for any game: sample the hidden cards, try each action, roll out.
+
+Perfect-information Monte Carlo (PIMC): from one observation the bot draws
+``N`` complete game states that agree with everything the seat can see (the
+*worlds*), applies each candidate action to a copy of every world, lets a
+fast policy play the rest of the deal or game, and scores the outcome with
+the game's value function. The action with the best mean wins. Every action
+is scored on the same worlds (common random numbers), so the comparison
+between actions is much less noisy than the values themselves.
+
+A game plugs in through :class:`SearchGame`: how to sample a world, when a
+rollout ends, what an outcome is worth to the seat, the rollout policy, and
+optionally which actions are equivalent (evaluated once) and how long a
+rollout will be (to size the budget). The budget is counted in rollout
+steps, never in seconds, so a bot with a given seed always makes the same
+choice from the same observation.
+
+:func:`random_assignment` is a helper for samplers: it deals cards to places
+of given sizes where each card may only go to some places.
+
+>>> import random
+>>> places = random_assignment([10, 11, 12], [0b01, 0b11, 0b10], [1, 2], random.Random(1))
+>>> places[0], places[2], sorted(places)
+(0, 1, [0, 1, 1])
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from jick.bots import Explanation
+from jick.engine import Action
+
+
+class SamplingError(Exception):
+    """No world consistent with the observation could be built (the bot then plays its rollout policy)."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much search one decision gets, in sampled worlds and rollout steps (never in seconds).
+
+    The number of worlds is ``steps // (candidates * estimated rollout length)``,
+    kept between ``min_worlds`` and ``max_worlds``: short rollouts and few
+    candidates get more worlds, long ones fewer, so the time per decision
+    stays roughly level through a deal.
+    """
+
+    max_worlds: int = 24
+    min_worlds: int = 6
+    steps: int = 4000
+
+    def worlds(self, candidates: int, rollout_length: int) -> int:
+        per_world = max(1, candidates * max(1, rollout_length))
+        return max(self.min_worlds, min(self.max_worlds, self.steps // per_world))
+
+
+@dataclass(frozen=True)
+class SearchGame:
+    """The game-specific parts of a determinized search.
+
+    * ``sample_world(observation, rng)``: a full state whose ``current_player``
+      is the observing seat and whose ``observation(seat)`` equals the given
+      one; raises :class:`SamplingError` when it cannot;
+    * ``progress(state)``: a number that changes when the deal or game being
+      valued is over (deals or games finished); rollouts stop there, at a
+      terminal state, or at a chance node;
+    * ``value(root, final, seat)``: what the outcome is worth to ``seat``
+      (points of this deal or game), ``root`` being the world before the action;
+    * ``policy(state, seat)``: the rollout policy's action for ``seat``;
+    * ``observation_policy(observation)``: the same policy driven by an
+      observation (the bot's fallback when no world can be sampled, and its
+      choice among actions of equal value);
+    * ``groups(observation)``: the legal actions in groups of equivalent ones,
+      each group's first action standing for the group (default: one each);
+    * ``rollout_length(observation)``: the expected number of actions left in
+      the deal or game (for the budget);
+    * ``observation_key(observation)``: a text that tells observations apart
+      (seeds the sampling; default: the observation's ``repr``).
+    """
+
+    name: str
+    sample_world: Callable[[Any, random.Random], Any]
+    progress: Callable[[Any], int]
+    value: Callable[[Any, Any, int], float]
+    policy: Callable[[Any, int], Action]
+    observation_policy: Callable[[Any], Action]
+    rollout_length: Callable[[Any], int]
+    groups: Callable[[Any], list[list[Action]]] | None = None
+    observation_key: Callable[[Any], str] | None = None
+
+
+@dataclass
+class SearchResult:
+    """Mean value of each group of equivalent actions, over the same worlds."""
+
+    groups: list[list[Action]]
+    means: list[float]
+    worlds: int
+    rollouts: int
+    fallback: str = ""
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+def observation_seed(seed: int, key: str) -> int:
+    """A seed that depends only on the bot's seed and a text that identifies the observation."""
+    digest = hashlib.blake2b(f"{seed}|{key}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+class DeterminizedSearch:
+    """PIMC over a :class:`SearchGame` with a :class:`Budget`; deterministic for a given seed."""
+
+    def __init__(self, game: SearchGame, budget: Budget, seed: int | None = None) -> None:
+        self.game = game
+        self.budget = budget
+        self.seed = secrets.randbelow(2**63) if seed is None else seed
+
+    def groups(self, observation: Any) -> list[list[Action]]:
+        legal = list(observation.legal_actions)
+        if self.game.groups is None or len(legal) <= 1:
+            return [[a] for a in legal]
+        return self.game.groups(observation)
+
+    def rollout(self, world: Any, root: Any, seat: int) -> float:
+        """Play ``world`` with the policy to the end of the deal or game; the value for ``seat``."""
+        game = self.game
+        start = game.progress(root)
+        policy = game.policy
+        while game.progress(world) == start:
+            player = world.current_player
+            if player < 0:
+                break
+            world.apply(policy(world, player))
+        return game.value(root, world, seat)
+
+    def search(self, observation: Any) -> SearchResult:
+        groups = self.groups(observation)
+        if not groups:
+            raise ValueError("it is not this seat's turn")
+        if len(groups) == 1:
+            return SearchResult(groups, [0.0], 0, 0, fallback="one choice")
+        seat = observation.seat
+        worlds = self.budget.worlds(len(groups), self.game.rollout_length(observation))
+        key = self.game.observation_key(observation) if self.game.observation_key else repr(observation)
+        rng = random.Random(observation_seed(self.seed, key))
+        totals = [0.0] * len(groups)
+        done = 0
+        for _ in range(worlds):
+            try:
+                world = self.game.sample_world(observation, rng)
+            except SamplingError as exc:
+                if done:
+                    break  # an unlucky draw: keep the worlds already played
+                return SearchResult(groups, [0.0] * len(groups), 0, 0, fallback=str(exc))
+            for i, group in enumerate(groups):
+                branch = world.clone()
+                branch.apply(group[0])
+                totals[i] += self.rollout(branch, world, seat)
+            done += 1
+        means = [t / done for t in totals]
+        return SearchResult(groups, means, done, done * len(groups))
+
+    def explain(self, observation: Any) -> Explanation:
+        """The choice and every legal action's mean value, best first."""
+        result = self.search(observation)
+        policy_choice = self._policy_choice(observation, result)
+        if result.fallback:
+            values = tuple((a, 0.0) for g in result.groups for a in g)
+            if result.fallback == "one choice":
+                method = "one choice (no search)"
+            else:
+                method = f"rollout policy (no search: {result.fallback})"
+            values = tuple(sorted(values, key=lambda av: av[0] != policy_choice))
+            return Explanation(policy_choice, values, method, {"worlds": 0, "rollouts": 0})
+        order = sorted(
+            range(len(result.groups)),
+            key=lambda i: (-result.means[i], policy_choice not in result.groups[i], i),
+        )
+        best = result.groups[order[0]]
+        choice = policy_choice if policy_choice in best else best[0]
+        values = tuple((a, result.means[i]) for i in order for a in result.groups[i])
+        values = tuple(sorted(values, key=lambda av: (-av[1], av[0] != choice)))
+        method = f"{result.worlds} sampled worlds, {self.game.name} rollouts"
+        details = {
+            "worlds": result.worlds,
+            "rollouts": result.rollouts,
+            "candidates": len(result.groups),
+            "policy_choice": policy_choice,
+        }
+        return Explanation(choice, values, method, details)
+
+    def _policy_choice(self, observation: Any, result: SearchResult) -> Action:
+        """The rollout policy's own choice: the fallback, and the tie-breaker among equal means."""
+        legal = [a for g in result.groups for a in g]
+        choice = self.game.observation_policy(observation)
+        return choice if choice in legal else legal[0]
+
+    def choose(self, observation: Any) -> Action:
+        legal = observation.legal_actions
+        if len(legal) == 1:
+            return legal[0]  # type: ignore[no-any-return]
+        return self.explain(observation).choice
+
+
+def random_assignment(
+    cards: Sequence[int], allowed: Sequence[int], capacity: Sequence[int], rng: random.Random, tries: int = 40
+) -> list[int]:
+    """Place every card in one place: ``allowed[i]`` is a bitmask of the places card ``i`` may go to.
+
+    ``capacity[p]`` is how many cards place ``p`` takes; the capacities must
+    add up to the number of cards. The most constrained cards are placed
+    first, each at random among its places weighted by the room left; a dead
+    end starts over, and after ``tries`` dead ends an exact matching decides.
+    Raises :class:`SamplingError` when no placement exists.
+    """
+    n = len(cards)
+    if sum(capacity) != n:
+        raise SamplingError(f"{n} cards for {sum(capacity)} places")
+    places = range(len(capacity))
+    for _ in range(tries):
+        keys = [(allowed[i].bit_count(), rng.random(), i) for i in range(n)]
+        keys.sort()
+        room = list(capacity)
+        out = [-1] * n
+        for _, _, i in keys:
+            mask = allowed[i]
+            total = 0
+            for p in places:
+                if mask >> p & 1:
+                    total += room[p]
+            if total == 0:
+                break
+            pick = rng.randrange(total)
+            for p in places:
+                if mask >> p & 1 and room[p]:
+                    if pick < room[p]:
+                        break
+                    pick -= room[p]
+            room[p] -= 1
+            out[i] = p
+        else:
+            return out
+    return _matching(n, allowed, capacity, rng)
+
+
+def _matching(n: int, allowed: Sequence[int], capacity: Sequence[int], rng: random.Random) -> list[int]:
+    """An exact placement by augmenting paths (cards in random order); SamplingError if none exists."""
+    slots: list[int] = [p for p, c in enumerate(capacity) for _ in range(c)]
+    holder = [-1] * len(slots)
+    slot_of = [-1] * n
+    options = [[s for s, p in enumerate(slots) if allowed[i] >> p & 1] for i in range(n)]
+    for opts in options:
+        rng.shuffle(opts)
+
+    def augment(i: int, seen: set[int]) -> bool:
+        for s in options[i]:
+            if s in seen:
+                continue
+            seen.add(s)
+            if holder[s] < 0 or augment(holder[s], seen):
+                holder[s] = i
+                slot_of[i] = s
+                return True
+        return False
+
+    order = list(range(n))
+    rng.shuffle(order)
+    for i in order:
+        if not augment(i, set()):
+            raise SamplingError("the cards cannot be placed as the observation requires")
+    return [slots[slot_of[i]] for i in range(n)]

@@ -1,0 +1,494 @@
+"""What a seat knows of a Tarok deal, and whole deals sampled to agree with it (for the search bot).
+
+:func:`knowledge` reads an observation: the cards each seat played, the
+suits (and trumps) each seat has shown it lacks by failing to follow, the
+trumps it cannot hold above a height (under ``overtrump_required``), and the
+cards out of play that this seat knows of.
+
+:func:`sample_world` builds a full :class:`TarokState` that agrees with an
+observation in everything the seat can see. It places every card the seat
+cannot see (other hands, the widow cards not shown to it, the bidder's
+hidden discards) at random under the known facts:
+
+* the sizes of the hands, the widow rest and the discards;
+* shown voids and trump limits;
+* discards are never kings, and hidden discards are never trumps (a trump
+  laid away is announced);
+* declared melds are held by their declarer, undeclared ones are not (once
+  melds have been declared), and a bidder asked about ultimo holds ``I``;
+* the widow halves follow the multiplier: the half taken, the half exposed.
+
+It then deals a deck that gives those cards and replays the public actions
+of the deal. It never looks at the real state.
+
+>>> from jick.games.tarok import new_match
+>>> import random
+>>> s = new_match("tarok_3p", seed=3)
+>>> obs = s.observation(s.current_player)
+>>> world = sample_world(obs, random.Random(1))
+>>> world.observation(obs.seat) == obs, world.hand_mask(obs.seat) == s.hand_mask(obs.seat)
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from jick.bots.pimc import SamplingError, random_assignment
+from jick.engine import Action, IllegalAction
+from jick.games.tarok import actions as A
+from jick.games.tarok.cards import (
+    ALL_CARDS,
+    KINGS,
+    NUM_TRUMPS,
+    PAGAT,
+    SUIT_MASKS,
+    TRULL,
+    TRUMPS,
+    card_weight,
+)
+from jick.games.tarok.state import TarokState, deal_positions
+
+#: Card groups for voids: suits 0..3 and the trumps.
+TRUMP_GROUP = 4
+GROUP_MASKS = (*SUIT_MASKS, TRUMPS)
+#: No limit on the trumps a seat may hold (see :attr:`TarokKnowledge.trump_limit`).
+NO_LIMIT = NUM_TRUMPS
+_PHASE_ORDER = {"auction": 0, "widow": 1, "discard": 2, "contract": 3, "ultimo": 4, "contra": 5, "play": 6}
+_MELD_MASKS = {"trull": TRULL, "four_kings": KINGS}
+
+
+def group_of(card: int) -> int:
+    """0..3 for a suit card's suit, 4 for a trump."""
+    return TRUMP_GROUP if card < NUM_TRUMPS else (card - NUM_TRUMPS) >> 3
+
+
+def mask_of(cards: Any) -> int:
+    """Bitmask of a sequence of cards."""
+    mask = 0
+    for c in cards:
+        mask |= 1 << c.index
+    return mask
+
+
+@dataclass(frozen=True)
+class TarokKnowledge:
+    """One seat's view of the cards of the current deal (bitmasks of card indices)."""
+
+    seat: int
+    hand: int
+    #: Cards each seat has played this deal (completed tricks and the trick in progress).
+    played: tuple[int, ...]
+    #: Cards of the completed tricks.
+    gone: int
+    #: Cards of the trick in progress.
+    in_trick: int
+    #: Per seat, a bitmask of groups (suits 0..3, trumps 4) it has shown it lacks.
+    voids: tuple[int, ...]
+    #: Per seat, it holds no trump with an index at or above this (22: no limit).
+    trump_limit: tuple[int, ...]
+    #: Discards this seat knows: its own (bidder) or the announced trumps.
+    known_discards: int
+    #: Widow cards this seat has seen (exposed, or looked at as bidder).
+    known_widow: int
+
+    @property
+    def unseen(self) -> int:
+        """Cards this seat has not seen: in other hands, the hidden widow cards or hidden discards."""
+        return ALL_CARDS & ~(self.hand | self.gone | self.in_trick | self.known_discards | self.known_widow)
+
+    def may_hold(self, seat: int) -> int:
+        """Cards of :attr:`unseen` that ``seat`` may hold given what it has shown."""
+        mask = self.unseen
+        voids = self.voids[seat]
+        for g in range(5):
+            if voids >> g & 1:
+                mask &= ~GROUP_MASKS[g]
+        limit = self.trump_limit[seat]
+        if limit < NUM_TRUMPS:
+            mask &= ~(TRUMPS & ~((1 << limit) - 1))
+        return mask
+
+
+def note_trick(plays: Any, overtrump: bool, voids: list[int], limit: list[int]) -> None:
+    """Record what each play of a trick (``(seat, card index)`` in order) shows about the hand it came from."""
+    led = plays[0][1]
+    lead_group = group_of(led)
+    top = led if led < NUM_TRUMPS else -1
+    for seat, card in plays[1:]:
+        g = group_of(card)
+        if g != lead_group:
+            voids[seat] |= 1 << lead_group
+            if g != TRUMP_GROUP:
+                voids[seat] |= 1 << TRUMP_GROUP
+        if g == TRUMP_GROUP and overtrump and 0 <= top and card < top:
+            limit[seat] = min(limit[seat], top + 1)
+        if g == TRUMP_GROUP and card > top:
+            top = card
+
+
+#: Public facts of the completed tricks: cards played per seat, cards gone, voids, trump limits.
+Facts = tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...]]
+
+
+def trick_facts(tricks: Any, num_players: int, overtrump: bool, start: Facts | None = None, skip: int = 0) -> Facts:
+    """What completed ``tricks`` (``Trick`` values) show, added to ``start`` (the facts of the first ``skip``)."""
+    if start is None:
+        played, gone, voids, limit = [0] * num_players, 0, [0] * num_players, [NO_LIMIT] * num_players
+    else:
+        played, gone, voids, limit = list(start[0]), start[1], list(start[2]), list(start[3])
+    for i in range(skip, len(tricks)):
+        plays = [(s, c.index) for s, c in tricks[i].plays]
+        note_trick(plays, overtrump, voids, limit)
+        for s, c in plays:
+            played[s] |= 1 << c
+            gone |= 1 << c
+    return tuple(played), gone, tuple(voids), tuple(limit)
+
+
+def build_knowledge(
+    seat: int, hand: int, facts: Facts, trick: list[tuple[int, int]], overtrump: bool, discards: int, widow: int
+) -> TarokKnowledge:
+    """A seat's knowledge from the completed tricks' facts, the trick in progress and its private cards."""
+    played, gone, voids_t, limit_t = facts
+    in_trick = 0
+    if trick:
+        played_l, voids, limit = list(played), list(voids_t), list(limit_t)
+        note_trick(trick, overtrump, voids, limit)
+        for s, c in trick:
+            played_l[s] |= 1 << c
+            in_trick |= 1 << c
+        played, voids_t, limit_t = tuple(played_l), tuple(voids), tuple(limit)
+    return TarokKnowledge(seat, hand, played, gone, in_trick, voids_t, limit_t, discards, widow)
+
+
+def knowledge(obs: Any) -> TarokKnowledge:
+    """What ``obs.seat`` knows of the cards of the current deal."""
+    overtrump = obs.rules.overtrump_required
+    facts = trick_facts(obs.tricks, obs.rules.num_players, overtrump)
+    return build_knowledge(
+        obs.seat,
+        mask_of(obs.hand),
+        facts,
+        [(s, c.index) for s, c in obs.trick],
+        overtrump,
+        mask_of(obs.own_discards) | mask_of(obs.announced_discards),
+        mask_of(obs.widow_exposed) | mask_of(obs.widow_seen),
+    )
+
+
+class FactsCache:
+    """The facts of a growing list of tricks, updated trick by trick (for rollouts that read a state often).
+
+    It keeps the last list it saw (so that list cannot be mistaken for another)
+    and how many of its tricks it has read.
+    """
+
+    def __init__(self) -> None:
+        self._tricks: list[Any] | None = None
+        self._count = 0
+        self._facts: Facts | None = None
+
+    def facts(self, tricks: list[Any], num_players: int, overtrump: bool) -> Facts:
+        if self._tricks is tricks and self._facts is not None and self._count <= len(tricks):
+            if self._count < len(tricks):
+                self._facts = trick_facts(tricks, num_players, overtrump, self._facts, self._count)
+                self._count = len(tricks)
+            return self._facts
+        self._tricks = tricks
+        self._count = len(tricks)
+        self._facts = trick_facts(tricks, num_players, overtrump)
+        return self._facts
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _pick(mask: int, count: int, rng: random.Random) -> int:
+    """``count`` cards of ``mask`` at random, as a mask."""
+    chosen = 0
+    for c in rng.sample(_bits(mask), count):
+        chosen |= 1 << c
+    return chosen
+
+
+def sample_world(obs: Any, rng: random.Random) -> TarokState:
+    """A full state of the deal in progress that gives ``obs.seat`` exactly ``obs`` (see the module doc)."""
+    phase = obs.phase
+    if phase not in _PHASE_ORDER:
+        raise SamplingError(f"no deal in progress (phase {phase})")
+    for _ in range(40):
+        world = _try_sample(obs, rng)
+        if world is not None:
+            return world
+    raise SamplingError("no deal agrees with the declared melds")
+
+
+def _try_sample(obs: Any, rng: random.Random) -> TarokState | None:
+    rules = obs.rules
+    seat = obs.seat
+    phase = obs.phase
+    stage = _PHASE_ORDER[phase]
+    k = knowledge(obs)
+    bidder = obs.bidder
+    is_bidder = bidder == seat
+    m = obs.multiplier
+    exposed = mask_of(obs.widow_exposed)
+    seen = mask_of(obs.widow_seen)
+    played_all = k.gone | k.in_trick
+    resolved = obs.contract == "threesome" and stage >= _PHASE_ORDER["discard"]
+    # ---- places: the other active hands, the hidden widow cards, the hidden discards
+    others = [s for s in obs.active if s != seat]
+    hand_place = {s: i for i, s in enumerate(others)}
+    rest_place, disc_place = len(others), len(others) + 1
+    capacity = [obs.hand_sizes[s] for s in others] + [0, 0]
+    hands_of_bidder = 1 << hand_place[bidder] if bidder is not None and not is_bidder else 0
+    fixed = k.hand | played_all | k.known_discards
+    exposed_free = 0  # exposed cards whose place is not known to this seat
+    if is_bidder:
+        fixed |= seen
+    if not resolved:
+        fixed |= exposed
+        capacity[rest_place] = 6 - (exposed | (seen if is_bidder else 0)).bit_count()
+    else:
+        if is_bidder:
+            capacity[rest_place] = 3 if m == 1 else 0
+        elif m == 2:
+            fixed |= exposed  # the rejected first half lies with the opponents
+        elif m == 3:
+            exposed_free = exposed & ~played_all
+            capacity[rest_place] = 3
+        else:
+            capacity[rest_place] = 3
+        if not is_bidder:
+            capacity[disc_place] = obs.discard_count - mask_of(obs.announced_discards).bit_count()
+    unknown = ALL_CARDS & ~fixed
+    cards = _bits(unknown)
+    all_places = (1 << len(capacity)) - 1
+    hand_allowed = {s: k.may_hold(s) | (exposed_free if s == bidder else 0) for s in others}
+    discardable = ~TRUMPS & ~KINGS
+    forced: dict[int, int] = {}  # card -> the one place it must go to
+    meld_stage = stage >= _PHASE_ORDER["ultimo"]
+    for s, name in obs.melds:
+        if s in hand_place:
+            for c in _bits(_MELD_MASKS[name] & unknown):
+                forced[c] = 1 << hand_place[s]
+    if bidder is not None and bidder in hand_place and (obs.ultimo or phase in ("ultimo", "contra")):
+        if unknown >> PAGAT & 1:
+            forced[PAGAT] = 1 << hand_place[bidder]
+    declared = set(obs.melds)
+    banned: dict[int, int] = {}  # card -> places it may not go to (the last card of an undeclared meld)
+    if meld_stage:
+        for s in others:
+            for name, meld in _MELD_MASKS.items():
+                if (s, name) in declared:
+                    continue
+                missing = meld & ~k.played[s]
+                if missing.bit_count() == 1 and missing & unknown:
+                    c = missing.bit_length() - 1
+                    banned[c] = banned.get(c, 0) | 1 << hand_place[s]
+    allowed = []
+    for c in cards:
+        bit = 1 << c
+        if c in forced:
+            allowed.append(forced[c])
+            continue
+        mask = all_places & ~banned.get(c, 0)
+        for s, i in hand_place.items():
+            if not hand_allowed[s] & bit:
+                mask &= ~(1 << i)
+        if not discardable & bit:
+            mask &= ~(1 << disc_place)
+        if exposed_free:
+            if bit & exposed_free:
+                mask &= hands_of_bidder | 1 << disc_place | (1 << rest_place if exposed.bit_count() == 6 else 0)
+            elif exposed.bit_count() == 6:
+                mask &= ~(1 << rest_place)
+        allowed.append(mask)
+    placed = random_assignment(cards, allowed, capacity, rng)
+    now = {s: 0 for s in obs.active}
+    now[seat] = k.hand
+    rest = 0
+    hidden_discards = 0
+    for c, p in zip(cards, placed, strict=True):
+        if p == rest_place:
+            rest |= 1 << c
+        elif p == disc_place:
+            hidden_discards |= 1 << c
+        else:
+            now[others[p]] |= 1 << c
+    # ---- undeclared melds must not be there once melds are declared
+    if meld_stage:
+        for s in others:
+            holding = now[s] | k.played[s]
+            for name, meld in _MELD_MASKS.items():
+                if (s, name) not in declared and holding & meld == meld:
+                    return None
+    # ---- the deck: each active seat's first 16 cards and the widow halves
+    discards = k.known_discards | hidden_discards
+    initial = {s: now[s] | k.played[s] for s in obs.active}
+    if resolved:
+        assert bidder is not None
+        holding = initial[bidder] | discards
+        if is_bidder:
+            taken = seen & holding
+            rest |= seen & ~taken
+        elif m == 3:
+            taken = exposed & ~rest
+        else:
+            taken = _pick(holding & ~exposed, 3, rng)
+            if m == 2:
+                rest |= exposed
+        initial[bidder] = holding & ~taken
+        first, second = (rest, taken) if m == 2 else (taken, rest)
+    else:
+        widow = exposed | (seen if is_bidder else 0) | rest
+        if exposed:
+            first = exposed
+        elif is_bidder and seen:
+            first = seen
+        else:
+            first = _pick(widow, 3, rng)
+        second = widow & ~first
+    n = rules.num_players
+    positions, widow_positions = deal_positions(n, obs.dealer)
+    deck = [0] * 54
+    for s in obs.active:
+        cards_s = _bits(initial[s])
+        if len(cards_s) != 16:
+            raise SamplingError(f"seat {s} would be dealt {len(cards_s)} cards")
+        for pos, c in zip(positions[s], cards_s, strict=True):
+            deck[pos] = c
+    halves = _bits(first) + _bits(second)
+    if len(halves) != 6 or first.bit_count() != 3:
+        raise SamplingError("the widow halves do not hold three cards each")
+    for pos, c in zip(widow_positions, halves, strict=True):
+        deck[pos] = c
+    results = [obs.last_deal] * (obs.deal_number - 1) if obs.last_deal is not None else []
+    world = TarokState.at_deal(
+        rules, deck, dealer=obs.dealer, scores=obs.scores, results=results, seed=rng.randrange(2**31)
+    )
+    # ---- replay the public actions of the deal
+    try:
+        for action in _actions(obs, world, initial, now, discards, k):
+            world.apply(action)
+    except IllegalAction as exc:
+        raise SamplingError(f"the deal cannot be replayed: {exc}") from None
+    if world.phase != phase or world.current_player != obs.current_player:
+        raise SamplingError("the replayed deal does not reach the observed position")
+    return world
+
+
+def _actions(
+    obs: Any, world: TarokState, initial: dict[int, int], now: dict[int, int], discards: int, k: TarokKnowledge
+) -> list[Action]:
+    """The actions of the deal so far, as the observation shows them (hidden discards as sampled)."""
+    acts = [a for _, a in obs.bids]
+    phase = obs.phase
+    stage = _PHASE_ORDER[phase]
+    bidder = obs.bidder
+    if obs.contract == "threesome" and stage >= _PHASE_ORDER["widow"]:
+        if phase == "widow":
+            acts += [A.ACTIONS[A.REJECT_ID]] if obs.widow_exposed else []
+        else:
+            accept, reject = A.ACTIONS[A.ACCEPT_ID], A.ACTIONS[A.REJECT_ID]
+            acts += {1: [accept], 2: [reject, accept], 3: [reject, reject]}[obs.multiplier]
+            acts += [A.ACTIONS[A.DISCARD_BASE + c] for c in _bits(discards)]
+    if stage < _PHASE_ORDER["ultimo"] or bidder is None:
+        return acts
+    if obs.contract == "threesome" or obs.rules.consolation_in_solo:
+        acts.append(A.ACTIONS[A.GAME_ID if obs.game_type == "game" else A.CONSOLATION_ID])
+    holds_pagat = (now[bidder] | k.played[bidder]) >> PAGAT & 1
+    if holds_pagat and stage > _PHASE_ORDER["ultimo"]:
+        acts.append(A.ACTIONS[A.ULTIMO_ID if obs.ultimo else A.PASS_ID])
+    if obs.ultimo and stage >= _PHASE_ORDER["contra"]:
+        first, second = (s for s in obs.active if s != bidder)
+        passed, contra = A.ACTIONS[A.PASS_ID], A.ACTIONS[A.CONTRA_ID]
+        if phase == "contra":
+            acts += [passed] if obs.current_player == second else []
+        elif obs.contra == first:
+            acts.append(contra)
+        elif obs.contra == second:
+            acts += [passed, contra]
+        else:
+            acts += [passed, passed]
+    for trick in obs.tricks:
+        acts += [A.ACTIONS[A.PLAY_BASE + c.index] for _, c in trick.plays]
+    acts += [A.ACTIONS[A.PLAY_BASE + c.index] for _, c in obs.trick]
+    return acts
+
+
+# --------------------------------------------------------------------------- search hooks
+def progress(state: TarokState) -> int:
+    """Deals finished: a rollout ends when it changes."""
+    return len(state.deal_results)
+
+
+def deal_value(root: TarokState, final: TarokState, seat: int) -> float:
+    """The seat's score change from the deal after ``root``, less the table's average change.
+
+    In settlement scoring (zero-sum) that is the seat's own change; in paper
+    scoring it counts the others' gains against the seat.
+    """
+    results = final.deal_results
+    done = len(root.deal_results)
+    if len(results) <= done:
+        return 0.0
+    changes = results[done].changes
+    return changes[seat] - sum(changes) / len(changes)
+
+
+def rollout_length(obs: Any) -> int:
+    """Actions left in the deal, roughly."""
+    if obs.phase == "play":
+        return 48 - 3 * len(obs.tricks) - len(obs.trick)
+    return 54
+
+
+def equivalent_groups(obs: Any) -> list[list[Action]]:
+    """The legal actions in groups that cannot differ in outcome, lowest card first in each.
+
+    Two cards of the same suit (or two trumps) of the same value are
+    equivalent when every card ranking between them is in the seat's hand or
+    out of play (in a completed trick, a known discard, a widow card that went
+    to the opponents): whatever one can do, the other can too.
+    """
+    legal = list(obs.legal_actions)
+    k = knowledge(obs)
+    dead = k.gone | k.known_discards
+    if obs.contract == "threesome" and obs.multiplier == 2 and obs.phase not in ("auction", "widow"):
+        dead |= mask_of(obs.widow_exposed)
+    between_ok = dead | k.hand
+    jack = obs.rules.jack_value
+    groups: list[list[Action]] = []
+    last_card = -1
+    for action in sorted(legal, key=lambda a: (getattr(a, "card", None) is None, a.id)):
+        card = getattr(action, "card", None)
+        if card is None:
+            groups.append([action])
+            last_card = -1
+            continue
+        c = card.index
+        if (
+            last_card >= 0
+            and group_of(last_card) == group_of(c)
+            and card_weight(last_card, jack) == card_weight(c, jack)
+            and type(groups[-1][0]) is type(action)
+        ):
+            between = ((1 << c) - 1) & ~((1 << (last_card + 1)) - 1)
+            if between & ~between_ok == 0:
+                groups[-1].append(action)
+                last_card = c
+                continue
+        groups.append([action])
+        last_card = c
+    return groups
+
