@@ -52,8 +52,13 @@ def legal_cards(rules: SmearRules, table: TrumpTable, hand: int, trick: list[int
     return [c for c in range(55) if mask >> c & 1]
 
 
-def brute_force(rules: SmearRules, trump: int, hands: list[int], leader: int, root: int) -> dict[int, int]:
-    """Minimax value (root side's points less the others') of each legal first card, by full enumeration."""
+def brute_force(
+    rules: SmearRules, trump: int, hands: list[int], leader: int, root: int, bid: int = 0, bidder: int = 0
+) -> dict[int, int]:
+    """Minimax value (root side's score change less the others') of each legal first card, by full enumeration.
+
+    With a ``bid``, the side of seat ``bidder`` scores ``-bid`` instead of its points when it falls short.
+    """
     table = trump_table(rules, trump)
     n = len(hands)
     sides = [rules.side_of(s) for s in range(n)]
@@ -64,12 +69,14 @@ def brute_force(rules: SmearRules, trump: int, hands: list[int], leader: int, ro
         played = [0] * n
         for seat, card in order:
             played[seat] |= 1 << card
-        facts = HandFacts(trump, tuple(captured), tuple(played), tuple(c for _, c in order), 0, 2)
-        total = 0
+        facts = HandFacts(trump, tuple(captured), tuple(played), tuple(c for _, c in order), bidder, 2)
+        points = [0] * nsides
         for award in award_points(rules, table, facts, sides):
             if award.side is not None:
-                total += award.value if award.side == sides[root] else -award.value
-        return total
+                points[award.side] += award.value
+        if bid and points[sides[bidder]] < bid:
+            points[sides[bidder]] = -bid
+        return sum(p if side == sides[root] else -p for side, p in enumerate(points))
 
     def search(hands: list[int], leader: int, trick: list[int], seats: list[int], captured: list[int],
                order: list[tuple[int, int]], done: int) -> int:  # fmt: skip
@@ -139,3 +146,46 @@ def test_solver_mid_trick_and_equivalent_cards() -> None:
     values = solve(rules, 0, hands, leader=0, to_move=1, root_seat=1, trick=[(0, p("4H"))], tricks_done=1)
     assert set(values) == {p("6H"), p("7H"), p("KS")}
     assert values[p("6H")] == values[p("7H")]
+
+
+def fixed_points(rules: SmearRules, trump: int, hands: list[int], side: int) -> int:
+    """The points ``side`` holds at the deal whatever the play: High, and Low where it scores for its player."""
+    from jick.cards import ACE
+    from jick.games.smear.rules import LowAward
+    from jick.games.smear.solver import low_card_of
+
+    table = trump_table(rules, trump)
+    holders = {c: rules.side_of(s) for s, h in enumerate(hands) for c in range(55) if h >> c & 1}
+    total = 0
+    if "high" in rules.points and holders.get(13 * trump + ACE) == side:
+        total += rules.points["high"]
+    low = low_card_of(rules, table, sum(hands))
+    if rules.low_award is LowAward.PLAYED_BY and low >= 0 and holders.get(low) == side:
+        total += rules.points.get("low", 0)
+    return total
+
+
+@pytest.mark.parametrize(("preset", "players", "overrides"), PRESETS)
+def test_solver_with_a_bid_to_make_agrees_with_brute_force(
+    preset: str, players: int, overrides: dict[str, str]
+) -> None:
+    """A bidder short of his bid loses the bid: the solver's values match the brute force's exactly."""
+    rules = load_preset(preset, players, overrides)
+    deck = list(deck_cards(rules))
+    rng = random.Random(f"bid-{preset}-{players}-{sorted(overrides.items())}")
+    size = 2 if players >= 5 else 3
+    for _ in range(12):
+        rng.shuffle(deck)
+        hands = [sum(1 << c for c in deck[size * s : size * (s + 1)]) for s in range(players)]
+        trump = rng.randrange(4)
+        leader, root, bidder = (rng.randrange(players) for _ in range(3))
+        bid = rng.randint(1, max(1, rules.max_points // 2))
+        expected = brute_force(rules, trump, hands, leader, root, bid=bid, bidder=bidder)
+        side = rules.side_of(bidder)
+        got = solve(
+            rules, trump, hands, leader=leader, to_move=leader, root_seat=root,
+            bidder_side=side, bid=bid, bidder_points=fixed_points(rules, trump, hands, side),
+        )  # fmt: skip
+        names = {str(CARDS[c]): (got[c], expected[c]) for c in expected}
+        offsets = {expected[c] - got[c] for c in expected}
+        assert len(offsets) == 1, f"trump {trump}, leader {leader}, root {root}, bid {bid} by {bidder}: {names}"

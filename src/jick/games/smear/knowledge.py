@@ -47,6 +47,10 @@ class Knowledge:
     captured: tuple[int, ...]
     #: Number of tricks completed in this hand.
     tricks_done: int
+    #: Per seat, how many of its discards lie face down and unseen by this seat (0 for the seat itself).
+    face_down: tuple[int, ...] = ()
+    #: The seat that won the auction, if any.
+    bidder: int | None = None
 
     def allowed(self, seat: int) -> int:
         """Cards of :attr:`unknown` that ``seat`` may hold given its shown voids."""
@@ -115,6 +119,10 @@ def knowledge(obs: Any) -> Knowledge:
     gone = _mask(obs.own_discards) | _mask(card for _, card in obs.buried)
     for mask in played:
         gone |= mask
+    face_down = list(obs.discard_counts)
+    face_down[obs.seat] = 0
+    for seat, _ in obs.buried:
+        face_down[seat] = max(0, face_down[seat] - 1) if seat != obs.seat else 0
     deck = 0
     for card in deck_cards(rules):
         deck |= 1 << card
@@ -130,4 +138,6 @@ def knowledge(obs: Any) -> Knowledge:
         hand_sizes=tuple(obs.hand_sizes),
         captured=tuple(captured),
         tricks_done=tricks_done,
+        face_down=tuple(face_down),
+        bidder=obs.bidder,
     )

@@ -25,6 +25,7 @@ from typing import Any
 
 from jick.cards import CARDS
 from jick.games.smear.arrange import arrange_deck
+from jick.games.smear.heuristic import PLAIN_WORTH
 from jick.games.smear.knowledge import Knowledge, knowledge
 from jick.games.smear.state import SmearState
 
@@ -40,24 +41,60 @@ def _cards(mask: int) -> list[int]:
     return [c for c in range(55) if mask >> c & 1]
 
 
+#: How much likelier an unseen trump is to be in the bidder's hand than another card (he chose the suit).
+BIDDER_TRUMP_WEIGHT = 2.0
+
+
+def _discard_weight(card: int) -> float:
+    """How likely a plain card is to have been discarded, against a deuce (1.0): high cards are kept."""
+    return 1.0 / (1.0 + 8.0 * PLAIN_WORTH[card % 13]) if card < 52 else 0.1
+
+
+def _weighted_pick(cards: list[int], weights: list[float], count: int, rng: random.Random) -> list[int]:
+    """``count`` of ``cards`` drawn without replacement, each in proportion to its weight (Efraimidis-Spirakis)."""
+    if count >= len(cards):
+        return list(cards)
+    keys = sorted(((rng.random() ** (1.0 / w), c) for c, w in zip(cards, weights, strict=True)), reverse=True)
+    return [c for _, c in keys[:count]]
+
+
 def sample_hands(k: Knowledge, rng: random.Random) -> list[int]:
-    """Every seat's hand (masks): the seat's own, and for the others a random fit to the voids shown."""
+    """Every seat's hand (masks): the seat's own, and for the others a random fit to what the seat saw.
+
+    The cards the others discarded face down are set aside first: they are
+    plain cards (a buried trump is shown; a player keeps his trumps), low
+    ones more likely than aces and 10s. The bidder's hand then draws trumps
+    with twice the weight of other cards, and each hand respects the voids
+    its seat has shown (the most constrained seat first); what is left is
+    the undealt stock.
+    """
     n = len(k.hand_sizes)
     others = [s for s in range(n) if s != k.seat and k.hand_sizes[s] > 0]
     allowed = {s: k.allowed(s) for s in others}
+    trumps = k.table.trumps if k.table is not None else 0
+    face_down = sum(k.face_down) if k.face_down else 0
     for attempt in range(2 * VOID_ATTEMPTS):
         relax = attempt >= VOID_ATTEMPTS
         pool = k.unknown
+        if face_down:
+            plain = _cards(pool & ~trumps)
+            out = _weighted_pick(plain, [_discard_weight(c) for c in plain], face_down, rng)
+            for card in out:
+                pool &= ~(1 << card)
         hands = [0] * n
         hands[k.seat] = k.hand
-        # the most constrained seat first
         order = sorted(others, key=lambda s: (allowed[s] & pool).bit_count() - k.hand_sizes[s])
         for seat in order:
             choices = _cards((k.unknown if relax else allowed[seat]) & pool)
             need = k.hand_sizes[seat]
             if len(choices) < need:
                 break
-            for card in rng.sample(choices, need):
+            if seat == k.bidder and trumps:
+                weights = [BIDDER_TRUMP_WEIGHT if trumps >> c & 1 else 1.0 for c in choices]
+                picked = _weighted_pick(choices, weights, need, rng)
+            else:
+                picked = rng.sample(choices, need)
+            for card in picked:
                 hands[seat] |= 1 << card
             pool &= ~hands[seat]
         else:

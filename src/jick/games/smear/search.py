@@ -34,12 +34,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from jick.bots import Explanation
+from jick.cards import ACE
 from jick.engine import Action, RulesError
 from jick.games.smear import actions as A
 from jick.games.smear.knowledge import Knowledge, knowledge
 from jick.games.smear.rules import LowAward
 from jick.games.smear.sampling import SamplingError, sample_hands, sample_weighted_world
-from jick.games.smear.solver import low_card_of, solve
+from jick.games.smear.solver import MAX_BID, low_card_of, solve, solver_tables
 from jick.games.smear.state import SmearState
 from jick.games.smear.tables import game_points
 
@@ -91,6 +92,8 @@ def play_values(
     low_side = -1
     legal = [a.card.index for a in obs.legal_actions if isinstance(a, A.Play)]
     totals = dict.fromkeys(legal, 0.0)
+    bidder_side = obs.sides[obs.bidder] if obs.bidder is not None else 0
+    bid = min(obs.bid or 0, MAX_BID)  # None for a moon: no bid to make
     for hands in hands_list:
         in_play = seen_played
         for mask in hands:
@@ -109,12 +112,49 @@ def play_values(
             captured_pips=captured_pips,
             low_card=low,
             low_side=low_side,
-            bidder_side=obs.sides[obs.bidder] if obs.bidder is not None else 0,
+            bidder_side=bidder_side,
+            bid=bid,
+            bidder_points=bidder_points(obs, k, hands, low) if bid else 0,
             moves=legal,
         )
         for card in legal:
             totals[card] += values[card]
     return {card: total / max(1, len(hands_list)) for card, total in totals.items()}
+
+
+def bidder_points(obs: Any, k: Knowledge, hands: list[int], low: int) -> int:
+    """The points the bidder's side already has in a deal where the seats hold ``hands``.
+
+    Points fixed at the deal (High; Low when it scores for the seat that plays
+    it) go to the side holding or having played the card; captured points
+    (and Low captured) count from the completed tricks the seat saw.
+    """
+    rules = obs.rules
+    pts = rules.points
+    table = k.table
+    assert table is not None and obs.bidder is not None
+    side = obs.sides[obs.bidder]
+
+    def holder_side(card: int) -> int | None:
+        for seat, mask in enumerate(hands):
+            if mask >> card & 1 or k.played[seat] >> card & 1:
+                return int(obs.sides[seat])
+        return None
+
+    total = 0
+    if "high" in pts and holder_side(13 * table.trump + ACE) == side:
+        total += pts["high"]
+    low_by_play = rules.low_award is LowAward.PLAYED_BY
+    if "low" in pts and low >= 0 and low_by_play and holder_side(low) == side:
+        total += pts["low"]
+    values = solver_tables(rules, table.trump).points
+    for trick in obs.tricks:
+        if obs.sides[trick.winner] == side:
+            for _, card in trick.plays:
+                total += int(values[card.index])
+                if card.index == low and not low_by_play:
+                    total += pts.get("low", 0)
+    return total
 
 
 def _low_side_seen(obs: Any, low: int) -> int:
@@ -210,11 +250,10 @@ class SearchBot:
                        f"{len(samples)} sampled deals, each solved with open cards")  # fmt: skip
 
     # ------------------------------------------------------------------ auction and trump
-    def _candidates(self, obs: Any) -> list[Action]:
+    def _candidates(self, obs: Any, suggestion: Action) -> list[Action]:
         legal = list(obs.legal_actions)
         if obs.phase == "trump":
             return legal
-        suggestion = self._heuristic.choose(obs)
         bids = sorted((a for a in legal if isinstance(a, A.Bid)), key=lambda a: a.amount)
         chosen: list[Action] = [a for a in legal if a.id == A.PASS_ID]
         picked = bids[: self.budget.bids_tried]
@@ -226,22 +265,51 @@ class SearchBot:
 
     def _explain_auction(self, obs: Any) -> Explanation:
         rng = self._rng(obs)
-        candidates = self._candidates(obs)
+        suggestion = self._heuristic.choose(obs)
+        candidates = self._candidates(obs, suggestion)
         if len(candidates) == 1:
             return Explanation(candidates[0], ((candidates[0], 0.0),), "only one sensible choice")
-        totals = dict.fromkeys(candidates, 0.0)
         n = len(obs.sides)
         samples = self.budget.auction_samples
-        weights = 0.0
+        weights: list[float] = []
+        outcomes: dict[Action, list[float]] = {a: [] for a in candidates}
         for i in range(samples):
             world, weight = sample_weighted_world(obs, rng, self._heuristic)
-            weights += weight
+            weights.append(weight)
             bots = [_heuristic(self.seed * 1000 + i * 10 + s) for s in range(n)]
             for action in candidates:
-                totals[action] += weight * play_out(world, obs.seat, action, bots)
-        values = {a: v / weights for a, v in totals.items()}
+                outcomes[action].append(play_out(world, obs.seat, action, bots))
+        values = {a: _weighted_mean(v, weights) for a, v in outcomes.items()}
         what = "trump" if obs.phase == "trump" else "bid"
-        return _ranked(obs, values, f"each {what} played out on {samples} sampled deals by heuristic players")
+        method = f"each {what} played out on {samples} sampled deals by heuristic players"
+        explanation = _ranked(obs, values, method)
+        best = explanation.choice
+        if best != suggestion and suggestion in outcomes:
+            gains = [b - s for b, s in zip(outcomes[best], outcomes[suggestion], strict=True)]
+            if not _clearly_positive(gains, weights):
+                # within the noise of the sample: keep the heuristic's calibrated choice
+                return Explanation(suggestion, explanation.values, method + ", heuristic choice kept within the noise",
+                                   explanation.details)  # fmt: skip
+        return explanation
+
+
+def _weighted_mean(values: list[float], weights: list[float]) -> float:
+    return sum(v * w for v, w in zip(values, weights, strict=True)) / sum(weights)
+
+
+def _clearly_positive(gains: list[float], weights: list[float]) -> bool:
+    """True when the weighted mean of ``gains`` exceeds twice its standard error.
+
+    >>> _clearly_positive([1.0, 2.0, 1.5, 1.0], [1.0] * 4), _clearly_positive([3.0, -2.0, 1.0, -1.0], [1.0] * 4)
+    (True, False)
+    """
+    total = sum(weights)
+    if len(gains) < 2 or total <= 0:
+        return False
+    mean = _weighted_mean(gains, weights)
+    effective = total**2 / sum(w * w for w in weights)  # Kish's effective sample size
+    spread = sum(w * (g - mean) ** 2 for g, w in zip(gains, weights, strict=True)) / total
+    return bool(mean > 2 * (spread / max(1.0, effective - 1)) ** 0.5)
 
 
 def _ranked(obs: Any, values: dict[Action, float], method: str) -> Explanation:

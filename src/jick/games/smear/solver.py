@@ -3,7 +3,10 @@
 Given every remaining hand (a determinized or a real deal), the solver finds
 the exact value of each legal card for the seat to move: the points its side
 will take from here on, less the points the other sides take (captured point
-cards and Game), with everyone playing perfectly with open cards. With more
+cards and Game), with everyone playing perfectly with open cards. Given the
+bid, a bidder's side that ends short of it loses the bid instead of scoring
+its points, as in the settlement, so the bidder plays to make the bid and the
+others play to set it. With more
 than two sides the others are taken to play together against the seat
 ("paranoid" search).
 
@@ -129,16 +132,21 @@ _ZOBRIST_SEED = 20261122
 MAX_SEATS = 8
 
 
-def _zobrist() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+#: Largest bid the transposition key can tell apart (the bidder's points are clipped to the bid).
+MAX_BID = 63
+
+
+def _zobrist() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     rng = np.random.default_rng(_ZOBRIST_SEED)
     cards = rng.integers(1, 2**63, size=(MAX_SEATS, 55), dtype=np.int64).astype(np.uint64)
     leader = rng.integers(1, 2**63, size=MAX_SEATS, dtype=np.int64).astype(np.uint64)
     pips = rng.integers(1, 2**63, size=(MAX_SEATS, 128), dtype=np.int64).astype(np.uint64)
     low = rng.integers(1, 2**63, size=MAX_SEATS + 2, dtype=np.int64).astype(np.uint64)
-    return cards, leader, pips, low
+    bid = rng.integers(1, 2**63, size=MAX_BID + 1, dtype=np.int64).astype(np.uint64)
+    return cards, leader, pips, low, bid
 
 
-ZOB_CARDS, ZOB_LEADER, ZOB_PIPS, ZOB_LOW = _zobrist()
+ZOB_CARDS, ZOB_LEADER, ZOB_PIPS, ZOB_LOW, ZOB_BID = _zobrist()
 
 
 @njit(cache=True)
@@ -211,9 +219,10 @@ def _candidates(hands, p, legal, tcards, tlen, eff, strength, points, pips, orde
 
 
 @njit(cache=True)
-def _game_value(pips_side, nsides, root_side, game_value, tie_mode, bidder_side, low_side):  # type: ignore[no-untyped-def]
+def _game_winner(pips_side, nsides, game_value, tie_mode, bidder_side, low_side):  # type: ignore[no-untyped-def]
+    """The side that wins Game at the end of the hand, or -1 (no Game point, or a tie nobody wins)."""
     if game_value == 0:
-        return 0
+        return -1
     best = -1
     for s in range(nsides):
         if pips_side[s] > best:
@@ -231,9 +240,25 @@ def _game_value(pips_side, nsides, root_side, game_value, tie_mode, bidder_side,
             winner = low_side if low_side >= 0 and pips_side[low_side] == best else -1
         else:
             winner = -1
-    if winner < 0:
-        return 0
-    return game_value if winner == root_side else -game_value
+    return winner
+
+
+@njit(cache=True)
+def _end_value(pips_side, nsides, root_side, game_value, tie_mode, bidder_side, low_side, bid, bid_pts):  # type: ignore[no-untyped-def]
+    """The value of the end of the hand for the root side: Game, and the bid lost by a set bidder.
+
+    A bidder short of ``bid`` scores ``-bid`` instead of its points, a swing of
+    (its points + ``bid``) against the bidder's side.
+    """
+    winner = _game_winner(pips_side, nsides, game_value, tie_mode, bidder_side, low_side)
+    value = 0
+    if winner >= 0:
+        value = game_value if winner == root_side else -game_value
+    if bid > 0:
+        total = bid_pts + (game_value if winner == bidder_side else 0)
+        if total < bid:
+            value += -(total + bid) if root_side == bidder_side else total + bid
+    return value
 
 
 _I = types.int64
@@ -245,9 +270,9 @@ _U2 = types.uint64[:, ::1]
 #: function compiled lazily cannot be cached).
 _SEARCH_SIGNATURE = _I(
     _U1, _I1, _I, _I, _I2, _I2, _I, _I, _I, _I, _I, _I, _I,
-    _I1, _I, _I, _I, _I, _I, _I,
+    _I1, _I, _I, _I, _I, _I, _I, _I, _I,
     _I1, _I1, _I1, _I1, _U1, _I2, _I1, _I1,
-    _U1, _I1, _I1, _I1, _I1, _I, _U2, _U1, _U2, _U1, types.uint64,
+    _U1, _I1, _I1, _I1, _I1, _I, _U2, _U1, _U2, _U1, _U1, types.uint64,
     _I, _I, _I1, _I2, _I2, _I,
 )  # fmt: skip
 
@@ -255,9 +280,9 @@ _SEARCH_SIGNATURE = _I(
 @njit(_SEARCH_SIGNATURE, cache=True)
 def _search(  # type: ignore[no-untyped-def]
     hands, side, root_side, nsides, tc2, ts2, tlen, leader, to_move, tricks_done, cards_left, rem_points, rem_pips,
-    pips_side, low_side, low_card, low_value, game_value, tie_mode, bidder_side,
+    pips_side, low_side, low_card, low_value, game_value, tie_mode, bidder_side, bid, bid_pts,
     eff, strength, points, pips, masks, order, order_len, flags,
-    tt_key, tt_lo, tt_hi, tt_move, tt_gen, gen, zob_cards, zob_leader, zob_pips, zob_low, hkey,
+    tt_key, tt_lo, tt_hi, tt_move, tt_gen, gen, zob_cards, zob_leader, zob_pips, zob_low, zob_bid, hkey,
     alpha, beta, nodes, move_buf, score_buf, stop_trick,
 ):  # fmt: skip
     n = hands.shape[0]
@@ -265,7 +290,7 @@ def _search(  # type: ignore[no-untyped-def]
     tcards = tc2[tricks_done]
     tseats = ts2[tricks_done]
     if cards_left == 0:
-        return _game_value(pips_side, nsides, root_side, game_value, tie_mode, bidder_side, low_side)
+        return _end_value(pips_side, nsides, root_side, game_value, tie_mode, bidder_side, low_side, bid, bid_pts)
     # bounds: the points still to capture, and Game unless the Game cards left cannot change it
     game_lo = -game_value
     game_hi = game_value
@@ -283,6 +308,11 @@ def _search(  # type: ignore[no-untyped-def]
                 game_lo = -game_value
     upper = game_hi + rem_points
     lower = game_lo - rem_points
+    if bid_pts < bid:  # the bidder may still be set: a swing of less than twice the bid
+        if root_side == bidder_side:
+            lower -= 2 * bid
+        else:
+            upper += 2 * bid
     if upper <= alpha or lower == upper:
         return upper
     if lower >= beta:
@@ -299,6 +329,8 @@ def _search(  # type: ignore[no-untyped-def]
         key = hkey ^ zob_leader[leader] ^ zob_low[low_side + 1]
         for s in range(nsides):
             key ^= zob_pips[s, pips_side[s]]
+        if bid > 0:
+            key ^= zob_bid[min(bid_pts, bid)]
         slot = np.int64(key & np.uint64(tt_key.shape[0] - 1))
         if tt_gen[slot] == gen and tt_key[slot] == key:
             lo = tt_lo[slot]
@@ -381,12 +413,15 @@ def _search(  # type: ignore[no-untyped-def]
             pips_side[wside] += pip_sum
             sign = 1 if wside == root_side else -1
             new_trick = tlen - tlen  # an int64 zero: a literal would make numba type a second, uncachable variant
+            new_bid_pts = bid_pts
+            if wside == bidder_side:
+                new_bid_pts += gained
             v = sign * gained + _search(
                 hands, side, root_side, nsides, tc2, ts2, new_trick, wseat, wseat, tricks_done + 1, cards_left - 1,
                 rem_points - gained, rem_pips - pip_sum, pips_side, new_low, low_card, low_value, game_value, tie_mode,
-                bidder_side,
+                bidder_side, bid, new_bid_pts,
                 eff, strength, points, pips, masks, order, order_len, flags,
-                tt_key, tt_lo, tt_hi, tt_move, tt_gen, gen, zob_cards, zob_leader, zob_pips, zob_low, hkey2,
+                tt_key, tt_lo, tt_hi, tt_move, tt_gen, gen, zob_cards, zob_leader, zob_pips, zob_low, zob_bid, hkey2,
                 alpha - sign * gained, beta - sign * gained, nodes, move_buf, score_buf, stop_trick,
             )  # fmt: skip
             pips_side[wside] -= pip_sum
@@ -394,9 +429,9 @@ def _search(  # type: ignore[no-untyped-def]
             v = _search(
                 hands, side, root_side, nsides, tc2, ts2, tlen + 1, leader, (to_move + 1) % n, tricks_done,
                 cards_left - 1, rem_points, rem_pips, pips_side, low_side, low_card, low_value, game_value, tie_mode,
-                bidder_side,
+                bidder_side, bid, bid_pts,
                 eff, strength, points, pips, masks, order, order_len, flags,
-                tt_key, tt_lo, tt_hi, tt_move, tt_gen, gen, zob_cards, zob_leader, zob_pips, zob_low, hkey2,
+                tt_key, tt_lo, tt_hi, tt_move, tt_gen, gen, zob_cards, zob_leader, zob_pips, zob_low, zob_bid, hkey2,
                 alpha, beta, nodes, move_buf, score_buf, stop_trick,
             )  # fmt: skip
         hands[to_move] ^= bit
@@ -496,6 +531,8 @@ def solve(
     low_card: int | None = None,
     low_side: int = -1,
     bidder_side: int = 0,
+    bid: int = 0,
+    bidder_points: int = 0,
     moves: Sequence[int] | None = None,
     horizon: int | None = None,
 ) -> dict[int, int]:
@@ -507,12 +544,18 @@ def solve(
     card that will be Low (default: worked out from the cards in play, which
     is exact when no trump was played before); ``low_side``: the side that
     already holds Low, if any. ``moves`` limits the cards valued.
+    ``bid``: the bid the side ``bidder_side`` must make (0: none, e.g. a
+    moon), with ``bidder_points`` already its own (points fixed at the deal and
+    captured before the solve); a bidder that ends short of the bid swings
+    its points plus the bid against its side, as the settlement does.
     ``horizon``: tricks searched (counting one in progress) before the rest
     is scored as even; by default the search is exact up to ``EXACT_CARDS``
     cards in play and a few tricks deep beyond (big tables early in a hand).
     """
     tables = solver_tables(rules, trump)
     n = len(hands)
+    if not 0 <= bid <= MAX_BID:
+        raise ValueError(f"bid {bid} outside 0..{MAX_BID}")
     if sides is None:
         sides = [rules.side_of(s) for s in range(n)]
     side = np.array(sides, dtype=np.int64)
@@ -601,20 +644,22 @@ def solve(
             v = sign * gained + _search(
                 hands_arr, side, root_side, nsides, tc2, ts2, 0, wseat, wseat, tricks_done + 1, cards_left - 1,
                 rem_points - gained, rem_pips - pip_sum, pips_side, new_low, low_card, low_value, game_value, tie_mode,
-                bidder_side,
+                bidder_side, bid, bidder_points + (gained if wside == bidder_side else 0),
                 tables.eff, tables.strength, tables.points, tables.pips, tables.suit_masks, tables.order,
                 tables.order_len, tables.flags, tt.key, tt.lo, tt.hi, tt.move, tt.gen, tt.generation,
-                ZOB_CARDS, ZOB_LEADER, ZOB_PIPS, ZOB_LOW, hkey, -INF, INF, nodes, move_buf, score_buf, stop_trick,
+                ZOB_CARDS, ZOB_LEADER, ZOB_PIPS, ZOB_LOW, ZOB_BID, hkey,
+                -INF, INF, nodes, move_buf, score_buf, stop_trick,
             )  # fmt: skip
             pips_side[wside] -= pip_sum
         else:
             v = _search(
                 hands_arr, side, root_side, nsides, tc2, ts2, tlen + 1, leader, (to_move + 1) % n, tricks_done,
                 cards_left - 1, rem_points, rem_pips, pips_side, low_side, low_card, low_value, game_value, tie_mode,
-                bidder_side,
+                bidder_side, bid, bidder_points,
                 tables.eff, tables.strength, tables.points, tables.pips, tables.suit_masks, tables.order,
                 tables.order_len, tables.flags, tt.key, tt.lo, tt.hi, tt.move, tt.gen, tt.generation,
-                ZOB_CARDS, ZOB_LEADER, ZOB_PIPS, ZOB_LOW, hkey, -INF, INF, nodes, move_buf, score_buf, stop_trick,
+                ZOB_CARDS, ZOB_LEADER, ZOB_PIPS, ZOB_LOW, ZOB_BID, hkey,
+                -INF, INF, nodes, move_buf, score_buf, stop_trick,
             )  # fmt: skip
         hands_arr[to_move] ^= np.uint64(1) << np.uint64(card)
         values[card] = int(v)
