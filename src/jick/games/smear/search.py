@@ -40,26 +40,34 @@ from jick.games.smear import actions as A
 from jick.games.smear.knowledge import Knowledge, knowledge
 from jick.games.smear.rules import LowAward
 from jick.games.smear.sampling import SamplingError, sample_hands, sample_weighted_world
-from jick.games.smear.solver import MAX_BID, low_card_of, solve, solver_tables
+from jick.games.smear.solver import LAST, MAX_BID, low_card_of, solve, solver_tables
 from jick.games.smear.state import SmearState
 from jick.games.smear.tables import game_points
 
 
 @dataclass(frozen=True)
 class Budget:
-    """How many sampled deals a decision gets."""
+    """How many sampled deals a decision gets (counts, never seconds: a seed gives the same choice anywhere).
+
+    In the play the bot solves up to ``play_samples`` deals, but stops once
+    the solver has visited ``play_nodes`` positions and at least
+    ``min_play_samples`` deals are solved: the hard positions early in a hand
+    get fewer deals, the easy ones later get all of them.
+    """
 
     play_samples: int
     auction_samples: int
     #: Most bids tried besides pass (the lowest legal ones and those the heuristic suggests).
     bids_tried: int
+    min_play_samples: int = 1
+    play_nodes: int | None = None
 
 
 #: Budgets per level; "easy" here is a small search (people's "easy" is the heuristic bot).
 BUDGETS = {
     "easy": Budget(play_samples=4, auction_samples=2, bids_tried=2),
-    "normal": Budget(play_samples=32, auction_samples=12, bids_tried=4),
-    "hard": Budget(play_samples=96, auction_samples=40, bids_tried=6),
+    "normal": Budget(play_samples=32, auction_samples=12, bids_tried=4, min_play_samples=8, play_nodes=500_000),
+    "hard": Budget(play_samples=96, auction_samples=40, bids_tried=6, min_play_samples=24, play_nodes=2_000_000),
 }
 
 
@@ -89,7 +97,6 @@ def play_values(
     for mask in k.played:
         seen_played |= mask
     captured_pips = [game_points(mask) for mask in k.captured]
-    low_side = -1
     legal = [a.card.index for a in obs.legal_actions if isinstance(a, A.Play)]
     totals = dict.fromkeys(legal, 0.0)
     bidder_side = obs.sides[obs.bidder] if obs.bidder is not None else 0
@@ -99,6 +106,7 @@ def play_values(
         for mask in hands:
             in_play |= mask
         low = low_card_of(rules, table, in_play)
+        low_side = -1
         if low >= 0 and not any(h >> low & 1 for h in hands) and all(c != low for _, c in trick):
             low_side = _low_side_seen(obs, low)
         values = solve(
@@ -244,10 +252,19 @@ class SearchBot:
     def _explain_play(self, obs: Any) -> Explanation:
         rng = self._rng(obs)
         k = knowledge(obs)
-        samples = [sample_hands(k, rng) for _ in range(self.budget.play_samples)]
-        values = play_values(obs, samples, k=k)
-        return _ranked(obs, {A.ACTIONS[A.PLAY_BASE + c]: v for c, v in values.items()},
-                       f"{len(samples)} sampled deals, each solved with open cards")  # fmt: skip
+        budget = self.budget
+        totals: dict[int, float] = {}
+        nodes = solved = 0
+        while solved < budget.play_samples:
+            values = play_values(obs, [sample_hands(k, rng)], k=k)
+            for card, value in values.items():
+                totals[card] = totals.get(card, 0.0) + value
+            solved += 1
+            nodes += LAST.nodes
+            if budget.play_nodes is not None and nodes >= budget.play_nodes and solved >= budget.min_play_samples:
+                break
+        return _ranked(obs, {A.ACTIONS[A.PLAY_BASE + c]: v / solved for c, v in totals.items()},
+                       f"{solved} sampled deals, each solved with open cards")  # fmt: skip
 
     # ------------------------------------------------------------------ auction and trump
     def _candidates(self, obs: Any, suggestion: Action) -> list[Action]:
