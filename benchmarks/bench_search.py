@@ -3,7 +3,9 @@
 Search bots sit in seats 0 and 2 (one side) against heuristic bots and play
 complete hands of a match; every decision of a search seat is timed. The
 figures are given over all its decisions and over those with a real choice
-(two or more legal actions). The first decision of the process compiles the
+(two or more legal actions), and for the bids, trump choices and card
+plays with a choice apart (discards are one card at a time and left to the
+heuristic bot, so they are fast and many). The first decision of the process compiles the
 solver; that compile is done before timing.
 
 Usage (from the repository root)::
@@ -46,6 +48,8 @@ def run(preset: str, level: str, hands: int, seed: int) -> dict[str, list[float]
                 times["all"].append(elapsed)
                 if len(obs.legal_actions) > 1:
                     times["choice"].append(elapsed)
+                    if obs.phase in ("bidding", "trump", "play"):
+                        times.setdefault(obs.phase, []).append(elapsed)
             before = len(state.hand_results)
             state.apply(action)
             played += len(state.hand_results) - before
@@ -60,11 +64,21 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    solve(load_preset(args.preset, 4), 0, [1, 2, 4, 8], leader=0, to_move=0)  # compile outside the timing
+    rules = load_preset(args.preset)
+    solve(rules, 0, [1 << s for s in range(rules.num_players)], leader=0, to_move=0)  # compile outside the timing
     for level in args.levels.split(","):
         times = run(args.preset, level, args.hands, args.seed)
-        for kind, label in (("all", "all decisions"), ("choice", "decisions with a choice")):
-            values = times[kind]
+        labels = (
+            ("all", "all decisions"),
+            ("choice", "decisions with a choice"),
+            ("bidding", "bids with a choice"),
+            ("trump", "trump choices"),
+            ("play", "card plays with a choice"),
+        )
+        for kind, label in labels:
+            values = times.get(kind)
+            if not values:
+                continue
             print(
                 f"{args.preset} {level}: {label}: {len(values)}, median {1000 * statistics.median(values):.0f} ms, "
                 f"p95 {1000 * percentile(values, 0.95):.0f} ms, max {1000 * max(values):.0f} ms"

@@ -135,10 +135,12 @@ def play_command(
     if seed is None:
         seed = secrets.randbelow(1_000_000)
     state = game_module(game_name).new_match(preset, players=players, overrides=overrides, seed=seed)
-    bots: dict[int, Bot] = {
-        s: make_bot(kind, bot_seed(seed, s), game=game_name) for s, kind in enumerate(kinds) if kind != "human"
-    }
     console = Console(file=out, highlight=False, soft_wrap=True, emoji=False)
+    # The first use of the search bots on a machine compiles the Smear solver (some seconds; cached after).
+    with console.status("Getting the bots ready..."):
+        bots: dict[int, Bot] = {
+            s: make_bot(kind, bot_seed(seed, s), game=game_name) for s, kind in enumerate(kinds) if kind != "human"
+        }
     game = TerminalGame(
         state,
         kinds,
