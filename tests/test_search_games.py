@@ -9,6 +9,7 @@ import pytest
 
 from jick.bots import Explanation, make_bot
 from jick.bots.pimc import Budget, SamplingError, random_assignment
+from jick.engine import RulesError
 from jick.games.liftsmoke import LiftSmokeState, load_preset
 from jick.games.liftsmoke import bot as lift_bot
 from jick.games.liftsmoke import new_match as new_session
@@ -122,7 +123,7 @@ def test_registry_makes_search_bots() -> None:
     assert isinstance(make_bot("normal", 1, game="tarok"), tarok_bot.SearchBot)
     hard = make_bot("hard", 1, game="liftsmoke")
     assert isinstance(hard, lift_bot.SearchBot) and hard.level == "hard"
-    with pytest.raises(ValueError, match="unknown level"):
+    with pytest.raises(RulesError, match="unknown search level 'expert'; levels are: normal, hard"):
         tarok_bot.SearchBot(level="expert")
 
 

@@ -20,6 +20,7 @@ Card('10H')
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 from jick.engine import NotationError
 
@@ -185,6 +186,32 @@ def iter_bits(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+def bit_list(mask: int) -> list[int]:
+    """Indices of the set bits as a list, lowest first (the hot-path form of :func:`iter_bits`).
+
+    >>> bit_list(0b1010)
+    [1, 3]
+    """
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def index_mask(cards: Iterable[Any]) -> int:
+    """A bitmask of any game's cards, from their ``index`` (Smear, Tarok and Lift Smoke cards alike).
+
+    >>> index_mask(parse_cards("2S 4S"))
+    5
+    """
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return mask
 
 
 def mask_cards(mask: int) -> tuple[Card, ...]:

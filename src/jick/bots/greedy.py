@@ -21,7 +21,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from jick.cards import ACE, JACK, TEN, THREE, TWO
+from jick.cards import ACE, JACK, TEN, THREE, TWO, index_mask
 from jick.engine import Action
 from jick.games.smear import actions as A
 from jick.games.smear.rules import LowAward, LowCard, SmearRules
@@ -29,13 +29,6 @@ from jick.games.smear.tables import TRUMP, TrumpTable, game_points, trick_winner
 
 #: Extra weight that keeps point-scoring trumps out of discards and cheap plays.
 POINT_CARD_WEIGHT = 50
-
-
-def _mask(cards: Any) -> int:
-    mask = 0
-    for c in cards:
-        mask |= 1 << c.index
-    return mask
 
 
 def point_cards(rules: SmearRules, table: TrumpTable) -> dict[int, int]:
@@ -148,7 +141,7 @@ class GreedyBot:
             return bids[0]
         if obs.bidder is not None and obs.sides[obs.bidder] == obs.my_side:
             return A.ACTIONS[A.PASS_ID]  # leave the contract with the partner
-        hand = _mask(obs.hand)
+        hand = index_mask(obs.hand)
         partners = self._partners(obs)
         est = max(estimate_points(obs.rules, hand, t, partners) for t in range(4))
         lowest = bids[0].amount
@@ -158,7 +151,7 @@ class GreedyBot:
         return A.ACTIONS[A.BID_BASE + amount]
 
     def _trump(self, obs: Any, legal: Any) -> Action:
-        hand = _mask(obs.hand)
+        hand = index_mask(obs.hand)
         partners = self._partners(obs)
         suits = [a for a in legal if isinstance(a, A.NameTrump)]
 
@@ -227,10 +220,10 @@ class GreedyBot:
     def _lead(
         self, obs: Any, table: TrumpTable, worth: dict[int, int], plays: Mapping[int, Action], cheapest: int
     ) -> int:
-        hand = _mask(obs.hand)
-        gone = _mask(obs.own_discards) | _mask(c for _, c in obs.buried)
+        hand = index_mask(obs.hand)
+        gone = index_mask(obs.own_discards) | index_mask(c for _, c in obs.buried)
         for trick in obs.tricks:
-            gone |= _mask(c for _, c in trick.plays)
+            gone |= index_mask(c for _, c in trick.plays)
         for card in table.order:
             if gone >> card & 1:
                 continue

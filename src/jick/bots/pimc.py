@@ -31,10 +31,10 @@ import random
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from jick.bots import Explanation
-from jick.engine import Action
+from jick.engine import Action, RulesError
 
 
 class SamplingError(Exception):
@@ -206,6 +206,36 @@ class DeterminizedSearch:
         if len(legal) == 1:
             return legal[0]  # type: ignore[no-any-return]
         return self.explain(observation).choice
+
+
+class PimcBot:
+    """A search bot over one game's :class:`SearchGame`: subclasses set ``levels`` and ``search_game``.
+
+    ``level`` names a budget of ``levels`` (``normal`` or ``hard``); ``budget``
+    overrides it (tests use small ones). The same seed and observation always
+    give the same choice.
+    """
+
+    name = "search"
+    #: Budget per level.
+    levels: ClassVar[dict[str, Budget]] = {}
+
+    def __init__(self, seed: int | None = None, level: str = "normal", budget: Budget | None = None) -> None:
+        if level not in self.levels:
+            raise RulesError(f"unknown search level {level!r}; levels are: {', '.join(self.levels)}")
+        self.seed = seed
+        self.level = level
+        self.search = DeterminizedSearch(self.search_game(), budget or self.levels[level], seed)
+
+    def search_game(self) -> SearchGame:
+        """The game's pieces for the search (sampling, rollout policy, value)."""
+        raise NotImplementedError
+
+    def choose(self, observation: Any) -> Action:
+        return self.search.choose(observation)
+
+    def explain(self, observation: Any) -> Explanation:
+        return self.search.explain(observation)
 
 
 def random_assignment(

@@ -25,9 +25,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from jick.bots import Explanation
-from jick.bots.pimc import Budget, DeterminizedSearch, SearchGame
-from jick.cards import SUIT_MASKS, Card
+from jick.bots.pimc import Budget, PimcBot, SearchGame
+from jick.cards import SUIT_MASKS, Card, index_mask
 from jick.engine import Action
 from jick.games.liftsmoke import actions as A
 from jick.games.liftsmoke import sampling
@@ -81,21 +80,14 @@ class LiftView:
         return tuple(getattr(self, name) for name in self.__slots__)
 
 
-def _mask(cards: Any) -> int:
-    mask = 0
-    for c in cards:
-        mask |= 1 << c.index
-    return mask
-
-
 def view_of_observation(obs: Any) -> LiftView:
     dead = 0
     for trick in obs.tricks:
-        dead |= _mask(c for _, c in trick.plays)
+        dead |= index_mask(c for _, c in trick.plays)
     return LiftView(
         obs.seat,
         obs.trump if obs.trump is not None else -1,
-        _mask(obs.hand),
+        index_mask(obs.hand),
         list(obs.legal_actions),
         [(s, c.index) for s, c in obs.trick],
         dead,
@@ -201,25 +193,14 @@ def search_game(policy_bot: HeuristicBot | None = None) -> SearchGame:
     )
 
 
-class SearchBot:
+class SearchBot(PimcBot):
     """Determinized search over sampled games with heuristic rollouts, valued in chips won or lost.
 
     ``level`` is ``normal`` or ``hard`` (the budget of :data:`LEVELS`);
-    ``budget`` overrides it (tests use small ones). The same seed and
-    observation always give the same choice.
+    ``budget`` overrides it (tests use small ones).
     """
 
-    name = "search"
+    levels = LEVELS
 
-    def __init__(self, seed: int | None = None, level: str = "normal", budget: Budget | None = None) -> None:
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r}; levels are: {', '.join(LEVELS)}")
-        self.seed = seed
-        self.level = level
-        self.search = DeterminizedSearch(search_game(), budget or LEVELS[level], seed)
-
-    def choose(self, observation: Any) -> Action:
-        return self.search.choose(observation)
-
-    def explain(self, observation: Any) -> Explanation:
-        return self.search.explain(observation)
+    def search_game(self) -> SearchGame:
+        return search_game()

@@ -41,6 +41,7 @@ import random
 from typing import Any
 
 from jick.bots.pimc import SamplingError, random_assignment
+from jick.cards import bit_list, index_mask
 from jick.engine import Action, IllegalAction
 from jick.games.liftsmoke import actions as A
 from jick.games.liftsmoke.rules import DECK_SIZE, TrumpCard
@@ -48,22 +49,6 @@ from jick.games.liftsmoke.state import LiftSmokeState
 
 #: A slot a card can be held in: (seat, time it arrived: 0 for the deal, t + 1 for a draw after trick t).
 Slot = tuple[int, int]
-
-
-def _mask(cards: Any) -> int:
-    mask = 0
-    for c in cards:
-        mask |= 1 << c.index
-    return mask
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def sample_world(obs: Any, rng: random.Random) -> LiftSmokeState:
@@ -103,7 +88,7 @@ def sample_world(obs: Any, rng: random.Random) -> LiftSmokeState:
                 voids[s].append((t, led))
         if drew:
             draws.append((winner, t + 1))
-    hand = _mask(obs.hand)
+    hand = index_mask(obs.hand)
     held_tc = obs.trump_card_holder is not None
     for s in seated:
         dealt = obs.hand_sizes[s] + len(plays[s]) - sum(1 for d, _ in draws if d == s)
@@ -123,7 +108,7 @@ def sample_world(obs: Any, rng: random.Random) -> LiftSmokeState:
             hi = 0 if card == tc and not set_aside else t
             jobs.append((lo, hi, card))
         if s == seat:
-            for card in _bits(hand):
+            for card in bit_list(hand):
                 lo = _arrival_after(voids[s], card // 13, 1 << 30)
                 hi = 0 if card == tc and held_tc else 1 << 30
                 jobs.append((lo, hi, card))
@@ -137,7 +122,7 @@ def sample_world(obs: Any, rng: random.Random) -> LiftSmokeState:
         free[s] = left
     # ---- unseen cards into the free slots of the others and the stock
     known = played | hand | (1 << tc if held_tc or set_aside else 0)
-    unseen = _bits(((1 << DECK_SIZE) - 1) & ~known)
+    unseen = bit_list(((1 << DECK_SIZE) - 1) & ~known)
     places: list[tuple[int, int]] = []  # (seat, suits it may not hold) ; the stock is the last place
     capacity: list[int] = []
     index: dict[tuple[int, int], int] = {}
@@ -285,11 +270,11 @@ def equivalent_groups(obs: Any) -> list[list[Action]]:
     a new stock; then only the seat's own cards link two cards.
     """
     legal = sorted(obs.legal_actions, key=lambda a: a.id)
-    hand = _mask(obs.hand)
+    hand = index_mask(obs.hand)
     dead = 0
     if obs.rules.on_stock_exhausted != "reshuffle_discards":
         for trick in obs.tricks:
-            dead |= _mask(c for _, c in trick.plays)
+            dead |= index_mask(c for _, c in trick.plays)
     linked = dead | hand
     groups: list[list[Action]] = []
     last = -1

@@ -49,7 +49,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from jick.cards import CARDS, SUIT_MASKS, SUIT_NAMES, SUITS, Card, parse_card, suit_of_name
+from jick.cards import CARDS, SUIT_MASKS, SUIT_NAMES, SUITS, Card, bit_list, parse_card, suit_of_name
 from jick.engine import TERMINAL, Action, IllegalAction, NotationError, RecordError
 from jick.games.liftsmoke import actions as A
 from jick.games.liftsmoke.actions import NUM_ACTIONS, EndSession, SuppliedDeck, SuppliedReshuffle
@@ -167,15 +167,6 @@ def _index(card: CardLike) -> int:
     if isinstance(card, int):
         return card
     return parse_card(card).index
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 _FIELDS = (
@@ -416,7 +407,7 @@ class LiftSmokeState:
         if k < len(self._reshuffles) and r < len(self._reshuffles[k]):
             return self._reshuffles[k][r]
         if self.seed is not None:
-            return shuffled(_bits(self._v[DISCARD]), self.seed, "reshuffle", k, r)
+            return shuffled(bit_list(self._v[DISCARD]), self.seed, "reshuffle", k, r)
         return None
 
     # ------------------------------------------------------------------ protocol
@@ -458,7 +449,7 @@ class LiftSmokeState:
 
     def legal_action_ids(self) -> list[int]:
         bits = self._legal_bits if self._legal_bits >= 0 else self._compute_legal()
-        return _bits(bits)
+        return bit_list(bits)
 
     def legal_action_mask(self) -> Any:
         """A fixed-size numpy bool array (52), True at the ids of legal actions."""
@@ -589,7 +580,7 @@ class LiftSmokeState:
             raise IllegalAction("the session is over")
         self._push(EndSession())
         if v[PHASE] in (PLAY, WAIT_RESHUFFLE):
-            for s in _bits(v[SEATED]):
+            for s in bit_list(v[SEATED]):
                 v[SCORE + s] += self.rules.ante
             v[POT] = 0
             self._games[-1].outcome = "abandoned: session ended"
@@ -898,7 +889,7 @@ class LiftSmokeState:
     @property
     def seated(self) -> tuple[int, ...]:
         """Seats dealt into the current game."""
-        return tuple(_bits(self._v[SEATED]))
+        return tuple(bit_list(self._v[SEATED]))
 
     @property
     def active(self) -> tuple[int, ...]:

@@ -99,7 +99,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from jick.cards import ACE, JACK, KING, QUEEN, TEN, THREE, TWO
+from jick.cards import ACE, JACK, KING, QUEEN, TEN, THREE, TWO, bit_list, index_mask
 from jick.engine import Action
 from jick.games.smear import actions as A
 from jick.games.smear.knowledge import Knowledge, knowledge
@@ -205,22 +205,6 @@ def calibration(rules: SmearRules) -> Calibration:
     return Calibration(base.a * scale, base.b, max(0.5, base.sigma * scale))
 
 
-def _mask(cards: Any) -> int:
-    mask = 0
-    for c in cards:
-        mask |= 1 << c.index
-    return mask
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 # ---------------------------------------------------------------------- per rules and trump
 @dataclass(frozen=True)
 class TrumpInfo:
@@ -285,7 +269,7 @@ def _build_info(rules: SmearRules, trump: int) -> TrumpInfo:
     for card in deck_cards(rules):
         suit_mask = table.suit_masks[table.eff_suit[card]]
         above = 0
-        for other in _bits(suit_mask):
+        for other in bit_list(suit_mask):
             if other != card and strength[other] >= strength[card]:
                 if strength[other] > strength[card] or table.shared_joker_rank:
                     above |= 1 << other
@@ -629,7 +613,7 @@ class _View:
 
     def expected_best(self, seat: int, mask: int) -> float:
         """Expected value of the most valuable card of ``mask`` that ``seat`` holds (0 if none)."""
-        cards = sorted(_bits(mask & self.allowed[seat]), key=self.value, reverse=True)
+        cards = sorted(bit_list(mask & self.allowed[seat]), key=self.value, reverse=True)
         p_t = self.p_trump[seat]
         p_p = self.p_plain[seat]
         trumps = self.table.trumps
@@ -646,7 +630,7 @@ class _View:
 
     def expected_cheapest(self, seat: int, mask: int) -> float:
         """Expected value of the least valuable card of ``mask`` that ``seat`` holds (0 if none)."""
-        cards = sorted(_bits(mask & self.allowed[seat]), key=self.value)
+        cards = sorted(bit_list(mask & self.allowed[seat]), key=self.value)
         p_t = self.p_trump[seat]
         p_p = self.p_plain[seat]
         trumps = self.table.trumps
@@ -680,11 +664,11 @@ class _View:
     def avg_stake(self) -> float:
         """What winning one more trick is worth: the opponents' points, spread over the tricks to come."""
         total = 0.0
-        for c in _bits(self.unknown):
+        for c in bit_list(self.unknown):
             v = self.value(c)
             if v > 0.0:
                 total += v * self.p_opponent_holds(c)
-        for c in _bits(self.hand):
+        for c in bit_list(self.hand):
             total += OWN_STAKE * self.value(c)
         tricks = max(1, min(6, len(self.obs.hand)))
         return total / tricks
@@ -738,7 +722,7 @@ class HeuristicBot:
     def suit_estimates(self, obs: Any, bidder: bool = True) -> list[float]:
         """Raw estimate of each trump suit for the seat's hand (see :func:`estimate`)."""
         rules: SmearRules = obs.rules
-        hand = _mask(obs.hand)
+        hand = index_mask(obs.hand)
         out = []
         for suit in range(4):
             info = trump_info(rules, suit)
@@ -800,7 +784,7 @@ class HeuristicBot:
 
     def _own_strength(self, obs: Any) -> float:
         """The best suit's estimate from the seat's own cards alone (no partner, kitty or stock)."""
-        hand = _mask(obs.hand)
+        hand = index_mask(obs.hand)
         alone = Shares(0.0, 0.0, 1.0, 0, len(obs.sides) - 1)
         return max(estimate(trump_info(obs.rules, suit), hand, alone) for suit in range(4))
 
@@ -831,7 +815,7 @@ class HeuristicBot:
     def _moon_hand(self, obs: Any) -> bool:
         """Every point card of one suit in hand, six trumps, and the Low card if it scores on play."""
         rules: SmearRules = obs.rules
-        hand = _mask(obs.hand)
+        hand = index_mask(obs.hand)
         for suit in range(4):
             info = trump_info(rules, suit)
             trumps = hand & info.table.trumps
@@ -863,7 +847,7 @@ class HeuristicBot:
         keep = A.ACTIONS[A.KEEP_ID]
         if call not in legal:
             return keep
-        hand = _mask(obs.hand)
+        hand = index_mask(obs.hand)
         longest = max((hand >> (13 * s) & 0x1FFF).bit_count() for s in range(4))
         return call if longest <= 4 else keep
 
@@ -887,11 +871,11 @@ class HeuristicBot:
 
     def _hold_values(self, view: _View) -> dict[int, float]:
         """Value of keeping each card of the hand for the play."""
-        return {c: _discard_worth(view.info, view.hand, c) for c in _bits(view.hand)}
+        return {c: _discard_worth(view.info, view.hand, c) for c in bit_list(view.hand)}
 
     def _stock_card_value(self, view: _View) -> float:
         """Average worth of an unseen card drawn from the stock."""
-        unknown = _bits(view.unknown)
+        unknown = bit_list(view.unknown)
         if not unknown:
             return 0.0
         info = view.info
@@ -991,7 +975,7 @@ class HeuristicBot:
             return 0.0
         threat = 1.0 - math.prod(1.0 - view.p_has(s, table.trumps) for s in view.opponents)
         ours_below = sum(
-            view.value(c) for c in _bits(view.hand & table.trumps) if c != card and view.p_win_later(c) < 0.9
+            view.value(c) for c in bit_list(view.hand & table.trumps) if c != card and view.p_win_later(c) < 0.9
         )
         return DRAW_WEIGHT * threat * ours_below
 

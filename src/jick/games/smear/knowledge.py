@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from jick.cards import index_mask
 from jick.games.smear.rules import FirstLead, FollowRule, SmearRules
 from jick.games.smear.tables import TRUMP, TrumpTable, deck_cards, trump_table
 
@@ -62,13 +63,6 @@ class Knowledge:
         return mask
 
 
-def _mask(cards: Any) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card.index
-    return mask
-
-
 def _note_trick(
     rules: SmearRules,
     table: TrumpTable,
@@ -100,7 +94,7 @@ def knowledge(obs: Any) -> Knowledge:
     rules: SmearRules = obs.rules
     n = len(obs.hand_sizes)
     table = trump_table(rules, obs.trump) if obs.trump is not None else None
-    hand = _mask(obs.hand)
+    hand = index_mask(obs.hand)
     played = [0] * n
     voids = [0] * n
     captured = [0] * (max(obs.sides) + 1)
@@ -109,14 +103,14 @@ def knowledge(obs: Any) -> Knowledge:
     for i, trick in enumerate(obs.tricks):
         for seat, card in trick.plays:
             played[seat] |= 1 << card.index
-        captured[obs.sides[trick.winner]] |= _mask(card for _, card in trick.plays)
+        captured[obs.sides[trick.winner]] |= index_mask(card for _, card in trick.plays)
         if table is not None:
             _note_trick(rules, table, trick.plays, first_shown + i == 0, voids)
     for seat, card in obs.trick:
         played[seat] |= 1 << card.index
     if table is not None:
         _note_trick(rules, table, obs.trick, tricks_done == 0, voids)
-    gone = _mask(obs.own_discards) | _mask(card for _, card in obs.buried)
+    gone = index_mask(obs.own_discards) | index_mask(card for _, card in obs.buried)
     for mask in played:
         gone |= mask
     face_down = list(obs.discard_counts)

@@ -77,13 +77,6 @@ def _heuristic(seed: int | None) -> Any:
     return HeuristicBot(seed)
 
 
-def _mask(cards: Any) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card.index
-    return mask
-
-
 def play_values(
     obs: Any, hands_list: list[list[int]], tricks_seen: Any = None, k: Knowledge | None = None
 ) -> dict[int, float]:

@@ -27,8 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from jick.bots import Explanation
-from jick.bots.pimc import Budget, DeterminizedSearch, SearchGame
+from jick.bots.pimc import Budget, PimcBot, SearchGame
 from jick.engine import Action
 from jick.games.tarok import actions as A
 from jick.games.tarok import sampling
@@ -515,26 +514,15 @@ def search_game(policy_bot: HeuristicBot | None = None) -> SearchGame:
     )
 
 
-class SearchBot:
+class SearchBot(PimcBot):
     """Determinized search over sampled deals with heuristic rollouts, valued by the deal's score change.
 
     ``level`` is ``normal`` or ``hard`` (the budget of :data:`LEVELS`);
-    ``budget`` overrides it (tests use small ones). The same seed and
-    observation always give the same choice.
+    ``budget`` overrides it (tests use small ones).
     """
 
-    name = "search"
+    levels = LEVELS
 
-    def __init__(self, seed: int | None = None, level: str = "normal", budget: Budget | None = None) -> None:
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r}; levels are: {', '.join(LEVELS)}")
-        self.seed = seed
-        self.level = level
-        self.search = DeterminizedSearch(search_game(), budget or LEVELS[level], seed)
-
-    def choose(self, observation: Any) -> Action:
-        return self.search.choose(observation)
-
-    def explain(self, observation: Any) -> Explanation:
-        return self.search.explain(observation)
+    def search_game(self) -> SearchGame:
+        return search_game()
 

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from jick.bots.pimc import SamplingError, random_assignment
+from jick.cards import bit_list
 from jick.engine import Action, IllegalAction
 from jick.games.tarok import actions as A
 from jick.games.tarok.cards import (
@@ -203,19 +204,10 @@ class FactsCache:
         return self._facts
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def _pick(mask: int, count: int, rng: random.Random) -> int:
     """``count`` cards of ``mask`` at random, as a mask."""
     chosen = 0
-    for c in rng.sample(_bits(mask), count):
+    for c in rng.sample(bit_list(mask), count):
         chosen |= 1 << c
     return chosen
 
@@ -271,7 +263,7 @@ def _try_sample(obs: Any, rng: random.Random) -> TarokState | None:
         if not is_bidder:
             capacity[disc_place] = obs.discard_count - mask_of(obs.announced_discards).bit_count()
     unknown = ALL_CARDS & ~fixed
-    cards = _bits(unknown)
+    cards = bit_list(unknown)
     all_places = (1 << len(capacity)) - 1
     hand_allowed = {s: k.may_hold(s) | (exposed_free if s == bidder else 0) for s in others}
     discardable = ~TRUMPS & ~KINGS
@@ -279,7 +271,7 @@ def _try_sample(obs: Any, rng: random.Random) -> TarokState | None:
     meld_stage = stage >= _PHASE_ORDER["ultimo"]
     for s, name in obs.melds:
         if s in hand_place:
-            for c in _bits(_MELD_MASKS[name] & unknown):
+            for c in bit_list(_MELD_MASKS[name] & unknown):
                 forced[c] = 1 << hand_place[s]
     if bidder is not None and bidder in hand_place and (obs.ultimo or phase in ("ultimo", "contra")):
         if unknown >> PAGAT & 1:
@@ -362,12 +354,12 @@ def _try_sample(obs: Any, rng: random.Random) -> TarokState | None:
     positions, widow_positions = deal_positions(n, obs.dealer)
     deck = [0] * 54
     for s in obs.active:
-        cards_s = _bits(initial[s])
+        cards_s = bit_list(initial[s])
         if len(cards_s) != 16:
             raise SamplingError(f"seat {s} would be dealt {len(cards_s)} cards")
         for pos, c in zip(positions[s], cards_s, strict=True):
             deck[pos] = c
-    halves = _bits(first) + _bits(second)
+    halves = bit_list(first) + bit_list(second)
     if len(halves) != 6 or first.bit_count() != 3:
         raise SamplingError("the widow halves do not hold three cards each")
     for pos, c in zip(widow_positions, halves, strict=True):
@@ -401,7 +393,7 @@ def _actions(
         else:
             accept, reject = A.ACTIONS[A.ACCEPT_ID], A.ACTIONS[A.REJECT_ID]
             acts += {1: [accept], 2: [reject, accept], 3: [reject, reject]}[obs.multiplier]
-            acts += [A.ACTIONS[A.DISCARD_BASE + c] for c in _bits(discards)]
+            acts += [A.ACTIONS[A.DISCARD_BASE + c] for c in bit_list(discards)]
     if stage < _PHASE_ORDER["ultimo"] or bidder is None:
         return acts
     if obs.contract == "threesome" or obs.rules.consolation_in_solo:
