@@ -263,9 +263,12 @@ def advise(
         game, name = resolve(preset)
         if game != "smear":
             raise RulesError(f"the bid advisor is for Smear presets; {name} is {game}")
+        from rich.console import Console
+
         from jick.games.smear.advise import advise as run_advise
 
-        advice = run_advise(name, hand, position=position, score=score, players=players, samples=samples, seed=seed)
+        with Console(stderr=True).status(f"Playing out {samples} deals..."):
+            advice = run_advise(name, hand, position=position, score=score, players=players, samples=samples, seed=seed)
     except JickError as exc:
         fail(str(exc))
     if as_json:
