@@ -164,3 +164,23 @@ def test_cheater_is_handed_the_state_and_refuses_observations() -> None:
     assert bot_action(cheater, state, state.current_player) in state.legal_actions()
     with pytest.raises(Exception, match="whole state"):
         cheater.choose(state.observation(state.current_player))
+
+
+@pytest.mark.parametrize(("preset", "players", "overrides"), PRESETS)
+def test_forced_action_is_the_only_legal_action(preset: str, players: int | None, overrides: dict[str, Any]) -> None:
+    state = new_match(preset, players=players, overrides=overrides, seed=11)
+    rng = random.Random(3)
+    seen_forced = seen_choice = 0
+    for _ in range(400):
+        if state.is_terminal:
+            break
+        legal = state.legal_actions()
+        forced = state.forced_action()
+        if len(legal) == 1 and overrides.get("renege_mode") != "penalize":
+            assert forced == legal[0]
+            seen_forced += 1
+        else:
+            assert forced is None
+            seen_choice += 1
+        state.apply(rng.choice(legal))
+    assert seen_choice > 0

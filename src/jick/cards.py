@@ -220,7 +220,7 @@ def mask_cards(mask: int) -> tuple[Card, ...]:
     >>> mask_cards(0b11)
     (Card('2S'), Card('3S'))
     """
-    return tuple(CARDS[i] for i in iter_bits(mask))
+    return tuple([CARDS[i] for i in bit_list(mask)])
 
 
 def format_mask(mask: int) -> str:

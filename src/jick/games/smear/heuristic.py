@@ -227,6 +227,8 @@ class TrumpInfo:
     low_value: int
     deuce: int
     trey: int
+    #: Worth of keeping each card through a discard, before the guarded-ten bonus (see :func:`_discard_worth`).
+    keep: tuple[float, ...]
 
 
 def _build_info(rules: SmearRules, trump: int) -> TrumpInfo:
@@ -274,6 +276,17 @@ def _build_info(rules: SmearRules, trump: int) -> TrumpInfo:
                 if strength[other] > strength[card] or table.shared_joker_rank:
                     above |= 1 << other
         higher[card] = above
+    order = table.order
+    keep = [0.0] * 55
+    for card in range(55):
+        if table.trumps >> card & 1:
+            top = 1.0 - order.index(card) / len(order)
+            worth = TRUMP_WORTH + TRUMP_RANK_WORTH * top + own[card] + 0.5 * cap[card]
+            if low_floating and card in (base + TWO, base + THREE):
+                worth += 0.5 * low_value
+            keep[card] = worth
+        elif card < 52:
+            keep[card] = PLAIN_WORTH[card % 13]
     return TrumpInfo(
         rules=rules,
         table=table,
@@ -286,6 +299,7 @@ def _build_info(rules: SmearRules, trump: int) -> TrumpInfo:
         low_value=low_value,
         deuce=base + TWO,
         trey=base + THREE,
+        keep=tuple(keep),
     )
 
 
@@ -419,17 +433,8 @@ TRUMP_RANK_WORTH = 0.5
 
 def _discard_worth(info: TrumpInfo, hand: int, card: int) -> float:
     """How much a card is worth keeping through the discard: trumps first, then aces and 10s."""
-    table = info.table
-    if table.trumps >> card & 1:
-        order = table.order
-        top = 1.0 - order.index(card) / len(order)
-        worth = TRUMP_WORTH + TRUMP_RANK_WORTH * top + info.own[card] + 0.5 * info.cap[card]
-        if info.low_floating and card in (info.deuce, info.trey):
-            worth += 0.5 * info.low_value
-        return worth
-    rank = card % 13
-    worth = PLAIN_WORTH[rank]
-    if rank == TEN and hand >> (card - TEN + ACE) & 1:
+    worth = info.keep[card]
+    if card % 13 == TEN and card < 52 and not info.table.trumps >> card & 1 and hand >> (card - TEN + ACE) & 1:
         worth += GUARDED_TEN
     return worth
 
@@ -853,33 +858,31 @@ class HeuristicBot:
 
     # ------------------------------------------------------------------ discard
     def _discard(self, obs: Any, legal: Any) -> Action:
-        info = trump_info(obs.rules, obs.trump)
-        k = knowledge(obs)
-        view = _View(obs, info, k)
         discards = [a for a in legal if isinstance(a, A.Discard)]
         done = A.ACTIONS[A.DONE_ID]
         if not discards:
             return done if done in legal else legal[0]
-        worth = self._hold_values(view)
+        info = trump_info(obs.rules, obs.trump)
+        hand = index_mask(obs.hand)
+        worth = self._hold_values(info, hand)
         worst = min(discards, key=lambda a: (worth[a.card.index], a.card.index))
         if done not in legal:
             return worst
         # refill: shed a card only if a card from the stock is worth more on average
-        if worth[worst.card.index] < self._stock_card_value(view):
+        if worth[worst.card.index] < self._stock_card_value(info, hand, knowledge(obs).unknown):
             return worst
         return done
 
-    def _hold_values(self, view: _View) -> dict[int, float]:
+    def _hold_values(self, info: TrumpInfo, hand: int) -> dict[int, float]:
         """Value of keeping each card of the hand for the play."""
-        return {c: _discard_worth(view.info, view.hand, c) for c in bit_list(view.hand)}
+        return {c: _discard_worth(info, hand, c) for c in bit_list(hand)}
 
-    def _stock_card_value(self, view: _View) -> float:
+    def _stock_card_value(self, info: TrumpInfo, hand: int, unknown_mask: int) -> float:
         """Average worth of an unseen card drawn from the stock."""
-        unknown = bit_list(view.unknown)
+        unknown = bit_list(unknown_mask)
         if not unknown:
             return 0.0
-        info = view.info
-        return sum(_discard_worth(info, view.hand, c) for c in unknown) / len(unknown)
+        return sum(_discard_worth(info, hand, c) for c in unknown) / len(unknown)
 
     # ------------------------------------------------------------------ play
     def _play(self, obs: Any, legal: Any) -> Action:

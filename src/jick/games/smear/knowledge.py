@@ -89,6 +89,20 @@ def _note_trick(
             voids[seat] |= 1 << led
 
 
+_DECKS: dict[int, int] = {}
+
+
+def _deck_mask(rules: SmearRules) -> int:
+    """The cards in play under ``rules`` as a mask (it depends on the jokers alone)."""
+    mask = _DECKS.get(rules.jokers)
+    if mask is None:
+        mask = 0
+        for card in deck_cards(rules):
+            mask |= 1 << card
+        _DECKS[rules.jokers] = mask
+    return mask
+
+
 def knowledge(obs: Any) -> Knowledge:
     """Everything the seat of ``obs`` (a SmearObservation) can tell about where the cards are."""
     rules: SmearRules = obs.rules
@@ -117,9 +131,7 @@ def knowledge(obs: Any) -> Knowledge:
     face_down[obs.seat] = 0
     for seat, _ in obs.buried:
         face_down[seat] = max(0, face_down[seat] - 1) if seat != obs.seat else 0
-    deck = 0
-    for card in deck_cards(rules):
-        deck |= 1 << card
+    deck = _deck_mask(rules)
     return Knowledge(
         seat=obs.seat,
         rules=rules,

@@ -193,6 +193,10 @@ def play_out(world: SmearState, seat: int, action: Action, bots: list[Any]) -> f
         who = state.current_player
         if who < 0:
             break
+        forced = state.forced_action()
+        if forced is not None:  # every bot takes it: no need to build an observation
+            state.apply(forced)
+            continue
         state.apply(bots[who].choose(state.observation(who)))
     return hand_value(state, state.side_of(seat), start)
 

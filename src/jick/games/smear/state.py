@@ -292,6 +292,15 @@ class SmearState:
             bits ^= low
         return out
 
+    def forced_action(self) -> Action | None:
+        """The one action the player to move may take, or None when there is a choice (or renege penalties apply)."""
+        if self._penalize:
+            return None
+        bits = self._legal_bits if self._legal_bits >= 0 else self._compute_legal()
+        if not bits or bits & (bits - 1):
+            return None
+        return _ACTIONS[bits.bit_length() - 1]
+
     def legal_action_ids(self) -> list[int]:
         bits = self._legal_bits if self._legal_bits >= 0 else self._compute_legal()
         out: list[int] = []
