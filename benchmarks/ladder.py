@@ -5,7 +5,8 @@ vs search (each over ``--deals`` duplicate deals, all cores), saves each run's
 JSON under ``--out`` and prints the README's table rows: the mean points per
 deal of the stronger bot less the weaker one's, with the paired 95% interval.
 A step whose JSON is already there (same preset, bots, seed and deals) is read
-back instead of played again, so an interrupted run picks up where it stopped.
+back instead of played again, and each step keeps its finished deals in a
+checkpoint file as they come, so an interrupted run picks up where it stopped.
 
 Usage (from the repository root)::
 
@@ -60,7 +61,10 @@ def main() -> None:
             if path.exists():  # a finished step of an earlier run: same parameters, same result
                 data = json.loads(path.read_text())
             else:
-                result = run_arena(preset, [a, b], deals=args.deals, seed=args.seed, workers=args.workers)
+                # finished deals are kept as they come: a stopped step resumes from its last deal
+                book = args.out / f"{preset}-{a}-{b}-seed{args.seed}.jsonl"
+                result = run_arena(preset, [a, b], deals=args.deals, seed=args.seed, workers=args.workers,
+                                   checkpoint=book)  # fmt: skip
                 data = result.to_dict()
                 path.write_text(json.dumps(data))
             minutes = (time.perf_counter() - start) / 60

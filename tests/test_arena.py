@@ -266,6 +266,35 @@ def test_same_seed_same_results_whatever_the_workers() -> None:
     assert other["raw"] != one["raw"]
 
 
+def test_a_checkpointed_run_resumes_to_the_same_results(tmp_path: Path) -> None:
+    fresh = run_arena("smear_ten_point", "heuristic,random", deals=4, seed=11).to_dict()
+    book = tmp_path / "run.jsonl"
+    first = run_arena("smear_ten_point", "heuristic,random", deals=2, seed=11, checkpoint=book)
+    assert len(book.read_text().splitlines()) == 1 + 2  # the run's identity, then one line per deal
+    assert first.to_dict()["raw"] != fresh["raw"]
+    with book.open("a") as out:
+        out.write('{"matchup": 0, "ind')  # a deal cut short when the run was stopped
+    resumed = run_arena("smear_ten_point", "heuristic,random", deals=4, seed=11, workers=2, checkpoint=book)
+    resumed_dict = resumed.to_dict()
+    resumed_dict["parameters"]["workers"] = 1
+    assert resumed_dict == fresh
+    # all four deals are on file now: a shorter run reads them back and plays nothing
+    again = run_arena("smear_ten_point", "heuristic,random", deals=3, seed=11, checkpoint=book)
+    assert again.to_dict()["raw"] == run_arena("smear_ten_point", "heuristic,random", deals=3, seed=11).to_dict()["raw"]
+
+
+def test_a_checkpoint_of_another_run_is_refused(tmp_path: Path) -> None:
+    book = tmp_path / "run.jsonl"
+    run_arena("smear_ten_point", "heuristic,random", deals=1, seed=11, checkpoint=book)
+    before = book.read_text()
+    with pytest.raises(RulesError, match="another arena run"):
+        run_arena("smear_ten_point", "heuristic,random", deals=1, seed=12, checkpoint=book)
+    assert book.read_text() == before
+    (tmp_path / "junk.jsonl").write_text("hello\n")
+    with pytest.raises(RulesError, match="not an arena checkpoint"):
+        run_arena("smear_ten_point", "heuristic,random", deals=1, seed=11, checkpoint=tmp_path / "junk.jsonl")
+
+
 def test_result_structure() -> None:
     result = run_arena("tarok_3p", ["random", "heuristic"], deals=3, seed=5, matches=1)
     data = json.loads(json.dumps(result.to_dict()))  # JSON-ready
@@ -347,6 +376,20 @@ def test_cli_default_output_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     code, output = arena(["-p", "tarok_3p", "--bots", "random,heuristic", "--deals", "1", "--seed", "3", "-w", "1"])
     assert code == 0, output
     assert json.loads((tmp_path / "arena" / "arena-tarok_3p-seed3.json").read_text())["parameters"]["deals"] == 1
+
+
+def test_cli_checkpoint_resumes_and_refuses_another_run(tmp_path: Path) -> None:
+    book = tmp_path / "deals.jsonl"
+    base = ["-p", "smear_ten_point", "--bots", "heuristic,random", "-w", "1", "--checkpoint", str(book)]
+    code, output = arena([*base, "--deals", "2", "--seed", "5", "-o", str(tmp_path / "a.json")])
+    assert code == 0, output
+    assert len(book.read_text().splitlines()) == 3
+    code, output = arena([*base, "--deals", "3", "--seed", "5", "-o", str(tmp_path / "b.json")])
+    assert code == 0, output
+    assert len(book.read_text().splitlines()) == 4  # two deals read back, one played
+    code, output = arena([*base, "--deals", "3", "--seed", "6", "-o", str(tmp_path / "c.json")])
+    lines = [line for line in output.splitlines() if line.strip()]
+    assert code == 2 and len(lines) == 1 and "another arena run" in lines[0]
 
 
 @pytest.mark.parametrize(

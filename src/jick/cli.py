@@ -185,6 +185,10 @@ def arena(
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Where to save the results (JSON).")] = None,
     chart: Annotated[Path | None, typer.Option("--chart", help="Where to draw the ladder chart (PNG).")] = None,
     no_progress: Annotated[bool, typer.Option("--no-progress", help="No progress bar.")] = False,
+    checkpoint: Annotated[
+        Path | None,
+        typer.Option("--checkpoint", help="Keep finished deals in this file; deals already there are not replayed."),
+    ] = None,
 ) -> None:
     """Play bots against each other over duplicate deals; print and save points, bid rates and ratings.
 
@@ -221,6 +225,7 @@ def arena(
             overrides=overrides,
             matches=matches,
             progress=not no_progress,
+            checkpoint=checkpoint,
         )
         elapsed = time.monotonic() - started
         print_result(result, console)

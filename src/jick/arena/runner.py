@@ -5,8 +5,10 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from pathlib import Path
 from typing import Any, TypeVar
 
+from jick.arena.checkpoint import Checkpoint
 from jick.arena.ratings import rate
 from jick.arena.result import ArenaResult
 from jick.arena.summary import BotSummary, bid_rates, bot_points, contests, match_win_rates, pair_summaries
@@ -54,11 +56,14 @@ def run_arena(
     overrides: Mapping[str, Any] | None = None,
     matches: int = 0,
     progress: bool = False,
+    checkpoint: Path | None = None,
 ) -> ArenaResult:
     """Play ``deals`` duplicate deals (and ``matches`` duplicate full matches) for every pair of ``bots``.
 
     The result depends only on the parameters other than ``workers`` and
-    ``progress``. User mistakes raise :class:`jick.engine.RulesError`.
+    ``progress``. With ``checkpoint`` (a file), finished deals are kept there as
+    they come and deals already there are not played again, so an interrupted run
+    resumes where it stopped. User mistakes raise :class:`jick.engine.RulesError`.
     """
     from jick.bots import make_bot
     from jick.registry import load_rules, resolve
@@ -85,7 +90,19 @@ def run_arena(
         for i in range(matches)
     ]
     title = f"arena {preset}: {' vs '.join(names)}"
-    results = run_all(run_task, tasks, workers, title if progress else None)
+    book = None
+    if checkpoint is not None:
+        identity = {"preset": preset, "players": rules.num_players, "overrides": overrides, "bots": list(names),
+                    "seed": seed}  # fmt: skip
+        book = Checkpoint(checkpoint, identity)
+    done = {} if book is None else book.deals
+    todo = [t for t in tasks if not (isinstance(t, DealTask) and (t.matchup, t.index) in done)]
+    keep = None if book is None else _keeper(book)
+    played = iter(run_all(run_task, todo, workers, title if progress else None, keep))
+    results = [
+        done[(t.matchup, t.index)] if isinstance(t, DealTask) and (t.matchup, t.index) in done else next(played)
+        for t in tasks
+    ]
     deal_results = tuple(r for r in results if isinstance(r, DealResult))
     match_results = tuple(r for r in results if isinstance(r, MatchResult))
 
@@ -119,11 +136,28 @@ def run_arena(
     )
 
 
-def run_all(function: Callable[[T], R], tasks: Sequence[T], workers: int, title: str | None) -> list[R]:
+def _keeper(book: Checkpoint) -> Callable[[object], None]:
+    def keep(result: object) -> None:
+        if isinstance(result, DealResult):
+            book.add(result)
+
+    return keep
+
+
+def run_all(
+    function: Callable[[T], R],
+    tasks: Sequence[T],
+    workers: int,
+    title: str | None,
+    on_result: Callable[[R], None] | None = None,
+) -> list[R]:
     """``[function(t) for t in tasks]``, on ``workers`` processes, with a progress bar when ``title`` is given.
 
-    Results come back in the order of ``tasks`` whatever order they finish in.
+    Results come back in the order of ``tasks`` whatever order they finish in;
+    ``on_result`` sees each as it finishes (in this process).
     """
+    if not tasks:
+        return []
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -150,6 +184,8 @@ def run_all(function: Callable[[T], R], tasks: Sequence[T], workers: int, title:
             job = bar.add_task(title or "", total=len(tasks))
             for task in tasks:
                 out.append(function(task))
+                if on_result is not None:
+                    on_result(out[-1])
                 bar.advance(job)
         return out
     with ProcessPoolExecutor(max_workers=workers) as pool:
@@ -160,7 +196,9 @@ def run_all(function: Callable[[T], R], tasks: Sequence[T], workers: int, title:
             with bar:
                 job = bar.add_task(title or "", total=len(tasks))
                 for future in as_completed(futures):
-                    future.result()
+                    result = future.result()
+                    if on_result is not None:
+                        on_result(result)
                     bar.advance(job)
         except BaseException:
             for future in futures:
