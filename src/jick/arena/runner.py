@@ -96,13 +96,12 @@ def run_arena(
                     "seed": seed}  # fmt: skip
         book = Checkpoint(checkpoint, identity)
     done = {} if book is None else book.deals
-    todo = [t for t in tasks if not (isinstance(t, DealTask) and (t.matchup, t.index) in done)]
+    # each task's result read back from the checkpoint, or None when it is still to play
+    kept = [done.get((t.matchup, t.index)) if isinstance(t, DealTask) else None for t in tasks]
+    todo = [t for t, k in zip(tasks, kept, strict=True) if k is None]
     keep = None if book is None else _keeper(book)
     played = iter(run_all(run_task, todo, workers, title if progress else None, keep))
-    results = [
-        done[(t.matchup, t.index)] if isinstance(t, DealTask) and (t.matchup, t.index) in done else next(played)
-        for t in tasks
-    ]
+    results = [k if k is not None else next(played) for k in kept]
     deal_results = tuple(r for r in results if isinstance(r, DealResult))
     match_results = tuple(r for r in results if isinstance(r, MatchResult))
 
