@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from jick.cards import Card
+from jick.game import Game
 from jick.games.liftsmoke.presets import DEFAULT_PRESET, load_preset, preset_info, preset_names
 from jick.games.liftsmoke.report import record_hooks
 from jick.games.liftsmoke.rules import LiftSmokeRules
@@ -52,3 +53,34 @@ def new_match(
     state.preset_name = preset if isinstance(preset, str) else None
     state.overrides = dict(overrides or {})
     return state
+
+
+def _registration() -> Game:
+    from jick.games.liftsmoke import actions
+    from jick.games.liftsmoke.observation import LiftSmokeObservation
+
+    return Game(
+        name="liftsmoke",
+        title="Lift Smoke",
+        default_preset=DEFAULT_PRESET,
+        new_match=new_match,
+        load_preset=load_preset,
+        preset_names=preset_names,
+        preset_info=preset_info,
+        num_actions=actions.NUM_ACTIONS,
+        action_from_id=actions.action_from_id,
+        action_from_text=actions.action_from_text,
+        observation_type=LiftSmokeObservation,
+        state_type=LiftSmokeState,
+        view="jick.games.liftsmoke.view:View",
+        bots={
+            "heuristic": "jick.games.liftsmoke.bot:HeuristicBot",
+            "search": "jick.games.liftsmoke.bot:SearchBot",
+        },
+        record_hooks="jick.games.liftsmoke.report:record_hooks",
+        arena="jick.games.liftsmoke.arena",
+    )
+
+
+#: The registration of the game (see :mod:`jick.game`).
+GAME = _registration()

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from jick.cards import Card
+from jick.game import Game
 from jick.games.smear.presets import load_preset, preset_info, preset_names
 from jick.games.smear.report import record_hooks
 from jick.games.smear.rules import SmearRules
@@ -42,3 +43,35 @@ def new_match(
     state.preset_name = preset if isinstance(preset, str) else None
     state.overrides = dict(overrides or {})
     return state
+
+
+def _registration() -> Game:
+    from jick.games.smear import actions
+    from jick.games.smear.observation import SmearObservation
+
+    return Game(
+        name="smear",
+        title="Smear",
+        default_preset="smear_ten_point",
+        new_match=new_match,
+        load_preset=load_preset,
+        preset_names=preset_names,
+        preset_info=preset_info,
+        num_actions=actions.NUM_ACTIONS,
+        action_from_id=actions.action_from_id,
+        action_from_text=actions.action_from_text,
+        observation_type=SmearObservation,
+        state_type=SmearState,
+        view="jick.games.smear.view:View",
+        bots={
+            "heuristic": "jick.games.smear.heuristic:HeuristicBot",
+            "search": "jick.games.smear.search:SearchBot",
+            "cheater": "jick.games.smear.search:CheaterBot",
+        },
+        record_hooks="jick.games.smear.report:record_hooks",
+        arena="jick.games.smear.arena",
+    )
+
+
+#: The registration of the game (see :mod:`jick.game`).
+GAME = _registration()

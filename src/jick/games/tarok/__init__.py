@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from jick.game import Game
 from jick.games.tarok.cards import TarokCard
 from jick.games.tarok.presets import DEFAULT_PRESET, load_preset, preset_info, preset_names
 from jick.games.tarok.report import record_hooks
@@ -48,3 +49,34 @@ def new_match(
     state.preset_name = preset if isinstance(preset, str) else None
     state.overrides = dict(overrides or {})
     return state
+
+
+def _registration() -> Game:
+    from jick.games.tarok import actions
+    from jick.games.tarok.observation import TarokObservation
+
+    return Game(
+        name="tarok",
+        title="Tarok",
+        default_preset=DEFAULT_PRESET,
+        new_match=new_match,
+        load_preset=load_preset,
+        preset_names=preset_names,
+        preset_info=preset_info,
+        num_actions=actions.NUM_ACTIONS,
+        action_from_id=actions.action_from_id,
+        action_from_text=actions.action_from_text,
+        observation_type=TarokObservation,
+        state_type=TarokState,
+        view="jick.games.tarok.view:View",
+        bots={
+            "heuristic": "jick.games.tarok.bot:HeuristicBot",
+            "search": "jick.games.tarok.bot:SearchBot",
+        },
+        record_hooks="jick.games.tarok.report:record_hooks",
+        arena="jick.games.tarok.arena",
+    )
+
+
+#: The registration of the game (see :mod:`jick.game`).
+GAME = _registration()

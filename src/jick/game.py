@@ -1,0 +1,307 @@
+"""The engine contract: what every game provides and every game-neutral layer relies on.
+
+Three protocols and one registration:
+
+* :class:`GameState` (generic over its action and observation types): a match
+  in progress as a make/undo machine. ``current_player`` says who acts,
+  ``legal_actions()`` what they may do, ``apply()`` does it (or raises
+  :class:`~jick.engine.IllegalAction` and changes nothing), ``undo()`` and
+  ``clone()`` serve search, and ``observation(seat)`` is the only window onto
+  hidden cards.
+* :class:`Observation`: the part of every game's observation that the
+  game-neutral layers read (the seat, the phase, whose turn it is, the seat's
+  hand, the scores and its legal actions). Each game's observation class has
+  many more fields; only that game's own modules read them.
+* :class:`Player`: anything that picks an action from an observation (bots,
+  and in time the web page and learning code).
+* :class:`Game`: one registration per game, naming its presets, how to start a
+  match, its action codec, observation type, terminal view, bots, record and
+  arena hooks. :func:`get_game` finds a registered game by name.
+
+Play, the terminal, the arena, the bots' common code, records, and the
+session, server and research layers speak only this contract; a new game is a
+package under ``jick.games`` with a ``GAME`` object, and ``tests/contract/``
+checks it.
+
+>>> smear = get_game("smear")
+>>> state = smear.new_match("smear_ten_point", seed=1)
+>>> isinstance(state, GameState), isinstance(state.observation(0), Observation)
+(True, True)
+>>> smear.action_from_text("5") == smear.action_from_id(smear.action_from_text("5").id)
+True
+>>> sorted(game.name for game in registered_games())
+['liftsmoke', 'smear', 'tarok']
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar, runtime_checkable
+
+import numpy as np
+import numpy.typing as npt
+
+from jick.engine import Action, RulesError
+
+if TYPE_CHECKING:
+    from jick.presets import PresetInfo
+
+__all__ = [
+    "CardLike",
+    "DealLog",
+    "Game",
+    "GameState",
+    "Observation",
+    "Player",
+    "get_game",
+    "registered_games",
+]
+
+ActionT = TypeVar("ActionT", bound=Action, covariant=True)
+ObservationT = TypeVar("ObservationT", bound="Observation", covariant=True)
+ObservationIn = TypeVar("ObservationIn", bound="Observation", contravariant=True)
+StateT = TypeVar("StateT", bound="GameState[Action, Observation]")
+
+
+@runtime_checkable
+class CardLike(Protocol):
+    """A card of any game: its index in the game's deck, and ``str`` its notation (``AS``, ``XXI``)."""
+
+    @property
+    def index(self) -> int: ...
+
+
+@runtime_checkable
+class Observation(Protocol):
+    """What every game's observation offers the game-neutral layers.
+
+    An observation is immutable and holds exactly what its seat may know;
+    ``legal_actions`` is empty unless it is that seat's turn.
+    """
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def phase(self) -> str: ...
+
+    @property
+    def current_player(self) -> int: ...
+
+    @property
+    def hand(self) -> Sequence[CardLike]: ...
+
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+
+    @property
+    def legal_actions(self) -> tuple[Action, ...]: ...
+
+
+class DealLog(Protocol):
+    """One deal of a match as its record keeps it: the deck order, the dealer, ``(seat, action id)`` pairs."""
+
+    @property
+    def deck(self) -> tuple[int, ...]: ...
+
+    @property
+    def dealer(self) -> int: ...
+
+    @property
+    def actions(self) -> Sequence[tuple[int, int]]: ...
+
+    @property
+    def outcome(self) -> str: ...
+
+
+class Rules(Protocol):
+    """The part of every game's rules dataclass the neutral layers read."""
+
+    @property
+    def num_players(self) -> int: ...
+
+
+@runtime_checkable
+class GameState(Protocol[ActionT, ObservationT]):
+    """One match (many deals) in progress: a make/undo machine over one game's rules.
+
+    ``current_player`` is a seat, :data:`~jick.engine.TERMINAL` (-1) once the
+    match is over, or a lower negative number while the state waits for chance
+    (a deck that no seed or deck list supplies). ``apply`` accepts any
+    :class:`~jick.engine.Action` and refuses, with
+    :class:`~jick.engine.IllegalAction` and no change, one that is not legal
+    now, including another game's action.
+    """
+
+    #: The game's registered name (``"smear"``).
+    game_name: str
+    #: The preset and overrides the rules came from (records write them).
+    preset_name: str | None
+    overrides: dict[str, object]
+    #: The seed of the shuffles, or None when every deck was given.
+    seed: int | None
+    first_dealer: int
+
+    @property
+    def rules(self) -> Any:
+        """The game's frozen options dataclass (see :class:`Rules`)."""
+        ...
+
+    @property
+    def num_players(self) -> int: ...
+
+    @property
+    def current_player(self) -> int: ...
+
+    @property
+    def is_terminal(self) -> bool: ...
+
+    @property
+    def phase(self) -> str: ...
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """Size of the fixed action space: ids are ``0 .. n-1``."""
+        ...
+
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+
+    @property
+    def deals(self) -> Sequence[DealLog]:
+        """Every deal so far, oldest first."""
+        ...
+
+    def legal_actions(self) -> Sequence[ActionT]: ...
+
+    def legal_action_ids(self) -> list[int]: ...
+
+    def legal_action_mask(self) -> npt.NDArray[np.bool_]:
+        """A bool array of ``num_distinct_actions``, True at the legal ids."""
+        ...
+
+    def action_from_id(self, action_id: int) -> ActionT: ...
+
+    def parse_action(self, text: str) -> ActionT:
+        """The action ``text`` names in the current situation (:class:`~jick.engine.NotationError` if none)."""
+        ...
+
+    def apply(self, action: Action) -> None: ...
+
+    def apply_id(self, action_id: int) -> None: ...
+
+    def undo(self) -> ActionT:
+        """Take back the last action and return it."""
+        ...
+
+    def clone(self) -> Self: ...
+
+    def returns(self) -> tuple[float, ...]:
+        """Per seat: 1.0 for each seat of the winning side once the match is over, else 0.0."""
+        ...
+
+    def observation(self, seat: int) -> ObservationT: ...
+
+
+#: Any game's state, as the game-neutral layers see it.
+AnyState = GameState[Action, Observation]
+
+
+@runtime_checkable
+class Player(Protocol[ObservationIn]):
+    """Anything that chooses an action from an observation: bots, and in time pages and learners."""
+
+    name: str
+
+    def choose(self, observation: ObservationIn) -> Action:
+        """One of ``observation.legal_actions``."""
+        ...
+
+
+def _load(path: str) -> Any:
+    """The object at ``"package.module:Name"``."""
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+@dataclass(frozen=True)
+class Game:
+    """The registration of one game: everything the neutral layers need to offer it.
+
+    Heavy parts (the terminal view, the bots with their compiled solvers, the
+    record and arena hooks) are named as ``"module:Name"`` and imported on
+    first use, so listing games stays cheap.
+    """
+
+    #: Registered name, as records and ``state.game_name`` write it.
+    name: str
+    #: A title for people (``"Smear"``).
+    title: str
+    default_preset: str
+    #: ``new_match(preset_or_rules, *, players=, overrides=, seed=, decks=, first_dealer=)``.
+    new_match: Callable[..., AnyState]
+    load_preset: Callable[..., Any]
+    preset_names: Callable[[], list[str]]
+    preset_info: Callable[[str], PresetInfo]
+    #: The action codec: ids ``0 .. num_actions-1`` and the context-free notation.
+    num_actions: int
+    action_from_id: Callable[[int], Action]
+    action_from_text: Callable[[str], Action]
+    observation_type: type
+    state_type: type
+    #: ``"module:Class"`` of the terminal view (a :class:`jick.terminal.TerminalView`).
+    view: str
+    #: Bot kind (``heuristic``, ``search``, ``cheater``) -> ``"module:Class"``.
+    bots: Mapping[str, str] = field(default_factory=dict)
+    #: ``"module:object"`` of the record hooks and of the arena hooks.
+    record_hooks: str = ""
+    arena: str = ""
+
+    def view_class(self) -> type[Any]:
+        """The game's terminal view class."""
+        cls: type[Any] = _load(self.view)
+        return cls
+
+    def bot_class(self, kind: str) -> type[Any]:
+        """The class of bot ``kind``; :class:`~jick.engine.RulesError` if the game has none."""
+        if kind not in self.bots:
+            raise RulesError(f"{self.name} has no {kind} bot")
+        cls: type[Any] = _load(self.bots[kind])
+        return cls
+
+    def load_record_hooks(self) -> Any:
+        return _load(self.record_hooks)
+
+    def load_arena(self) -> Any:
+        return _load(self.arena)
+
+
+#: Registered name -> the package whose ``GAME`` registers it.
+PACKAGES: dict[str, str] = {
+    "smear": "jick.games.smear",
+    "tarok": "jick.games.tarok",
+    "liftsmoke": "jick.games.liftsmoke",
+}
+
+
+def get_game(name: str) -> Game:
+    """The registered game ``name``; :class:`~jick.engine.RulesError` naming the games if unknown."""
+    if name not in PACKAGES:
+        raise RulesError(f"unknown game {name!r}; games are: {', '.join(PACKAGES)}")
+    game = importlib.import_module(PACKAGES[name]).GAME
+    if not isinstance(game, Game) or game.name != name:
+        raise RulesError(f"package {PACKAGES[name]} does not register the game {name!r}")
+    return game
+
+
+def registered_games() -> list[Game]:
+    """Every registered game whose package is installed, in registration order."""
+    out = []
+    for name in PACKAGES:
+        try:
+            out.append(get_game(name))
+        except ModuleNotFoundError:
+            continue
+    return out
