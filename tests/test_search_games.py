@@ -21,7 +21,7 @@ from jick.games.tarok import sampling as tarok_sampling
 from jick.games.tarok.cards import ALL_CARDS
 
 #: A budget for tests: one or two worlds per decision.
-TINY = Budget(max_worlds=2, min_worlds=1, steps=1)
+TINY = Budget(worlds=2, min_worlds=1, steps=1)
 
 TAROK_CASES: list[tuple[str, dict[str, Any]]] = [
     ("tarok_3p", {}),
@@ -177,7 +177,7 @@ def test_lift_smoke_choice_ignores_hidden_cards() -> None:
 
 
 def test_same_seed_same_choice() -> None:
-    budget = Budget(max_worlds=4, min_worlds=2, steps=1)
+    budget = Budget(worlds=4, min_worlds=2, steps=1)
     tarok = [s.observation(s.current_player) for s in tarok_walk("tarok_4p", {}, seed=5, deals=1)]
     for obs in tarok[::7]:
         one = tarok_bot.SearchBot(seed=9, budget=budget).explain(obs)

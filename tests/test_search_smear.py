@@ -28,7 +28,7 @@ PRESETS = [
     ("smear_no_jick", None, {"discard_mode": "nontrump_to_six", "trick_history_visible": "last"}),
 ]
 
-TINY = Budget(play_samples=2, auction_samples=1, bids_tried=1)
+TINY = Budget(worlds=2, auction_worlds=1, bids_tried=1)
 
 
 def walk(state: SmearState, rng: random.Random, steps: int) -> None:

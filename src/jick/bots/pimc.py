@@ -12,8 +12,9 @@ A game plugs in through :class:`SearchGame`: how to sample a world, when a
 rollout ends, what an outcome is worth to the seat, the rollout policy, and
 optionally which actions are equivalent (evaluated once) and how long a
 rollout will be (to size the budget). The budget is counted in rollout
-steps, never in seconds, so a bot with a given seed always makes the same
-choice from the same observation.
+steps, so a bot with a given seed makes the same choice from the same
+observation; its deadline (:class:`~jick.bots.budget.Budget` ``seconds``)
+stops the search between worlds when a decision runs long.
 
 :func:`random_assignment` is a helper for samplers: it deals cards to places
 of given sizes where each card may only go to some places.
@@ -34,30 +35,10 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from jick.bots import Explanation
+from jick.bots.budget import Budget, Deadline, SamplingError
 from jick.engine import Action, RulesError
 
-
-class SamplingError(Exception):
-    """No world consistent with the observation could be built (the bot then plays its rollout policy)."""
-
-
-@dataclass(frozen=True)
-class Budget:
-    """How much search one decision gets, in sampled worlds and rollout steps (never in seconds).
-
-    The number of worlds is ``steps // (candidates * estimated rollout length)``,
-    kept between ``min_worlds`` and ``max_worlds``: short rollouts and few
-    candidates get more worlds, long ones fewer, so the time per decision
-    stays roughly level through a deal.
-    """
-
-    max_worlds: int = 24
-    min_worlds: int = 6
-    steps: int = 4000
-
-    def worlds(self, candidates: int, rollout_length: int) -> int:
-        per_world = max(1, candidates * max(1, rollout_length))
-        return max(self.min_worlds, min(self.max_worlds, self.steps // per_world))
+__all__ = ["Budget", "DeterminizedSearch", "PimcBot", "SamplingError", "SearchGame", "random_assignment"]
 
 
 @dataclass(frozen=True)
@@ -145,13 +126,16 @@ class DeterminizedSearch:
             raise ValueError("it is not this seat's turn")
         if len(groups) == 1:
             return SearchResult(groups, [0.0], 0, 0, fallback="one choice")
+        deadline = Deadline(self.budget.seconds)
         seat = observation.seat
-        worlds = self.budget.worlds(len(groups), self.game.rollout_length(observation))
+        worlds = self.budget.worlds_for(len(groups), self.game.rollout_length(observation))
         key = self.game.observation_key(observation) if self.game.observation_key else repr(observation)
         rng = random.Random(observation_seed(self.seed, key))
         totals = [0.0] * len(groups)
         done = 0
         for _ in range(worlds):
+            if done and deadline.expired():
+                break
             try:
                 world = self.game.sample_world(observation, rng)
             except SamplingError as exc:
@@ -164,7 +148,7 @@ class DeterminizedSearch:
                 totals[i] += self.rollout(branch, world, seat)
             done += 1
         means = [t / done for t in totals]
-        return SearchResult(groups, means, done, done * len(groups))
+        return SearchResult(groups, means, done, done * len(groups), details={"deadline_hit": deadline.hit})
 
     def explain(self, observation: Any) -> Explanation:
         """The choice and every legal action's mean value, best first."""
@@ -192,6 +176,7 @@ class DeterminizedSearch:
             "rollouts": result.rollouts,
             "candidates": len(result.groups),
             "policy_choice": policy_choice,
+            "deadline_hit": bool(result.details.get("deadline_hit")),
         }
         return Explanation(choice, values, method, details)
 
@@ -212,20 +197,27 @@ class PimcBot:
     """A search bot over one game's :class:`SearchGame`: subclasses set ``levels`` and ``search_game``.
 
     ``level`` names a budget of ``levels`` (``normal`` or ``hard``); ``budget``
-    overrides it (tests use small ones). The same seed and observation always
-    give the same choice.
+    overrides it (tests use small ones) and ``think`` its deadline in seconds.
+    The same seed and observation give the same choice unless the deadline
+    cuts the search short.
     """
 
     name = "search"
     #: Budget per level.
     levels: ClassVar[dict[str, Budget]] = {}
 
-    def __init__(self, seed: int | None = None, level: str = "normal", budget: Budget | None = None) -> None:
+    def __init__(
+        self, seed: int | None = None, level: str = "normal", budget: Budget | None = None, think: float | None = None
+    ) -> None:
         if level not in self.levels:
             raise RulesError(f"unknown search level {level!r}; levels are: {', '.join(self.levels)}")
         self.seed = seed
         self.level = level
-        self.search = DeterminizedSearch(self.search_game(), budget or self.levels[level], seed)
+        budget = budget or self.levels[level]
+        if think is not None:
+            budget = budget.with_seconds(think)
+        self.budget = budget
+        self.search = DeterminizedSearch(self.search_game(), budget, seed)
 
     def search_game(self) -> SearchGame:
         """The game's pieces for the search (sampling, rollout policy, value)."""

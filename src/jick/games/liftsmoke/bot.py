@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from jick.bots.budget import LEVEL_SECONDS
 from jick.bots.pimc import Budget, PimcBot, SearchGame
 from jick.cards import SUIT_MASKS, Card, index_mask
 from jick.engine import Action
@@ -165,8 +166,8 @@ GreedyBot = HeuristicBot
 # --------------------------------------------------------------------------- search
 #: Budgets of the search levels (calibrated on a 2-core machine: see benchmarks/bench_search_games.py).
 LEVELS: dict[str, Budget] = {
-    "normal": Budget(max_worlds=400, min_worlds=80, steps=150_000),
-    "hard": Budget(max_worlds=1600, min_worlds=320, steps=600_000),
+    "normal": Budget(worlds=400, min_worlds=80, steps=150_000, seconds=LEVEL_SECONDS["normal"]),
+    "hard": Budget(worlds=1600, min_worlds=320, steps=600_000, seconds=LEVEL_SECONDS["hard"]),
 }
 
 

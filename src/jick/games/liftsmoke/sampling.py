@@ -20,7 +20,7 @@ random, and the rest of the unseen cards make the stock in random order.
 
 Only games dealt from a full deck are sampled: positions set up with
 ``LiftSmokeState.from_position`` or games whose discards were reshuffled
-raise :class:`~jick.bots.pimc.SamplingError` (the search bot then plays its
+raise :class:`~jick.bots.budget.SamplingError` (the search bot then plays its
 heuristic).
 
 >>> from jick.games.liftsmoke import new_match
@@ -40,7 +40,8 @@ import heapq
 import random
 from typing import Any
 
-from jick.bots.pimc import SamplingError, random_assignment
+from jick.bots.budget import SamplingError
+from jick.bots.pimc import random_assignment
 from jick.cards import bit_list, index_mask
 from jick.engine import Action, IllegalAction
 from jick.games.liftsmoke import actions as A

@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from jick.bots.budget import SamplingError
 from jick.cards import CARDS
 from jick.games.smear.arrange import arrange_deck
 from jick.games.smear.heuristic import PLAIN_WORTH
@@ -31,10 +32,6 @@ from jick.games.smear.state import SmearState
 
 #: Attempts with the voids respected before a sample ignores them (they may rest on a renege).
 VOID_ATTEMPTS = 20
-
-
-class SamplingError(Exception):
-    """No deal fits what the seat has seen."""
 
 
 def _cards(mask: int) -> list[int]:

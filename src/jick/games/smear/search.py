@@ -15,7 +15,12 @@ bidding makes the calls the other seats made. Discards and misdeal offers are le
 hands, and the real deck for the playouts). It is the ceiling in the arena,
 not an opponent for people.
 
-Budgets are sample counts, so a seed gives the same choices on any machine.
+Budgets are counts (sampled deals, solver positions), so a seed gives the
+same choices on any machine; each decision also has a deadline
+(:class:`~jick.bots.budget.Budget` ``seconds``) that stops the search with
+the best choice found so far when a decision runs long. No single solve can
+run away: each is capped in positions and falls back to a shallower search
+(:func:`~jick.games.smear.solver.solve_within`).
 
 >>> from jick.games.smear import new_match
 >>> s = new_match(seed=4)
@@ -30,45 +35,37 @@ Budgets are sample counts, so a seed gives the same choices on any machine.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+import time
 from typing import Any
 
 from jick.bots import Explanation
+from jick.bots.budget import LEVEL_SECONDS, Budget, Deadline, SamplingError
 from jick.cards import ACE
 from jick.engine import Action, RulesError
 from jick.games.smear import actions as A
 from jick.games.smear.knowledge import Knowledge, knowledge
 from jick.games.smear.rules import LowAward
-from jick.games.smear.sampling import SamplingError, sample_hands, sample_weighted_world
-from jick.games.smear.solver import LAST, MAX_BID, low_card_of, solve, solver_tables
+from jick.games.smear.sampling import sample_hands, sample_weighted_world
+from jick.games.smear.solver import LAST, MAX_BID, low_card_of, solve_within, solver_tables
 from jick.games.smear.state import SmearState
 from jick.games.smear.tables import game_points
 
-
-@dataclass(frozen=True)
-class Budget:
-    """How many sampled deals a decision gets (counts, never seconds: a seed gives the same choice anywhere).
-
-    In the play the bot solves up to ``play_samples`` deals, but stops once
-    the solver has visited ``play_nodes`` positions and at least
-    ``min_play_samples`` deals are solved: the hard positions early in a hand
-    get fewer deals, the easy ones later get all of them.
-    """
-
-    play_samples: int
-    auction_samples: int
-    #: Most bids tried besides pass (the lowest legal ones and those the heuristic suggests).
-    bids_tried: int
-    min_play_samples: int = 1
-    play_nodes: int | None = None
-
-
-#: Budgets per level; "easy" here is a small search (people's "easy" is the heuristic bot).
+#: Budgets per level; "easy" here is a small search (people's "easy" is the heuristic bot). In the play
+#: the bot solves up to ``worlds`` deals but stops once the solver has visited ``nodes`` positions and
+#: at least ``min_worlds`` deals are solved: the hard positions early in a hand get fewer deals.
 BUDGETS = {
-    "easy": Budget(play_samples=4, auction_samples=2, bids_tried=2),
-    "normal": Budget(play_samples=32, auction_samples=12, bids_tried=4, min_play_samples=8, play_nodes=500_000),
-    "hard": Budget(play_samples=96, auction_samples=40, bids_tried=6, min_play_samples=24, play_nodes=2_000_000),
+    "easy": Budget(worlds=4, auction_worlds=2, bids_tried=2, seconds=LEVEL_SECONDS["easy"]),
+    "normal": Budget(
+        worlds=32, min_worlds=8, nodes=500_000, auction_worlds=12, bids_tried=4, seconds=LEVEL_SECONDS["normal"]
+    ),
+    "hard": Budget(
+        worlds=96, min_worlds=24, nodes=2_000_000, auction_worlds=40, bids_tried=6, seconds=LEVEL_SECONDS["hard"]
+    ),
 }
+#: Positions one solve may visit when the budget sets no ``nodes`` (the easy search).
+SOLVE_NODES = 200_000
+#: A first guess of the solver's speed in positions per second, before this process has measured it.
+NODES_PER_SECOND = 1_000_000
 
 
 def _heuristic(seed: int | None) -> Any:
@@ -78,9 +75,12 @@ def _heuristic(seed: int | None) -> Any:
 
 
 def play_values(
-    obs: Any, hands_list: list[list[int]], tricks_seen: Any = None, k: Knowledge | None = None
+    obs: Any, hands_list: list[list[int]], tricks_seen: Any = None, k: Knowledge | None = None, max_nodes: int = 0
 ) -> dict[int, float]:
-    """Mean solver value of each legal card of ``obs.seat`` over the given deals (lists of hand masks)."""
+    """Mean solver value of each legal card of ``obs.seat`` over the given deals (lists of hand masks).
+
+    ``max_nodes`` caps each solve (:func:`~jick.games.smear.solver.solve_within`; 0: :data:`SOLVE_NODES`).
+    """
     k = k or knowledge(obs)
     rules = obs.rules
     table = k.table
@@ -102,7 +102,7 @@ def play_values(
         low_side = -1
         if low >= 0 and not any(h >> low & 1 for h in hands) and all(c != low for _, c in trick):
             low_side = _low_side_seen(obs, low)
-        values = solve(
+        values = solve_within(
             rules,
             obs.trump,
             hands,
@@ -117,6 +117,7 @@ def play_values(
             bid=bid,
             bidder_points=bidder_points(obs, k, hands, low) if bid else 0,
             moves=legal,
+            max_nodes=max_nodes or SOLVE_NODES,
         )
         for card in legal:
             totals[card] += values[card]
@@ -202,15 +203,22 @@ def play_out(world: SmearState, seat: int, action: Action, bots: list[Any]) -> f
 
 
 class SearchBot:
-    """Determinized search for Smear; ``level``: ``easy``, ``normal`` or ``hard`` (sample budgets)."""
+    """Determinized search for Smear; ``level``: ``easy``, ``normal`` or ``hard`` (:data:`BUDGETS`).
+
+    ``budget`` replaces the level's budget; ``think`` sets its deadline in seconds.
+    """
 
     name = "search"
 
-    def __init__(self, seed: int | None = None, level: str = "normal", budget: Budget | None = None) -> None:
+    def __init__(
+        self, seed: int | None = None, level: str = "normal", budget: Budget | None = None, think: float | None = None
+    ) -> None:
         if budget is None:
             if level not in BUDGETS:
                 raise RulesError(f"unknown search level {level!r}; levels are: {', '.join(BUDGETS)}")
             budget = BUDGETS[level]
+        if think is not None:
+            budget = budget.with_seconds(think)
         self.level = level
         self.budget = budget
         self.seed = 0 if seed is None else seed
@@ -250,18 +258,32 @@ class SearchBot:
         rng = self._rng(obs)
         k = knowledge(obs)
         budget = self.budget
+        deadline = Deadline(budget.seconds)
         totals: dict[int, float] = {}
         nodes = solved = 0
-        while solved < budget.play_samples:
-            values = play_values(obs, [sample_hands(k, rng)], k=k)
+        while solved < budget.worlds:
+            if solved and deadline.expired():
+                break
+            # each solve may use what is left of the decision's positions, and at least its share of them
+            cap = SOLVE_NODES if budget.nodes is None else max(budget.nodes // budget.min_worlds, budget.nodes - nodes)
+            if budget.seconds is not None:
+                in_time = int(deadline.remaining() * _solver_speed())
+                if in_time < cap:
+                    cap = max(1, in_time)
+                    deadline.hit = True
+            started = time.perf_counter()
+            values = play_values(obs, [sample_hands(k, rng)], k=k, max_nodes=cap)
+            _measured(LAST.nodes, time.perf_counter() - started)
             for card, value in values.items():
                 totals[card] = totals.get(card, 0.0) + value
             solved += 1
             nodes += LAST.nodes
-            if budget.play_nodes is not None and nodes >= budget.play_nodes and solved >= budget.min_play_samples:
+            if budget.nodes is not None and nodes >= budget.nodes and solved >= budget.min_worlds:
                 break
-        return _ranked(obs, {A.ACTIONS[A.PLAY_BASE + c]: v / solved for c, v in totals.items()},
-                       f"{solved} sampled deals, each solved with open cards")  # fmt: skip
+        explanation = _ranked(obs, {A.ACTIONS[A.PLAY_BASE + c]: v / solved for c, v in totals.items()},
+                              f"{solved} sampled deals, each solved with open cards")  # fmt: skip
+        explanation.details.update(worlds=solved, nodes=nodes, deadline_hit=deadline.hit)
+        return explanation
 
     # ------------------------------------------------------------------ auction and trump
     def _candidates(self, obs: Any, suggestion: Action) -> list[Action]:
@@ -284,10 +306,14 @@ class SearchBot:
         if len(candidates) == 1:
             return Explanation(candidates[0], ((candidates[0], 0.0),), "only one sensible choice")
         n = len(obs.sides)
-        samples = self.budget.auction_samples
+        samples = self.budget.auction_worlds
+        deadline = Deadline(self.budget.seconds)
         weights: list[float] = []
         outcomes: dict[Action, list[float]] = {a: [] for a in candidates}
         for i in range(samples):
+            if len(weights) >= 2 and deadline.expired():
+                samples = len(weights)
+                break
             world, weight = sample_weighted_world(obs, rng, self._heuristic)
             weights.append(weight)
             bots = [_heuristic(self.seed * 1000 + i * 10 + s) for s in range(n)]
@@ -297,6 +323,7 @@ class SearchBot:
         what = "trump" if obs.phase == "trump" else "bid"
         method = f"each {what} played out on {samples} sampled deals by heuristic players"
         explanation = _ranked(obs, values, method)
+        explanation.details.update(worlds=samples, deadline_hit=deadline.hit)
         best = explanation.choice
         if best != suggestion and suggestion in outcomes:
             gains = [b - s for b, s in zip(outcomes[best], outcomes[suggestion], strict=True)]
@@ -305,6 +332,20 @@ class SearchBot:
                 return Explanation(suggestion, explanation.values, method + ", heuristic choice kept within the noise",
                                    explanation.details)  # fmt: skip
         return explanation
+
+
+_speed = [float(NODES_PER_SECOND)]
+
+
+def _solver_speed() -> float:
+    """The solver's positions per second in this process (a running estimate)."""
+    return _speed[0]
+
+
+def _measured(nodes: int, seconds: float) -> None:
+    """Fold one solve's speed into the estimate (solves too short to time are skipped)."""
+    if seconds > 0.002 and nodes > 1000:
+        _speed[0] = 0.8 * _speed[0] + 0.2 * (nodes / seconds)
 
 
 def _weighted_mean(values: list[float], weights: list[float]) -> float:

@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 import numpy as np
 from numba import njit, types
@@ -42,7 +43,16 @@ from jick.cards import CARDS, TWO
 from jick.games.smear.rules import FirstLead, FollowRule, GameTie, LowAward, LowCard, SmearRules
 from jick.games.smear.tables import TrumpTable, game_points, trump_table
 
-__all__ = ["CARDS", "SolverTables", "solver_tables", "solve", "low_card_of", "point_values"]
+__all__ = [
+    "CARDS",
+    "SolveCutOff",
+    "SolverTables",
+    "low_card_of",
+    "point_values",
+    "solve",
+    "solve_within",
+    "solver_tables",
+]
 
 #: log2 of the transposition table's size.
 TT_BITS = 20
@@ -273,7 +283,7 @@ _SEARCH_SIGNATURE = _I(
     _I1, _I, _I, _I, _I, _I, _I, _I, _I,
     _I1, _I1, _I1, _I1, _U1, _I2, _I1, _I1,
     _U1, _I1, _I1, _I1, _I1, _I, _U2, _U1, _U2, _U1, _U1, types.uint64,
-    _I, _I, _I1, _I2, _I2, _I,
+    _I, _I, _I1, _I2, _I2, _I, _I,
 )  # fmt: skip
 
 
@@ -283,10 +293,13 @@ def _search(  # type: ignore[no-untyped-def]
     pips_side, low_side, low_card, low_value, game_value, tie_mode, bidder_side, bid, bid_pts,
     eff, strength, points, pips, masks, order, order_len, flags,
     tt_key, tt_lo, tt_hi, tt_move, tt_gen, gen, zob_cards, zob_leader, zob_pips, zob_low, zob_bid, hkey,
-    alpha, beta, nodes, move_buf, score_buf, stop_trick,
+    alpha, beta, nodes, move_buf, score_buf, stop_trick, max_nodes,
 ):  # fmt: skip
     n = hands.shape[0]
     nodes[0] += 1
+    if nodes[0] > max_nodes:
+        nodes[1] = 1  # cut off: every caller unwinds at once and the solve's values are discarded
+        return 0
     tcards = tc2[tricks_done]
     tseats = ts2[tricks_done]
     if cards_left == 0:
@@ -332,6 +345,8 @@ def _search(  # type: ignore[no-untyped-def]
         if bid > 0:
             key ^= zob_bid[min(bid_pts, bid)]
         slot = np.int64(key & np.uint64(tt_key.shape[0] - 1))
+        if tt_key[slot] == key:
+            tt_best = tt_move[slot]  # a best move of an earlier solve still orders the moves well
         if tt_gen[slot] == gen and tt_key[slot] == key:
             lo = tt_lo[slot]
             hi = tt_hi[slot]
@@ -345,7 +360,6 @@ def _search(  # type: ignore[no-untyped-def]
                 alpha = lo
             if hi < beta:
                 beta = hi
-            tt_best = tt_move[slot]
     legal = _legal(hands[to_move], tcards, tlen, tricks_done, eff, masks, flags)
     moves = move_buf[cards_left]
     count = _candidates(hands, to_move, legal, tcards, tlen, eff, strength, points, pips, order, order_len, moves)
@@ -422,7 +436,7 @@ def _search(  # type: ignore[no-untyped-def]
                 bidder_side, bid, new_bid_pts,
                 eff, strength, points, pips, masks, order, order_len, flags,
                 tt_key, tt_lo, tt_hi, tt_move, tt_gen, gen, zob_cards, zob_leader, zob_pips, zob_low, zob_bid, hkey2,
-                alpha - sign * gained, beta - sign * gained, nodes, move_buf, score_buf, stop_trick,
+                alpha - sign * gained, beta - sign * gained, nodes, move_buf, score_buf, stop_trick, max_nodes,
             )  # fmt: skip
             pips_side[wside] -= pip_sum
         else:
@@ -432,9 +446,11 @@ def _search(  # type: ignore[no-untyped-def]
                 bidder_side, bid, bid_pts,
                 eff, strength, points, pips, masks, order, order_len, flags,
                 tt_key, tt_lo, tt_hi, tt_move, tt_gen, gen, zob_cards, zob_leader, zob_pips, zob_low, zob_bid, hkey2,
-                alpha, beta, nodes, move_buf, score_buf, stop_trick,
+                alpha, beta, nodes, move_buf, score_buf, stop_trick, max_nodes,
             )  # fmt: skip
         hands[to_move] ^= bit
+        if nodes[1] != 0:
+            return 0
         if maximize:
             if v > best_value:
                 best_value = v
@@ -489,6 +505,14 @@ def _table() -> _Table:
     return _TABLE
 
 
+#: ``max_nodes`` of an uncapped solve.
+NO_CAP = 2**62
+
+
+class SolveCutOff(Exception):
+    """A solve reached its ``max_nodes`` before it finished; it has no values."""
+
+
 @dataclass
 class SolveStats:
     """Counters of the last solve (for benchmarks)."""
@@ -496,6 +520,8 @@ class SolveStats:
     nodes: int = 0
     #: Tricks searched, None when the search was exact.
     horizon: int | None = None
+    #: Whether :func:`solve_within` fell back to a shallower search.
+    cut_off: bool = False
 
 
 LAST = SolveStats()
@@ -513,7 +539,6 @@ def default_horizon(players: int, cards_in_play: int) -> int | None:
     if cards_in_play <= EXACT_CARDS:
         return None
     return max(1, 8 - players)
-
 
 
 def solve(
@@ -535,6 +560,7 @@ def solve(
     bidder_points: int = 0,
     moves: Sequence[int] | None = None,
     horizon: int | None = None,
+    max_nodes: int | None = None,
 ) -> dict[int, int]:
     """Exact open-card value of each legal card (index -> value) for ``to_move``.
 
@@ -551,6 +577,9 @@ def solve(
     ``horizon``: tricks searched (counting one in progress) before the rest
     is scored as even; by default the search is exact up to ``EXACT_CARDS``
     cards in play and a few tricks deep beyond (big tables early in a hand).
+    ``max_nodes``: the most positions the solve may visit; past it the solve
+    raises :class:`SolveCutOff` (see :func:`solve_within` for a solve that
+    always answers).
     """
     tables = solver_tables(rules, trump)
     n = len(hands)
@@ -611,7 +640,8 @@ def solve(
     representatives = [int(c) for c in buf[:count]]
     wanted = [c for c in range(55) if int(legal) >> c & 1] if moves is None else list(moves)
     tt.generation += 1
-    nodes = np.zeros(1, dtype=np.int64)
+    nodes = np.zeros(2, dtype=np.int64)  # positions visited, and 1 once the cap cut the search off
+    cap = NO_CAP if max_nodes is None else max(1, max_nodes)
     values: dict[int, int] = {}
     key = np.uint64(0)
     for s in range(n):
@@ -648,7 +678,7 @@ def solve(
                 tables.eff, tables.strength, tables.points, tables.pips, tables.suit_masks, tables.order,
                 tables.order_len, tables.flags, tt.key, tt.lo, tt.hi, tt.move, tt.gen, tt.generation,
                 ZOB_CARDS, ZOB_LEADER, ZOB_PIPS, ZOB_LOW, ZOB_BID, hkey,
-                -INF, INF, nodes, move_buf, score_buf, stop_trick,
+                -INF, INF, nodes, move_buf, score_buf, stop_trick, cap,
             )  # fmt: skip
             pips_side[wside] -= pip_sum
         else:
@@ -659,9 +689,12 @@ def solve(
                 tables.eff, tables.strength, tables.points, tables.pips, tables.suit_masks, tables.order,
                 tables.order_len, tables.flags, tt.key, tt.lo, tt.hi, tt.move, tt.gen, tt.generation,
                 ZOB_CARDS, ZOB_LEADER, ZOB_PIPS, ZOB_LOW, ZOB_BID, hkey,
-                -INF, INF, nodes, move_buf, score_buf, stop_trick,
+                -INF, INF, nodes, move_buf, score_buf, stop_trick, cap,
             )  # fmt: skip
         hands_arr[to_move] ^= np.uint64(1) << np.uint64(card)
+        if nodes[1]:
+            LAST.nodes = int(nodes[0])
+            raise SolveCutOff(f"the solve reached its cap of {cap} positions")
         values[card] = int(v)
     LAST.nodes = int(nodes[0])
     # equivalent cards share the value of the representative above them in their suit
@@ -679,3 +712,53 @@ def _representative(tables: SolverTables, card: int, representatives: list[int],
         if c in representatives:
             return c
     raise ValueError(f"no representative for card {card}")
+
+
+def solve_within(
+    rules: SmearRules, trump: int, hands: Sequence[int], *, max_nodes: int, **kwargs: Any
+) -> dict[int, int]:
+    """:func:`solve` that always answers within about ``max_nodes`` positions in all.
+
+    The solve runs first at its usual depth (exact, or a few tricks deep on
+    big tables) with half the cap. If that is not enough, the search deepens
+    one trick at a time from a single trick, each pass capped by what is
+    left, and the values of the deepest finished pass stand (the trick in
+    progress is always finished, so every card has a value). The answer is the same for
+    the same inputs: the cap counts positions, not seconds.
+
+    >>> from jick.games.smear.presets import load_preset
+    >>> from jick.cards import card_mask
+    >>> rules = load_preset("smear_ten_point")
+    >>> hands = [card_mask(h.split()) for h in ("AS 2S", "KS 10H", "3S 4H", "5S JD")]
+    >>> capped = solve_within(rules, 0, hands, leader=0, to_move=0, max_nodes=10_000)
+    >>> capped == solve(rules, 0, hands, leader=0, to_move=0)
+    True
+    """
+    try:
+        values = solve(rules, trump, hands, max_nodes=max(1, max_nodes // 2), **kwargs)
+        LAST.cut_off = False
+        return values
+    except SolveCutOff:
+        used = LAST.nodes
+    kwargs.pop("horizon", None)
+    tricks_left = max(mask.bit_count() for mask in hands)
+    best: dict[int, int] | None = None
+    horizon = 1
+    total = used
+    while best is None or horizon < tricks_left:
+        left = max_nodes - total
+        if best is not None and left <= 0:
+            break
+        try:
+            # the first pass (one trick) always finishes: it is what every card is valued by at worst
+            best = solve(rules, trump, hands, horizon=horizon, max_nodes=left if best is not None else None, **kwargs)
+            total += LAST.nodes
+            LAST.horizon = horizon
+        except SolveCutOff:
+            total += LAST.nodes
+            break
+        horizon += 1
+    assert best is not None
+    LAST.nodes = total
+    LAST.cut_off = True
+    return best

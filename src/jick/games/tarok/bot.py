@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from jick.bots.budget import LEVEL_SECONDS
 from jick.bots.pimc import Budget, PimcBot, SearchGame
 from jick.engine import Action
 from jick.games.tarok import actions as A
@@ -486,8 +487,8 @@ GreedyBot = HeuristicBot
 # --------------------------------------------------------------------------- search
 #: Budgets of the search levels (calibrated on a 2-core machine: see benchmarks/bench_search_games.py).
 LEVELS: dict[str, Budget] = {
-    "normal": Budget(max_worlds=100, min_worlds=16, steps=40_000),
-    "hard": Budget(max_worlds=400, min_worlds=64, steps=160_000),
+    "normal": Budget(worlds=100, min_worlds=16, steps=40_000, seconds=LEVEL_SECONDS["normal"]),
+    "hard": Budget(worlds=400, min_worlds=64, steps=160_000, seconds=LEVEL_SECONDS["hard"]),
 }
 
 

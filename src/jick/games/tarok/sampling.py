@@ -36,7 +36,8 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from jick.bots.pimc import SamplingError, random_assignment
+from jick.bots.budget import SamplingError
+from jick.bots.pimc import random_assignment
 from jick.cards import bit_list
 from jick.engine import Action, IllegalAction
 from jick.games.tarok import actions as A
