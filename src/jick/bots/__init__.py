@@ -129,10 +129,20 @@ def canonical_bot_name(name: str) -> str:
     return key
 
 
-def make_bot(name: str, seed: int | None = None, game: str | None = None) -> Bot:
-    """A bot by kind or level (see the module docstring), for ``game`` or any game."""
+def make_bot(name: str, seed: int | None = None, game: str | None = None, think: float | None = None) -> Bot:
+    """A bot by kind or level (see the module docstring), for ``game`` or any game.
+
+    ``think`` is the search bots' thinking time per decision in seconds
+    (default: their level's, :data:`jick.bots.budget.LEVEL_SECONDS`); the other
+    kinds answer at once and ignore it.
+
+    >>> make_bot("hard", seed=1, game="tarok", think=0.5).budget.seconds
+    0.5
+    """
     from jick.bots.random_bot import RandomBot
 
+    if think is not None and not think > 0:
+        raise RulesError(f"thinking time must be a positive number of seconds, not {think}")
     key = canonical_bot_name(name)
     options: dict[str, Any] = {}
     if key in LEVELS:
@@ -141,6 +151,8 @@ def make_bot(name: str, seed: int | None = None, game: str | None = None) -> Bot
             options["level"] = level
     else:
         kind = key
+    if kind == "search" and think is not None:
+        options["think"] = think
     if kind == "random":
         return RandomBot(seed)
     if game is None:
