@@ -11,6 +11,9 @@ Kinds, weakest first:
   the state (``omniscient = True`` and ``choose_open(state)``).
 
 Levels for people: ``easy`` (heuristic), ``normal`` and ``hard`` (search).
+``search:LEVEL`` names the search at any level of the game's search bot
+(for the arena: ``search:hard``, or Smear's ``search:unbounded``, the normal
+search without its caps and deadline).
 Without a game name a bot finds the game from the package of each observation
 it is shown.
 
@@ -119,11 +122,14 @@ class AnyGameBot:
 def canonical_bot_name(name: str) -> str:
     """The kind or level a bot name stands for, or a RulesError naming the choices.
 
-    >>> canonical_bot_name("greedy"), canonical_bot_name("Hard")
-    ('heuristic', 'hard')
+    >>> canonical_bot_name("greedy"), canonical_bot_name("Hard"), canonical_bot_name("search:hard")
+    ('heuristic', 'hard', 'search:hard')
     """
     key = name.strip().lower()
     key = ALIASES.get(key, key)
+    kind, colon, level = key.partition(":")
+    if colon and kind == "search" and level.isidentifier():
+        return key
     if key not in BOT_KINDS and key not in LEVELS:
         raise RulesError(f"unknown bot {name!r}; bots are: {', '.join(BOT_KINDS + tuple(LEVELS))}")
     return key
@@ -145,6 +151,8 @@ def make_bot(name: str, seed: int | None = None, game: str | None = None, think:
         raise RulesError(f"thinking time must be a positive number of seconds, not {think}")
     key = canonical_bot_name(name)
     options: dict[str, Any] = {}
+    if key.startswith("search:"):
+        key, options["level"] = key.split(":")
     if key in LEVELS:
         kind, level = LEVELS[key]
         if level is not None:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 
 #: The deadline of a decision at each level for people: ``normal`` answers within about a second,
 #: ``hard`` within a few (the counts usually finish well before).
-LEVEL_SECONDS = {"easy": 0.5, "normal": 0.8, "hard": 3.0}
+LEVEL_SECONDS = {"easy": 0.5, "normal": 0.7, "hard": 3.0}
 
 
 class SamplingError(Exception):
@@ -42,7 +42,8 @@ class Budget:
       (:mod:`jick.bots.pimc`) size their worlds by it (:meth:`worlds_for`);
     * ``nodes``: solver positions per decision (the Smear play); one solve
       gets at least ``nodes // min_worlds`` of them, so no single deal can
-      eat the decision's time;
+      eat the decision's time; ``solve_nodes`` sets that cap of one solve
+      instead;
     * ``auction_worlds`` and ``bids_tried``: Smear's play-outs per bid or
       trump choice, and how many bids it tries;
     * ``seconds``: the wall-clock deadline of a decision (None: none).
@@ -52,6 +53,7 @@ class Budget:
     min_worlds: int = 1
     steps: int | None = None
     nodes: int | None = None
+    solve_nodes: int | None = None
     auction_worlds: int = 0
     bids_tried: int = 0
     seconds: float | None = None

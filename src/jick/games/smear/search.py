@@ -46,7 +46,7 @@ from jick.games.smear import actions as A
 from jick.games.smear.knowledge import Knowledge, knowledge
 from jick.games.smear.rules import LowAward
 from jick.games.smear.sampling import sample_hands, sample_weighted_world
-from jick.games.smear.solver import LAST, MAX_BID, low_card_of, solve_within, solver_tables
+from jick.games.smear.solver import LAST, MAX_BID, NO_CAP, low_card_of, solve_within, solver_tables
 from jick.games.smear.state import SmearState
 from jick.games.smear.tables import game_points
 
@@ -61,6 +61,8 @@ BUDGETS = {
     "hard": Budget(
         worlds=96, min_worlds=24, nodes=2_000_000, auction_worlds=40, bids_tried=6, seconds=LEVEL_SECONDS["hard"]
     ),
+    # for the arena only: the normal search with no cap on one solve and no deadline (as before deadlines existed)
+    "unbounded": Budget(worlds=32, min_worlds=8, nodes=500_000, solve_nodes=NO_CAP, auction_worlds=12, bids_tried=4),
 }
 #: Positions one solve may visit when the budget sets no ``nodes`` (the easy search).
 SOLVE_NODES = 200_000
@@ -265,7 +267,12 @@ class SearchBot:
             if solved and deadline.expired():
                 break
             # each solve may use what is left of the decision's positions, and at least its share of them
-            cap = SOLVE_NODES if budget.nodes is None else max(budget.nodes // budget.min_worlds, budget.nodes - nodes)
+            if budget.solve_nodes is not None:
+                cap = budget.solve_nodes
+            elif budget.nodes is not None:
+                cap = max(budget.nodes // budget.min_worlds, budget.nodes - nodes)
+            else:
+                cap = SOLVE_NODES
             if budget.seconds is not None:
                 in_time = int(deadline.remaining() * _solver_speed())
                 if in_time < cap:

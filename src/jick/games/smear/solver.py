@@ -735,7 +735,8 @@ def solve_within(
     True
     """
     try:
-        values = solve(rules, trump, hands, max_nodes=max(1, max_nodes // 2), **kwargs)
+        first = max_nodes if max_nodes >= NO_CAP else max(1, max_nodes // 2)
+        values = solve(rules, trump, hands, max_nodes=first, **kwargs)
         LAST.cut_off = False
         return values
     except SolveCutOff:
