@@ -132,7 +132,8 @@ def main() -> None:
             report.setdefault(level, {})[config.label] = times
             print(
                 f"level {level}: {config.label:44} {len(times):5} {ms(percentile(times, 0.5)):>7} "
-                f"{ms(percentile(times, 0.99)):>7} {ms(max(times)):>7} {cut:4}   ({time.perf_counter() - started:.0f} s)",
+                f"{ms(percentile(times, 0.99)):>7} {ms(max(times)):>7} {cut:4}"
+                f"   ({time.perf_counter() - started:.0f} s)",
                 flush=True,
             )
         p99, worst = percentile(every, 0.99), max(every)
@@ -143,7 +144,8 @@ def main() -> None:
         if target_max is not None:
             verdict.append(f"max target {target_max:.1f} s {'met' if worst <= target_max else 'NOT met'}")
         print(
-            f"level {level}: all {len(chosen)} configurations: {len(every)} decisions, p50 {ms(percentile(every, 0.5))} ms, "
+            f"level {level}: all {len(chosen)} configurations: {len(every)} decisions, "
+            f"p50 {ms(percentile(every, 0.5))} ms, "
             f"p99 {ms(p99)} ms, max {ms(worst)} ms, deadline hit {every_cut}; {'; '.join(verdict)}",
             flush=True,
         )
