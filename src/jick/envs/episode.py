@@ -102,7 +102,7 @@ def table_text(state: Any, seat: int | None = None) -> str:
 
     >>> import jick
     >>> print(table_text(jick.new_game("lift_smoke", seed=1)).splitlines()[0])
-    lift_smoke, phase play, seat 1 to act
+    lift_smoke, phase play, seat 2 to act
     """
     if seat is None:
         seat = state.current_player if state.current_player >= 0 else 0
