@@ -76,21 +76,21 @@ class EpisodeSpec:
         state.overrides = dict(self.overrides)
         return state
 
-    def status(self, state: Any) -> tuple[bool, bool]:
-        """(terminated, truncated) of the episode in ``state``."""
+    def status(self, state: Any, start: int = 0) -> tuple[bool, bool]:
+        """(terminated, truncated) of the episode in ``state`` that began after ``start`` scored deals."""
         if state.is_terminal:
             return True, False
-        scored = self.hooks.deals_scored(state)
+        scored = self.hooks.deals_scored(state) - start
         if self.reward == "hand":
             return scored >= 1, False
         return False, self.max_deals is not None and scored >= self.max_deals
 
-    def rewards(self, state: Any) -> tuple[float, ...]:
+    def rewards(self, state: Any, start: int = 0) -> tuple[float, ...]:
         """Every seat's reward at the end of the episode (zeros before it ends)."""
-        terminated, truncated = self.status(state)
+        terminated, truncated = self.status(state, start)
         if self.reward == "hand":
-            if self.hooks.deals_scored(state) >= 1:
-                return tuple(float(x) for x in self.hooks.deal_points(state, 0))
+            if self.hooks.deals_scored(state) > start:
+                return tuple(float(x) for x in self.hooks.deal_points(state, start))
             return (0.0,) * self.num_players
         if terminated:
             return tuple(float(x) for x in state.returns())
