@@ -69,10 +69,25 @@ class EpisodeSpec:
         self.num_players: int = rules.num_players
         self.num_actions: int = self.game.num_actions
 
+    @classmethod
+    def of_rules(cls, game: str, rules: Any, reward: str = "hand") -> EpisodeSpec:
+        """The episodes of ready rules (an observation's ``rules``) rather than a preset."""
+        spec = cls.__new__(cls)
+        spec.preset = f"{game} (rules given)"
+        spec.game = get_game(game)
+        spec.hooks = arena_hooks(game)
+        spec.reward = reward
+        spec.max_deals = None
+        spec.overrides = {}
+        spec.rules = rules
+        spec.num_players = rules.num_players
+        spec.num_actions = spec.game.num_actions
+        return spec
+
     def new_state(self, seed: int | None = None, first_dealer: int | None = None, **kwargs: Any) -> AnyState:
         """A fresh match: its deals come from ``seed`` (or from ``decks=``, or wait for chance)."""
         state = self.game.new_match(self.rules, seed=seed, first_dealer=first_dealer, **kwargs)
-        state.preset_name = self.preset
+        state.preset_name = None if self.preset.endswith("(rules given)") else self.preset
         state.overrides = dict(self.overrides)
         return state
 

@@ -165,15 +165,19 @@ def _game_type(d: GameDef) -> Any:
 
 
 class _Holder:
-    """Keeps a jick state in an OpenSpiel state; OpenSpiel's deepcopy of it is a jick ``clone()``."""
+    """Keeps a jick state in an OpenSpiel state; OpenSpiel's deepcopy of it is a jick ``clone()``.
 
-    __slots__ = ("state",)
+    It also keeps the game's :class:`EpisodeSpec` (shared, never copied) for the hot paths.
+    """
 
-    def __init__(self, state: Any) -> None:
+    __slots__ = ("state", "spec")
+
+    def __init__(self, state: Any, spec: EpisodeSpec | None = None) -> None:
         self.state = state
+        self.spec = spec
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Holder:
-        return _Holder(None if self.state is None else self.state.clone())
+        return _Holder(None if self.state is None else self.state.clone(), self.spec)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickled as the match's record (OpenSpiel serialises states by pickling them)."""
@@ -193,13 +197,19 @@ def _holder_from_record(record: dict[str, Any]) -> _Holder:
 class JickGame(pyspiel.Game):  # type: ignore[misc]
     """One jick game under one preset, player count and episode kind."""
 
-    def __init__(self, definition: GameDef, params: dict[str, Any] | None = None) -> None:
+    #: Keep the information state's memory (search that keys on observations can turn it off).
+    remember = True
+
+    def __init__(
+        self, definition: GameDef, params: dict[str, Any] | None = None, spec: EpisodeSpec | None = None
+    ) -> None:
         params = dict(params or {})
         preset = str(params.get("preset", definition.default_preset))
         players = int(params.get("players", 0)) or None
         episode = str(params.get("episode", "hand"))
         self.definition = definition
-        self.episode = EpisodeSpec(preset, players, episode)
+        self.episode = spec or EpisodeSpec(preset, players, episode)
+        preset, episode = self.episode.preset, self.episode.reward
         if self.episode.game.name != definition.game:
             raise ValueError(f"{preset} is a {self.episode.game.name} preset, not one of {definition.game}")
         rules = self.episode.rules
@@ -237,7 +247,7 @@ class JickState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: JickGame) -> None:
         super().__init__(game)
-        self._jick = _Holder(None)
+        self._jick = _Holder(None, game.episode)
         self._start = 0  # deals scored when the episode began
         self._pending: list[int] = []  # cards of the deck (or reshuffle) placed so far
         self._seen: list[tuple[int, int]] = []  # (seat, card) of every card played this deal, in order
@@ -275,6 +285,8 @@ class JickState(pyspiel.State):  # type: ignore[misc]
 
     def _note_action(self, seat: int) -> None:
         state = self._jick.state
+        if not self._jgame().remember:
+            return
         self._note_deal()
         obs = state.observation(seat)
         self._held[seat] |= _hand_mask(obs)
@@ -299,10 +311,11 @@ class JickState(pyspiel.State):  # type: ignore[misc]
         return int(pyspiel.PlayerId.CHANCE) if player < 0 else int(player)
 
     def is_terminal(self) -> bool:
-        state = self._jick.state
-        if state is None:
+        holder = self._jick
+        if holder.state is None:
             return False
-        terminated, truncated = self._jgame().episode.status(state, self._start)
+        spec = holder.spec or self._jgame().episode
+        terminated, truncated = spec.status(holder.state, self._start)
         return terminated or truncated
 
     def _legal_actions(self, player: int) -> list[int]:
