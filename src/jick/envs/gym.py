@@ -131,6 +131,10 @@ class JickEnv(gymnasium.Env[Obs, np.int64]):
             return None
         return table_text(self.state, self.seat)
 
+    def jick_observation(self) -> Any:
+        """The learner's observation as jick gives it (the frozen dataclass the tensor is built from)."""
+        return self.state.observation(self.seat)
+
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The learner's legal actions as a bool mask (all False when it is not to act)."""
         return action_mask(self.state.observation(self.seat), self.episode.num_actions)
