@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from jick.envs.tensors import Encoder, FloatArray, LayoutBuilder
+from jick.envs.tensors import Encoder, FloatArray, LayoutBuilder, add_table
 from jick.games.liftsmoke.actions import NUM_ACTIONS
 from jick.games.liftsmoke.rules import DECK_SIZE, LiftSmokeRules
 from jick.games.liftsmoke.state import PHASE_NAMES
@@ -30,11 +30,7 @@ def liftsmoke_layout(rules: LiftSmokeRules) -> LayoutBuilder:
     b.add("trump", 4, "the trump suit S H D C")
     b.add("trump_card", c, "the turned trump card")
     b.add("trump_card_holder", n, "the dealer while he is known to hold the turned card")
-    b.add("trick", (n, c), "the trick in progress: the card each seat played to it")
-    b.add("played", (n, c), "completed tricks of this game, by who played each card")
-    b.add("trick_leader", n, "the leader of the trick in progress")
-    b.add("current_player", n, "the seat to act")
-    b.add("dealer", n, "the dealer of this game")
+    add_table(b, n, c, "completed tricks of this game, by who played each card")
     b.add("seated", n, "seats dealt into this game")
     b.add("active", n, "seats still holding cards")
     b.add("hand_sizes", n, "cards held, divided by the number of players")
@@ -51,8 +47,9 @@ class LiftSmokeEncoder(Encoder):
     game = "liftsmoke"
     num_actions = NUM_ACTIONS
 
+    make_layout = staticmethod(liftsmoke_layout)
+
     def __init__(self, rules: LiftSmokeRules) -> None:
-        self.layout = liftsmoke_layout(rules).build()
         super().__init__(rules)
         self._chips = float(rules.ante * rules.num_players)
 
@@ -64,12 +61,7 @@ class LiftSmokeEncoder(Encoder):
         if obs.trump_card is not None:
             self.cards(out, "trump_card", (obs.trump_card,))
         self.seat_one_hot(out, "trump_card_holder", obs, obs.trump_card_holder)
-        self.trick_cards(out, "trick", obs, obs.trick, c)
-        for trick in obs.tricks:
-            self.trick_cards(out, "played", obs, trick.plays, c)
-        self.seat_one_hot(out, "trick_leader", obs, obs.trick_leader)
-        self.seat_one_hot(out, "current_player", obs, obs.current_player)
-        self.seat_one_hot(out, "dealer", obs, obs.dealer)
+        self.table(out, obs, c)
         for seat in obs.seated:
             self.seat_one_hot(out, "seated", obs, seat)
         for seat in obs.active:

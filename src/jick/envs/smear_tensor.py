@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from jick.envs.tensors import Encoder, FloatArray, LayoutBuilder
+from jick.envs.tensors import Encoder, FloatArray, LayoutBuilder, add_table
 from jick.games.smear.actions import NUM_ACTIONS, Bid, Moon, Pass
 from jick.games.smear.rules import HAND_AFTER_DISCARD, SmearRules
 from jick.games.smear.tables import deck_cards
@@ -35,11 +35,7 @@ def smear_layout(rules: SmearRules) -> LayoutBuilder:
     b.add("kitty", c, "the kitty cards, for the seat that took them")
     b.add("own_discards", c, "cards this seat discarded face down")
     b.add("buried", (n, c), "trumps buried face up, by the seat that buried them")
-    b.add("trick", (n, c), "the trick in progress: the card each seat played to it")
-    b.add("played", (n, c), "completed tricks the seat may review (trick_history_visible), by who played each card")
-    b.add("trick_leader", n, "the leader of the trick in progress")
-    b.add("current_player", n, "the seat to act")
-    b.add("dealer", n, "the dealer of this hand")
+    add_table(b, n, c, "completed tricks the seat may review (trick_history_visible), by who played each card")
     b.add("partner", n, "1 for every seat of the observing seat's side (itself included)")
     b.add("phase", len(PHASES), "one-hot: " + " ".join(PHASES))
     b.add("calls", (n, rules.max_bid + 3), "each seat's last call: pass, moon, or bid 0..max_bid one-hot")
@@ -67,8 +63,9 @@ class SmearEncoder(Encoder):
     game = "smear"
     num_actions = NUM_ACTIONS
 
+    make_layout = staticmethod(smear_layout)
+
     def __init__(self, rules: SmearRules) -> None:
-        self.layout = smear_layout(rules).build()
         super().__init__(rules)
         self.num_sides = rules.num_sides
         self._width = rules.max_bid + 3
@@ -82,12 +79,7 @@ class SmearEncoder(Encoder):
         self.cards(out, "kitty", obs.kitty)
         self.cards(out, "own_discards", obs.own_discards)
         self.trick_cards(out, "buried", obs, obs.buried, c)
-        self.trick_cards(out, "trick", obs, obs.trick, c)
-        for trick in obs.tricks:
-            self.trick_cards(out, "played", obs, trick.plays, c)
-        self.seat_one_hot(out, "trick_leader", obs, obs.trick_leader)
-        self.seat_one_hot(out, "current_player", obs, obs.current_player)
-        self.seat_one_hot(out, "dealer", obs, obs.dealer)
+        self.table(out, obs, c)
         mine = self._sides[obs.seat]
         self.seat_values(out, "partner", obs, [float(s == mine) for s in self._sides], 1.0)
         self.one_hot(out, "phase", PHASES.index(obs.phase))

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from jick.envs.tensors import Encoder, FloatArray, LayoutBuilder
+from jick.envs.tensors import Encoder, FloatArray, LayoutBuilder, add_table
 from jick.games.tarok.actions import NUM_ACTIONS, SOLO_ID, THREESOME_ID
 from jick.games.tarok.cards import NUM_CARDS
 from jick.games.tarok.rules import TarokRules
@@ -43,11 +43,7 @@ def tarok_layout(rules: TarokRules) -> LayoutBuilder:
     b.add("widow_exposed", c, "widow cards lying face up for everyone")
     b.add("own_discards", c, "the bidder's own discards (for the bidder)")
     b.add("announced_discards", c, "discarded trumps, announced to everyone")
-    b.add("trick", (n, c), "the trick in progress: the card each seat played to it")
-    b.add("played", (n, c), "completed tricks of this deal, by who played each card")
-    b.add("trick_leader", n, "the leader of the trick in progress")
-    b.add("current_player", n, "the seat to act")
-    b.add("dealer", n, "the dealer of this deal")
+    add_table(b, n, c, "completed tricks of this deal, by who played each card")
     b.add("sitting_out", n, "the dealer who sits out (four players)")
     b.add("role", len(ROLES), "the seat's role: " + " ".join(ROLES))
     b.add("phase", len(PHASE_NAMES), "one-hot: " + " ".join(PHASE_NAMES))
@@ -71,8 +67,9 @@ class TarokEncoder(Encoder):
     game = "tarok"
     num_actions = NUM_ACTIONS
 
+    make_layout = staticmethod(tarok_layout)
+
     def __init__(self, rules: TarokRules) -> None:
-        self.layout = tarok_layout(rules).build()
         super().__init__(rules)
         self._deals = float(rules.deals_per_match)
 
@@ -83,12 +80,7 @@ class TarokEncoder(Encoder):
         self.cards(out, "widow_exposed", obs.widow_exposed)
         self.cards(out, "own_discards", obs.own_discards)
         self.cards(out, "announced_discards", obs.announced_discards)
-        self.trick_cards(out, "trick", obs, obs.trick, c)
-        for trick in obs.tricks:
-            self.trick_cards(out, "played", obs, trick.plays, c)
-        self.seat_one_hot(out, "trick_leader", obs, obs.trick_leader)
-        self.seat_one_hot(out, "current_player", obs, obs.current_player)
-        self.seat_one_hot(out, "dealer", obs, obs.dealer)
+        self.table(out, obs, c)
         self.seat_one_hot(out, "sitting_out", obs, obs.sitting_out)
         self.one_hot(out, "role", ROLES.index(obs.role))
         self.one_hot(out, "phase", PHASE_NAMES.index(obs.phase))

@@ -131,11 +131,20 @@ class LayoutBuilder:
         return Layout(self._fields)
 
 
+def add_table(b: LayoutBuilder, n: int, cards: int, played: str) -> None:
+    """The fields every trick-taking game shares: the trick, completed tricks, leader, turn and dealer."""
+    b.add("trick", (n, cards), "the trick in progress: the card each seat played to it")
+    b.add("played", (n, cards), played)
+    b.add("trick_leader", n, "the leader of the trick in progress")
+    b.add("current_player", n, "the seat to act")
+    b.add("dealer", n, "the dealer")
+
+
 class Encoder:
     """Writes one game's observations (under one set of rules) into tensors of a fixed layout.
 
-    Subclasses set :attr:`layout` and :attr:`num_actions` and implement
-    :meth:`fill`, which writes into a zeroed buffer through ``put`` helpers.
+    Subclasses set :attr:`num_actions`, build their layout in :meth:`make_layout`
+    and implement :meth:`fill`, which writes into a zeroed buffer through the helpers.
     """
 
     game: str = ""
@@ -145,7 +154,12 @@ class Encoder:
     def __init__(self, rules: Any) -> None:
         self.rules = rules
         self.num_players: int = rules.num_players
+        self.layout = self.make_layout(rules).build()
         self._offsets = {f.name: f.start for f in self.layout.fields}
+
+    @staticmethod
+    def make_layout(rules: Any) -> LayoutBuilder:
+        raise NotImplementedError
 
     @property
     def size(self) -> int:
@@ -193,6 +207,15 @@ class Encoder:
     def seat_one_hot(self, out: FloatArray, name: str, observation: Any, seat: int | None) -> None:
         if seat is not None and seat >= 0:
             out[self._offsets[name] + self.rel(observation, seat)] = 1.0
+
+    def table(self, out: FloatArray, observation: Any, width: int) -> None:
+        """The fields of :func:`add_table`."""
+        self.trick_cards(out, "trick", observation, observation.trick, width)
+        for trick in observation.tricks:
+            self.trick_cards(out, "played", observation, trick.plays, width)
+        self.seat_one_hot(out, "trick_leader", observation, observation.trick_leader)
+        self.seat_one_hot(out, "current_player", observation, observation.current_player)
+        self.seat_one_hot(out, "dealer", observation, observation.dealer)
 
     def trick_cards(
         self, out: FloatArray, name: str, observation: Any, plays: Iterable[tuple[int, Any]], width: int
