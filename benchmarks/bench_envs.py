@@ -150,8 +150,8 @@ def main() -> None:
 
     python = f"{platform.python_implementation()} {platform.python_version()}"
     print(f"# {python}, {platform.machine()}, {args.seconds:g} s each")
-    print(f"| {'environment':<42} | {'steps/s':>9} | {'episodes/s':>10} | {'steps/episode':>13} |")
-    print(f"|{'-' * 44}|{'-' * 11}|{'-' * 12}|{'-' * 15}|")
+    print(f"| {'environment':<46} | {'steps/s':>9} | {'episodes/s':>10} | {'steps/episode':>13} |")
+    print(f"|{'-' * 48}|{'-' * 11}|{'-' * 12}|{'-' * 15}|")
     for name, runner in rows:
         try:
             runner(0.2)  # warm up (imports, caches)
@@ -159,10 +159,10 @@ def main() -> None:
             steps, episodes, _chance = runner(args.seconds)
             took = time.perf_counter() - start
         except ImportError as exc:
-            print(f"| {name:<42} | {'skipped: ' + str(exc.name):>40} |")
+            print(f"| {name:<46} | {'skipped: ' + str(exc.name):>40} |")
             continue
         per = steps / max(episodes, 1)
-        print(f"| {name:<42} | {steps / took:>9,.0f} | {episodes / took:>10,.1f} | {per:>13.1f} |")
+        print(f"| {name:<46} | {steps / took:>9,.0f} | {episodes / took:>10,.1f} | {per:>13.1f} |")
 
 
 if __name__ == "__main__":
