@@ -44,6 +44,7 @@ from jick.arena.seeds import derive_seed
 from jick.bots import bot_action, make_bot
 from jick.engine import RulesError
 from jick.envs.episode import EpisodeSpec, table_text
+from jick.envs.obs_dict import dict_observation, dict_space
 from jick.envs.tensors import action_mask, encoder_for
 
 __all__ = ["JickEnv"]
@@ -91,14 +92,8 @@ class JickEnv(gymnasium.Env[Obs, np.int64]):
         for name in {*names, *([autopilot] if autopilot else [])}:
             make_bot(name, 0, game=game)  # a RulesError now if the game lacks this bot
         self.encoder = encoder_for(self.episode.rules, game)
-        low, high = self.encoder.layout.bounds()
         num_actions = self.episode.num_actions
-        self.observation_space: spaces.Space[Any] = spaces.Dict(
-            {
-                "observation": spaces.Box(low, high, dtype=np.float32),
-                "action_mask": spaces.Box(0, 1, (num_actions,), dtype=np.int8),
-            }
-        )
+        self.observation_space: spaces.Space[Any] = dict_space(self.encoder)
         self.action_space = spaces.Discrete(num_actions)
         self.state: Any = None
         self._bots: list[Any] = []
@@ -168,7 +163,4 @@ class JickEnv(gymnasium.Env[Obs, np.int64]):
                 state.apply(bot_action(self._bots[seat], state, seat))
 
     def _observe(self) -> Obs:
-        obs = self.state.observation(self.seat)
-        mask = np.zeros(self.episode.num_actions, dtype=np.int8)
-        action_mask(obs, out=mask)
-        return {"observation": self.encoder.encode(obs), "action_mask": mask}
+        return dict_observation(self.encoder, self.state.observation(self.seat))

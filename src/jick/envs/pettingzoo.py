@@ -36,7 +36,8 @@ from pettingzoo.utils import AgentSelector
 
 from jick.engine import IllegalAction
 from jick.envs.episode import EpisodeSpec, table_text
-from jick.envs.tensors import action_mask, encoder_for
+from jick.envs.obs_dict import dict_observation, dict_space
+from jick.envs.tensors import encoder_for
 
 __all__ = ["JickAECEnv", "env", "raw_env"]
 
@@ -63,14 +64,8 @@ class JickAECEnv(AECEnv):  # type: ignore[misc]
         n = self.episode.num_players
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self.agents = list(self.possible_agents)
-        low, high = self.encoder.layout.bounds()
         num_actions = self.episode.num_actions
-        obs_space = spaces.Dict(
-            {
-                "observation": spaces.Box(low, high, dtype=np.float32),
-                "action_mask": spaces.Box(0, 1, (num_actions,), dtype=np.int8),
-            }
-        )
+        obs_space = dict_space(self.encoder)
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(num_actions) for a in self.possible_agents}
         self._seeds = np.random.default_rng(seed)
@@ -103,10 +98,7 @@ class JickAECEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         seat = self.possible_agents.index(agent)
-        obs = self.state.observation(seat)
-        mask = np.zeros(self.episode.num_actions, dtype=np.int8)
-        action_mask(obs, out=mask)
-        return {"observation": self.encoder.encode(obs), "action_mask": mask}
+        return dict_observation(self.encoder, self.state.observation(seat))
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
