@@ -46,6 +46,12 @@ LEVELS: dict[str, tuple[str, str | None]] = {
 }
 ALIASES = {"greedy": "heuristic", "bot": "heuristic"}
 BOT_NAMES = BOT_KINDS + tuple(LEVELS) + tuple(ALIASES)
+#: Bots that live outside this package, named ``PREFIX:ARGUMENT`` (``openspiel:ismcts``): prefix ->
+#: ``"module:factory"``, called as ``factory(argument, seed, game, think)``; imported only when named.
+EXTERNAL_BOTS: dict[str, str] = {
+    "openspiel": "jick.envs.openspiel_bot:make_openspiel_bot",
+    "policy": "jick.envs.policy_bot:make_policy_bot",
+}
 #: The class each kind is in a game's ``bot`` module.
 CLASS_NAMES = {"heuristic": "HeuristicBot", "search": "SearchBot", "cheater": "CheaterBot"}
 
@@ -124,7 +130,12 @@ def canonical_bot_name(name: str) -> str:
 
     >>> canonical_bot_name("greedy"), canonical_bot_name("Hard"), canonical_bot_name("search:hard")
     ('heuristic', 'hard', 'search:hard')
+    >>> canonical_bot_name("OpenSpiel:ismcts")
+    'openspiel:ismcts'
     """
+    prefix, colon, argument = name.strip().partition(":")
+    if colon and prefix.lower() in EXTERNAL_BOTS and argument:
+        return f"{prefix.lower()}:{argument}"
     key = name.strip().lower()
     key = ALIASES.get(key, key)
     kind, colon, level = key.partition(":")
@@ -150,6 +161,10 @@ def make_bot(name: str, seed: int | None = None, game: str | None = None, think:
     if think is not None and not think > 0:
         raise RulesError(f"thinking time must be a positive number of seconds, not {think}")
     key = canonical_bot_name(name)
+    prefix, _, argument = key.partition(":")
+    if prefix in EXTERNAL_BOTS:
+        factory: Any = _load_external(EXTERNAL_BOTS[prefix])
+        return factory(argument, seed, game, think)  # type: ignore[no-any-return]
     options: dict[str, Any] = {}
     if key.startswith("search:"):
         key, options["level"] = key.split(":")
@@ -167,6 +182,14 @@ def make_bot(name: str, seed: int | None = None, game: str | None = None, think:
         return AnyGameBot(kind, seed, **options)
     bot: Bot = bot_class(game, kind)(seed, **options)
     return bot
+
+
+def _load_external(path: str) -> Any:
+    module, _, name = path.partition(":")
+    try:
+        return getattr(importlib.import_module(module), name)
+    except ImportError as exc:
+        raise RulesError(f"bot {module.rsplit('.', 1)[-1]} needs an optional extra ({exc.name} is missing)") from None
 
 
 def is_omniscient(bot: Any) -> bool:
