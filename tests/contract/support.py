@@ -154,29 +154,44 @@ def full_snapshot(state: AnyState) -> tuple[object, ...]:
 
 
 # --------------------------------------------------------------------------- cards in observations
-def cards_in(value: object) -> Iterator[int]:
+def cards_in(value: object) -> set[int]:
     """The index of every card reachable from an observation value (dataclasses, actions, containers)."""
-    if value is None or isinstance(value, (bool, int, float, str, bytes, enum.Enum)):
+    found: set[int] = set()
+    _collect(value, found)
+    return found
+
+
+_ATOMS = (bool, int, float, str, bytes, enum.Enum, type(None))
+#: Per type: is it a card (``CardLike`` with an int index)? Protocol checks are slow, so each type is checked once.
+_IS_CARD: dict[type, bool] = {}
+
+
+def _collect(value: object, found: set[int]) -> None:
+    if isinstance(value, _ATOMS):
         return
     if isinstance(value, (tuple, list, set, frozenset)):
         for item in value:
-            yield from cards_in(item)
+            _collect(item, found)
+        return
+    kind = type(value)
+    if kind not in _IS_CARD:
+        _IS_CARD[kind] = isinstance(value, CardLike) and isinstance(getattr(value, "index", None), int)
+    if _IS_CARD[kind]:
+        found.add(value.index)  # type: ignore[attr-defined]
     elif isinstance(value, Mapping):
         for key, item in value.items():
-            yield from cards_in(key)
-            yield from cards_in(item)
+            _collect(key, found)
+            _collect(item, found)
     elif isinstance(value, Action):
-        for cls in type(value).__mro__:
+        for cls in kind.__mro__:
             for slot in getattr(cls, "__slots__", ()):
                 if slot != "id" and hasattr(value, slot):
-                    yield from cards_in(getattr(value, slot))
-    elif isinstance(value, CardLike) and isinstance(value.index, int):
-        yield value.index
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+                    _collect(getattr(value, slot), found)
+    elif dataclasses.is_dataclass(value):
         for f in dataclasses.fields(value):
-            yield from cards_in(getattr(value, f.name))
+            _collect(getattr(value, f.name), found)
     else:  # a new kind of value: teach this finder about it rather than skip it
-        raise TypeError(f"cannot look for cards inside {type(value).__name__}")
+        raise TypeError(f"cannot look for cards inside {kind.__name__}")
 
 
 def visible_cards(obs: Any, public: Public) -> set[int]:
@@ -185,7 +200,7 @@ def visible_cards(obs: Any, public: Public) -> set[int]:
     seen: set[int] = set()
     for f in dataclasses.fields(obs):
         if f.name != "rules" and f.name not in public.past_fields:
-            seen.update(cards_in(getattr(obs, f.name)))
+            _collect(getattr(obs, f.name), seen)
     return seen
 
 
