@@ -194,10 +194,10 @@ def test_undo_and_clone_are_exact(config: tuple[int, str, str]) -> None:
                     twin = state.clone()
                     twin_snapshot = twin._snapshot()
                     assert twin_snapshot == state._snapshot()
-            if twin is not None:
-                for _ in random_play(twin, random.Random(seed + 100)):
-                    pass
-                assert snapshots[6] == twin_snapshot  # the original's history is untouched by the clone
+            assert twin is not None, "the session ended within six actions"
+            for _ in random_play(twin, random.Random(seed + 100)):
+                pass
+            assert snapshots[6] == twin_snapshot  # the original's history is untouched by the clone
             for expected in reversed(snapshots[:-1]):
                 state.undo()
                 assert state._snapshot() == expected
