@@ -29,6 +29,9 @@ PRESETS = [
 ]
 
 TINY = Budget(worlds=2, auction_worlds=1, bids_tried=1)
+#: The walks check legality, not strength: a node cap per play decision keeps them quick (and runs the
+#: solver's capped fallback); the cheater beside it still solves each real deal to the solver's own cap.
+WALK = Budget(worlds=2, auction_worlds=1, bids_tried=1, nodes=20_000)
 
 
 def walk(state: SmearState, rng: random.Random, steps: int) -> None:
@@ -43,7 +46,7 @@ def walk(state: SmearState, rng: random.Random, steps: int) -> None:
 def test_search_and_cheater_pick_legal_actions(preset: str, players: int | None, overrides: dict[str, Any]) -> None:
     rng = random.Random(7)
     state = new_match(preset, players=players, overrides=overrides, seed=11)
-    search = SearchBot(seed=1, budget=TINY)
+    search = SearchBot(seed=1, budget=WALK)
     cheater = CheaterBot(seed=2)
     asked = 0
     while not state.is_terminal and len(state.hand_results) < 2 and asked < 200:
