@@ -259,7 +259,7 @@ def _cards_in(value: Any) -> Iterator[Card]:
 @pytest.mark.parametrize("config", CONFIGS, ids=CONFIG_IDS)
 def test_observations_hide_other_hands(config: tuple[int, str, str]) -> None:
     players = config[0]
-    for seed in SEEDS[:3]:
+    for seed in SEEDS[:2]:  # every seat after every action; tests/contract/test_hidden_cards.py checks too
         for state in states(*config, seed, games_per_session=2):
             rng = random.Random(seed)
             while True:

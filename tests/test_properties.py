@@ -65,9 +65,9 @@ SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 PROPERTY = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 #: Longer properties (whole matches, long undo runs) get fewer examples.
 LONG_PROPERTY = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-#: The hidden-card scan reads every seat's observation after every action; tests/contract/test_hidden_cards.py
-#: scans and swaps hands in every configuration too, so this Smear-specific scan needs fewer hands.
-SCAN_PROPERTY = settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+#: Properties that tests/contract/ checks too, in every configuration (the hidden-card scan and the
+#: hand swap, record replays): these Smear-specific versions need fewer examples.
+SHARED_PROPERTY = settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 #: A match under the bust-out overlay ends once a side reaches 21 or falls to -21.
 #: Random play ends in fewer than 50 deals (largest seen over 11,400 matches: 47),
@@ -305,7 +305,7 @@ def test_hand_points_and_settlement_add_up(name: str, players: int, seed: int) -
 
 
 @every_config
-@PROPERTY
+@SHARED_PROPERTY
 @given(seed=SEEDS, stop=st.integers(min_value=0, max_value=200))
 def test_replaying_a_record_rebuilds_the_state(name: str, players: int, seed: int, stop: int) -> None:
     state = new_state(name, players, seed)
@@ -338,7 +338,7 @@ def test_an_illegal_action_raises_and_changes_nothing(name: str, players: int, s
 
 
 @every_deal_config
-@SCAN_PROPERTY
+@SHARED_PROPERTY
 @given(seed=SEEDS)
 def test_no_observation_shows_another_seats_hidden_card(name: str, players: int, seed: int) -> None:
     state = new_state(name, players, seed)

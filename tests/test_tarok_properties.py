@@ -59,6 +59,9 @@ OVERRIDES = st.fixed_dictionaries(
     },
 )
 PROPERTY = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+#: The hidden-card check reads every seat's observation after every action of two deals, and
+#: tests/contract/test_hidden_cards.py scans and swaps Tarok hands too: fewer matches here.
+SCAN_PROPERTY = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 #: Most actions in a deal: 3 bids, 2 widow answers, 3 discards, a contract, ultimo, 2 contra answers, 48 cards.
 MAX_ACTIONS_PER_DEAL = 3 + 2 + 3 + 1 + 1 + 2 + 48
 
@@ -180,7 +183,7 @@ def test_a_full_match_terminates_with_consistent_scores(name: str, seed: int, ov
     assert state.returns() == tuple(1.0 if s in state.winners else 0.0 for s in range(state.num_players))
 
 
-@PROPERTY
+@SCAN_PROPERTY
 @given(seed=SEEDS, overrides=OVERRIDES)
 def test_cards_are_conserved_and_hidden_at_every_step(name: str, seed: int, overrides: dict[str, Any]) -> None:
     state = new_state(name, seed, overrides)
