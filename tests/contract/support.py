@@ -125,6 +125,17 @@ def walk_into_second_deal(state: AnyState, rng: random.Random, extra: int = 8, l
     assert state.is_terminal or len(state.deals) >= 2, f"no second deal after {limit} random actions: {state!r}"
 
 
+def somewhere_in_a_match(config: Config, seed: int, most: int) -> AnyState:
+    """A seeded match after a random number (below ``most``) of random actions, never a finished one."""
+    state = config.new(seed)
+    rng = random.Random(seed)
+    for _ in walk(state, rng, rng.randrange(most)):
+        pass
+    while state.is_terminal:  # a match that ended at once (a moon): take the last action back
+        state.undo()
+    return state
+
+
 def play_to_the_end(state: AnyState, rng: random.Random) -> int:
     """Random play until the match is over; the number of actions."""
     steps = sum(1 for _ in walk(state, rng, MAX_MATCH_ACTIONS))

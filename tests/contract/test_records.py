@@ -8,7 +8,15 @@ from pathlib import Path
 from jick.game import AnyState
 from jick.record import load_record, replay, save_record
 
-from .support import SHORT_MATCH, Config, core_snapshot, full_snapshot, play_to_the_end, walk, walk_into_second_deal
+from .support import (
+    SHORT_MATCH,
+    Config,
+    core_snapshot,
+    full_snapshot,
+    play_to_the_end,
+    somewhere_in_a_match,
+    walk_into_second_deal,
+)
 
 
 def round_trip(state: AnyState, path: Path) -> AnyState:
@@ -17,12 +25,7 @@ def round_trip(state: AnyState, path: Path) -> AnyState:
 
 
 def test_a_record_of_a_match_in_progress_replays_and_plays_on(config: Config, seed: int, tmp_path: Path) -> None:
-    state = config.new(seed)
-    rng = random.Random(seed)
-    for _ in walk(state, rng, rng.randrange(80)):
-        pass
-    while state.is_terminal:  # a match that ended at once (a moon): take the last action back
-        state.undo()
+    state = somewhere_in_a_match(config, seed, 80)
     again = round_trip(state, tmp_path / "match.json")
     assert type(again) is type(state)
     assert full_snapshot(again) == full_snapshot(state)

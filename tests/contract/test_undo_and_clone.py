@@ -8,7 +8,7 @@ import pytest
 
 from jick.engine import Action, IllegalAction
 
-from .support import Config, core_snapshot, full_snapshot, walk, walk_into_second_deal
+from .support import Config, core_snapshot, full_snapshot, somewhere_in_a_match, walk_into_second_deal
 
 
 def test_undo_restores_every_earlier_state(config: Config, seed: int) -> None:
@@ -39,12 +39,7 @@ def test_undo_restores_every_earlier_state(config: Config, seed: int) -> None:
 
 
 def test_a_clone_is_independent_of_its_original(config: Config, seed: int) -> None:
-    state = config.new(seed)
-    rng = random.Random(seed)
-    for _ in walk(state, rng, rng.randrange(60)):
-        pass
-    while state.is_terminal:  # a match that ended at once (a moon): take the last action back
-        state.undo()
+    state = somewhere_in_a_match(config, seed, 60)
     copy = state.clone()
     assert type(copy) is type(state)
     original = full_snapshot(state)
