@@ -194,10 +194,10 @@ def test_undo_and_clone_are_exact(config: tuple[int, str, str]) -> None:
                     twin = state.clone()
                     twin_snapshot = twin._snapshot()
                     assert twin_snapshot == state._snapshot()
-            if twin is not None:
-                for _ in random_play(twin, random.Random(seed + 100)):
-                    pass
-                assert snapshots[6] == twin_snapshot  # the original's history is untouched by the clone
+            assert twin is not None, "the session ended within six actions"
+            for _ in random_play(twin, random.Random(seed + 100)):
+                pass
+            assert snapshots[6] == twin_snapshot  # the original's history is untouched by the clone
             for expected in reversed(snapshots[:-1]):
                 state.undo()
                 assert state._snapshot() == expected
@@ -259,7 +259,7 @@ def _cards_in(value: Any) -> Iterator[Card]:
 @pytest.mark.parametrize("config", CONFIGS, ids=CONFIG_IDS)
 def test_observations_hide_other_hands(config: tuple[int, str, str]) -> None:
     players = config[0]
-    for seed in SEEDS[:3]:
+    for seed in SEEDS[:2]:  # every seat after every action; tests/contract/test_hidden_cards.py checks too
         for state in states(*config, seed, games_per_session=2):
             rng = random.Random(seed)
             while True:

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from jick.cards import CARDS, Card
 from jick.engine import Action, IllegalAction
 from jick.games.smear import actions as A
-from jick.games.smear import new_match, preset_info, preset_names
+from jick.games.smear import load_preset, new_match, preset_info, preset_names
 from jick.games.smear.scoring import Award
 from jick.games.smear.state import (
     BURIED,
@@ -44,11 +44,30 @@ from jick.record import record_of, replay
 #: Every (preset, player count) the presets allow.
 CONFIGS = [(name, players) for name in preset_names() for players in preset_info(name).players]
 CONFIG_IDS = [f"{name}-{players}p" for name, players in CONFIGS]
+#: Options that only say when a match ends: presets that differ from their base in these alone
+#: (the ``_to11``, ``_to52`` and ``_bust21`` overlays) deal and play every hand as their base does.
+MATCH_END_OPTIONS = frozenset({"target_score", "bust_out_score"})
+
+
+def _plays_like_its_base(name: str) -> bool:
+    base = preset_info(name).base
+    if base is None:
+        return False
+    mine, theirs = load_preset(name).to_dict(), load_preset(base).to_dict()
+    return {k for k in mine if mine[k] != theirs[k]} <= MATCH_END_OPTIONS
+
+
+#: The configurations whose hands are played differently: for properties of a single hand.
+DEAL_CONFIGS = [(name, players) for name, players in CONFIGS if not _plays_like_its_base(name)]
+DEAL_CONFIG_IDS = [f"{name}-{players}p" for name, players in DEAL_CONFIGS]
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 PROPERTY = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 #: Longer properties (whole matches, long undo runs) get fewer examples.
 LONG_PROPERTY = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+#: Properties that tests/contract/ checks too, in every configuration (the hidden-card scan and the
+#: hand swap, record replays): these Smear-specific versions need fewer examples.
+SHARED_PROPERTY = settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 #: A match under the bust-out overlay ends once a side reaches 21 or falls to -21.
 #: Random play ends in fewer than 50 deals (largest seen over 11,400 matches: 47),
@@ -209,9 +228,16 @@ def assert_no_hidden_cards(state: SmearState) -> None:
 
 
 # --------------------------------------------------------------------------- properties
-pytestmark = pytest.mark.parametrize(("name", "players"), CONFIGS, ids=CONFIG_IDS)
+every_config = pytest.mark.parametrize(("name", "players"), CONFIGS, ids=CONFIG_IDS)
+every_deal_config = pytest.mark.parametrize(("name", "players"), DEAL_CONFIGS, ids=DEAL_CONFIG_IDS)
 
 
+def test_the_overlays_are_left_out_of_the_single_hand_properties() -> None:
+    left_out = {name for name, _ in CONFIGS} - {name for name, _ in DEAL_CONFIGS}
+    assert left_out == {"smear_ten_point_to11", "smear_ten_point_to52", "smear_ten_point_bust21"}
+
+
+@every_deal_config
 @PROPERTY
 @given(seed=SEEDS)
 def test_cards_are_conserved_at_every_step(name: str, players: int, seed: int) -> None:
@@ -223,6 +249,7 @@ def test_cards_are_conserved_at_every_step(name: str, players: int, seed: int) -
             assert_cards_conserved(state)
 
 
+@every_deal_config
 @PROPERTY
 @given(seed=SEEDS)
 def test_each_hand_ends_within_a_bounded_number_of_actions(name: str, players: int, seed: int) -> None:
@@ -235,6 +262,7 @@ def test_each_hand_ends_within_a_bounded_number_of_actions(name: str, players: i
             assert len(deal.actions) <= bound, f"a deal took {len(deal.actions)} actions (bound {bound})"
 
 
+@every_config
 @LONG_PROPERTY
 @given(seed=SEEDS, overlay=st.sampled_from([{"bust_out_score": -21}, {"bust_out_score": -21, "target_score": 11}]))
 def test_a_bust_out_match_ends(name: str, players: int, seed: int, overlay: dict[str, int]) -> None:
@@ -250,6 +278,7 @@ def test_a_bust_out_match_ends(name: str, players: int, seed: int, overlay: dict
     assert finished.is_terminal and finished._snapshot() == state._snapshot()
 
 
+@every_config
 @PROPERTY
 @given(seed=SEEDS)
 def test_hand_points_and_settlement_add_up(name: str, players: int, seed: int) -> None:
@@ -275,7 +304,8 @@ def test_hand_points_and_settlement_add_up(name: str, players: int, seed: int) -
             break
 
 
-@PROPERTY
+@every_config
+@SHARED_PROPERTY
 @given(seed=SEEDS, stop=st.integers(min_value=0, max_value=200))
 def test_replaying_a_record_rebuilds_the_state(name: str, players: int, seed: int, stop: int) -> None:
     state = new_state(name, players, seed)
@@ -287,6 +317,7 @@ def test_replaying_a_record_rebuilds_the_state(name: str, players: int, seed: in
     assert again.legal_action_ids() == state.legal_action_ids()
 
 
+@every_deal_config
 @PROPERTY
 @given(seed=SEEDS, stop=st.integers(min_value=0, max_value=150))
 def test_an_illegal_action_raises_and_changes_nothing(name: str, players: int, seed: int, stop: int) -> None:
@@ -306,7 +337,8 @@ def test_an_illegal_action_raises_and_changes_nothing(name: str, players: int, s
         assert set(state.legal_action_ids()) == legal
 
 
-@PROPERTY
+@every_deal_config
+@SHARED_PROPERTY
 @given(seed=SEEDS)
 def test_no_observation_shows_another_seats_hidden_card(name: str, players: int, seed: int) -> None:
     state = new_state(name, players, seed)
@@ -317,6 +349,7 @@ def test_no_observation_shows_another_seats_hidden_card(name: str, players: int,
         assert_no_hidden_cards(state)
 
 
+@every_deal_config
 @LONG_PROPERTY
 @given(seed=SEEDS, start=st.integers(min_value=0, max_value=60), extra=st.integers(min_value=0, max_value=60))
 def test_undo_restores_every_earlier_state(name: str, players: int, seed: int, start: int, extra: int) -> None:
@@ -355,6 +388,7 @@ def test_undo_restores_every_earlier_state(name: str, players: int, seed: int, s
     undo_to(0)
 
 
+@every_deal_config
 @PROPERTY
 @given(seed=SEEDS, stop=st.integers(min_value=0, max_value=120))
 def test_a_clone_is_independent_of_its_original(name: str, players: int, seed: int, stop: int) -> None:

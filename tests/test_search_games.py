@@ -129,11 +129,14 @@ def test_registry_makes_search_bots() -> None:
 
 def test_one_legal_action_is_not_searched() -> None:
     search = tarok_bot.SearchBot(seed=1)  # a full budget: skipping must make this instant
+    forced = 0
     for state in tarok_walk("tarok_3p", {}, seed=2, deals=1):
         obs = state.observation(state.current_player)
         if len(obs.legal_actions) == 1:
+            forced += 1
             assert search.choose(obs) == obs.legal_actions[0]
             assert search.explain(obs).details["worlds"] == 0
+    assert forced >= 3  # at least the last trick's cards
 
 
 # --------------------------------------------------------------------------- no peeking

@@ -59,6 +59,9 @@ OVERRIDES = st.fixed_dictionaries(
     },
 )
 PROPERTY = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+#: The hidden-card check reads every seat's observation after every action of two deals, and
+#: tests/contract/test_hidden_cards.py scans and swaps Tarok hands too: fewer matches here.
+SCAN_PROPERTY = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 #: Most actions in a deal: 3 bids, 2 widow answers, 3 discards, a contract, ultimo, 2 contra answers, 48 cards.
 MAX_ACTIONS_PER_DEAL = 3 + 2 + 3 + 1 + 1 + 2 + 48
 
@@ -180,7 +183,7 @@ def test_a_full_match_terminates_with_consistent_scores(name: str, seed: int, ov
     assert state.returns() == tuple(1.0 if s in state.winners else 0.0 for s in range(state.num_players))
 
 
-@PROPERTY
+@SCAN_PROPERTY
 @given(seed=SEEDS, overrides=OVERRIDES)
 def test_cards_are_conserved_and_hidden_at_every_step(name: str, seed: int, overrides: dict[str, Any]) -> None:
     state = new_state(name, seed, overrides)
@@ -297,15 +300,19 @@ def test_decks_and_action_strings_rebuild_the_match(name: str, seed: int, overri
 @PROPERTY
 @given(seed=SEEDS)
 def test_piles_count_to_the_deck_total(name: str, seed: int) -> None:
+    """At every trick start the two piles and the cards in hand split the deck, each in groups of three,
+    and their counts add up to the deck's 70 (counting is additive over groups of three)."""
     state = new_state(name, seed, {})
     rng = random.Random(seed)
+    tricks = 0
     for _ in random_steps(state, rng, MAX_ACTIONS_PER_DEAL):
         if state.phase == "play" and state._v[TRICK_LEN] == 0:
+            tricks += 1
             bidder, opponents = state.bidder_pile(), state.opponents_pile()
             assert bidder & opponents == 0
             left = ALL_CARDS & ~bidder & ~opponents
             assert left == mask_of(
                 c for s in range(state.num_players) for c in range(54) if state.hand_mask(s) >> c & 1
             )
-            if bidder.bit_count() % 3 == 0 and opponents.bit_count() % 3 == 0 and not left:
-                assert pile_count(bidder) + pile_count(opponents) == 70
+            assert pile_count(bidder) + pile_count(opponents) + pile_count(left) == 70
+    assert tricks or not state.deals[0].tricks  # every trick start of a played deal was checked

@@ -495,7 +495,10 @@ class LiftSmokeState:
             raise
 
     def apply_id(self, action_id: int) -> None:
-        self.apply(A.action_from_id(action_id))
+        """``apply(action_from_id(action_id))``; an id outside ``0 .. num_distinct_actions-1`` is illegal too."""
+        if not 0 <= action_id < NUM_ACTIONS:
+            raise IllegalAction(f"no Lift Smoke action has id {action_id}", self.legal_actions())
+        self.apply(_ACTIONS[action_id])
 
     def apply_text(self, text: str) -> Action:
         """Parse ``text`` (a card) and apply it."""

@@ -341,10 +341,17 @@ class SmearState:
 
     # ------------------------------------------------------------------ apply / undo
     def apply(self, action: Action) -> None:
+        """Play ``action`` for ``current_player``; :class:`IllegalAction` (state unchanged) unless it is legal now.
+
+        Only Smear's own actions are accepted: another game's action with a legal id is refused too.
+        """
         bits = self._legal_bits if self._legal_bits >= 0 else self._compute_legal()
         aid = action.id
         if aid < 0 or not bits >> aid & 1:
             raise IllegalAction(self._why_illegal(action), self.legal_actions())
+        own = _ACTIONS[aid]
+        if action is not own and action != own:
+            raise IllegalAction(f"{action!r} is not a Smear action ({type(action).__module__})", self.legal_actions())
         v = self._v
         seat = v[TO_MOVE]
         deal = self._deals[-1]
@@ -944,7 +951,10 @@ class SmearState:
         return mask
 
     def apply_id(self, action_id: int) -> None:
-        self.apply(A.action_from_id(action_id))
+        """``apply(action_from_id(action_id))``; an id outside ``0 .. num_distinct_actions-1`` is illegal too."""
+        if not 0 <= action_id < NUM_ACTIONS:
+            raise IllegalAction(f"no Smear action has id {action_id}", self.legal_actions())
+        self.apply(_ACTIONS[action_id])
 
     def apply_text(self, text: str) -> Action:
         """Parse ``text`` in the current situation and apply it."""

@@ -420,7 +420,10 @@ class TarokState:
                     v[TO_MOVE] = self._opponents()[1]
 
     def apply_id(self, action_id: int) -> None:
-        self.apply(A.action_from_id(action_id))
+        """``apply(action_from_id(action_id))``; an id outside ``0 .. num_distinct_actions-1`` is illegal too."""
+        if not 0 <= action_id < NUM_ACTIONS:
+            raise IllegalAction(f"no Tarok action has id {action_id}", self.legal_actions())
+        self.apply(_ACTIONS[action_id])
 
     def apply_text(self, text: str) -> Action:
         """Parse ``text`` in the current situation and apply it."""
