@@ -91,6 +91,7 @@ def test_smear_refuses_a_tarok_play_whose_id_is_legal() -> None:
         raise AssertionError("no seed offers 5C in Smear's play")
     before = full_snapshot(state)
     actions = len(state.deals[-1].actions)
+    assert not state.is_legal(jd) and state.is_legal(smear.action_from_text("5C"))  # type: ignore[attr-defined]
     with pytest.raises(IllegalAction, match="not a Smear action"):
         state.apply(jd)
     assert full_snapshot(state) == before and len(state.deals[-1].actions) == actions

@@ -311,8 +311,13 @@ class SmearState:
         return out
 
     def is_legal(self, action: Action) -> bool:
+        """Whether ``apply(action)`` would accept it: a Smear action whose id is legal now."""
         bits = self._legal_bits if self._legal_bits >= 0 else self._compute_legal()
-        return action.id >= 0 and bits >> action.id & 1 == 1
+        aid = action.id
+        if aid < 0 or not bits >> aid & 1:
+            return False
+        own = _ACTIONS[aid]
+        return action is own or action == own
 
     def parse_action(self, text: str) -> Action:
         """Parse ``text`` as an action, reading a bare card as a discard in the discard phase.
