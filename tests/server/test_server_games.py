@@ -48,7 +48,9 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LiveServe
             runs = [asyncio.create_task(c.run(timeout=60)) for c in clients]
             await asyncio.sleep(0.2)  # everyone is seated before the host starts
             for t in tables:
-                r = await asyncio.to_thread(http.post, f"/api/tables/{t['created']['table']['id']}/start", headers=host(t["created"]))
+                r = await asyncio.to_thread(
+                    http.post, f"/api/tables/{t['created']['table']['id']}/start", headers=host(t["created"])
+                )
                 assert r.status_code == 200, r.text
             await asyncio.gather(*runs)
 
