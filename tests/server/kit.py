@@ -127,7 +127,7 @@ def first_policy(view: dict[str, Any], rng: random.Random) -> Any:
 class Client:
     """A scripted websocket client: a seat (with its token) or a spectator, recording every message."""
 
-    server: LiveServer
+    server: LiveServer | ServerProcess
     table_id: str
     token: str | None = None
     policy: Policy | None = None
@@ -191,3 +191,67 @@ async def run_clients(clients: list[Client], timeout: float = 60) -> None:
 
 def play(clients: list[Client], timeout: float = 60) -> None:
     asyncio.run(run_clients(clients, timeout))
+
+
+class ServerProcess:
+    """``jick serve`` as a subprocess on a free loopback port (``--port 0``); killed for sure at the end."""
+
+    def __init__(self, db_url: str, *args: str) -> None:
+        import subprocess
+        import sys
+
+        self.db_url = db_url
+        self.args = args
+        self.proc: subprocess.Popen[str] | None = None
+        self._cmd = [sys.executable, "-m", "jick.cli", "serve", "--port", "0", "--db", db_url, "--bot-delay", "0"]
+        self.url = self.ws_url = ""
+
+    def start(self) -> ServerProcess:
+        import subprocess
+
+        self.proc = subprocess.Popen(
+            [*self._cmd, *self.args, "--log-level", "warning"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            stdin=subprocess.DEVNULL,
+        )
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()  # "jick serve: listening on http://127.0.0.1:PORT ..."
+        if "listening on" not in line:
+            self.kill()
+            raise RuntimeError(
+                f"jick serve did not start: {line!r} {self.proc.stderr.read() if self.proc.stderr else ''}"
+            )
+        self.url = line.split("listening on ", 1)[1].split()[0]
+        self.ws_url = self.url.replace("http://", "ws://")
+        deadline = time.monotonic() + 30
+        while True:  # the socket is bound before uvicorn serves: wait for the first answer
+            try:
+                if httpx.get(self.url + "/api/games", timeout=2).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline or self.proc.poll() is not None:
+                self.kill()
+                raise RuntimeError("jick serve did not answer")
+            time.sleep(0.05)
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown, no flush, nothing but what the database already has."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+        if self.proc is not None:
+            self.proc.wait(timeout=10)
+            for stream in (self.proc.stdout, self.proc.stderr):
+                if stream is not None:
+                    stream.close()
+
+    def __enter__(self) -> ServerProcess:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.kill()
+
+    def http(self) -> httpx.Client:
+        return httpx.Client(base_url=self.url, timeout=10)

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from jick.cli import app as cli_app
 
-from .kit import Client, LiveServer, create_table, host, random_policy, run_clients
+from .kit import Client, LiveServer, create_table, host, random_policy
 
 #: (preset, --set options that keep the match short, seats): humans are scripted clients.
 MATCHES = [
