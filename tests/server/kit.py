@@ -45,7 +45,9 @@ class LiveServer:
         self.port = self.sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}"
-        config = uvicorn.Config(self.app, log_level="warning", ws_max_size=1 << 20, lifespan="on")
+        config = uvicorn.Config(
+            self.app, log_level="warning", ws_max_size=1 << 20, ws_per_message_deflate=False, lifespan="on"
+        )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
 

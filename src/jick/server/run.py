@@ -76,6 +76,7 @@ def serve(
         app,
         log_level=level.lower(),
         ws_max_size=WS_MAX_SIZE,
+        ws_per_message_deflate=False,  # views are small; compressing each costs more time than it saves
         access_log=False,
         timeout_graceful_shutdown=5,
         lifespan="on",

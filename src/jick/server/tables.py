@@ -34,7 +34,7 @@ from jick.engine import IllegalAction, JickError, NotationError, RulesError
 from jick.server import protocol as P
 from jick.server.bots import BotPool
 from jick.server.store import NewAction, SeatRow, Store, StoredTable, TableRow, hash_token, now
-from jick.server.views import action_json, observation_json, public_view
+from jick.server.views import action_json, fields_text, observation_fields, public_fields
 from jick.session import HUMAN, LoggedAction, Session
 
 __all__ = ["Connection", "Rejected", "Settings", "Table", "Tables"]
@@ -796,43 +796,41 @@ class Tables:
 
     # ------------------------------------------------------------------ telling the connections
     def _seat_view(self, table: Table, seat: int, last: tuple[LoggedAction, str] | None) -> str:
-        obs = observation_json(table.session.state.observation(seat))
-        return self._view_text(table, seat, obs, last)
+        fields = observation_fields(table.session.state.observation(seat))
+        return self._view_text(table, seat, fields_text(fields), last)
 
     def _spectator_view(self, table: Table, last: tuple[LoggedAction, str] | None) -> str:
         state = table.session.state
-        views = [observation_json(state.observation(s)) for s in range(len(table.seats))]
-        return self._view_text(table, None, public_view(views), last)
+        every = [observation_fields(state.observation(s)) for s in range(len(table.seats))]
+        return self._view_text(table, None, fields_text(public_fields(every)), last)
 
     def _view_text(
-        self, table: Table, seat: int | None, observation: dict[str, Any], last: tuple[LoggedAction, str] | None
+        self, table: Table, seat: int | None, observation: str, last: tuple[LoggedAction, str] | None
     ) -> str:
-        last_json = None
+        """A ``view`` message (the fields of :class:`jick.server.protocol.View`), its observation already JSON."""
+        last_json = "null"
         if last is not None:
             entry, by = last
             action = {"action": entry.text, "id": entry.action_id} if seat == entry.seat else None
-            last_json = {"seat": entry.seat, "ply": entry.ply, "action": action, "by": by}
-        message = {
-            "type": "view",
-            "table_id": table.id,
-            "status": table.status,
-            "ply": table.session.ply,
-            "seat": seat,
-            "observation": observation,
-            "last": last_json,
-        }
-        return json.dumps(message, separators=(",", ":"))
+            last_json = json.dumps(
+                {"seat": entry.seat, "ply": entry.ply, "action": action, "by": by}, separators=(",", ":")
+            )
+        head = json.dumps(
+            {"type": "view", "table_id": table.id, "status": table.status, "ply": table.session.ply, "seat": seat},
+            separators=(",", ":"),
+        )
+        return f'{head[:-1]},"observation":{observation},"last":{last_json}}}'
 
     def _broadcast_view(self, table: Table, last: tuple[LoggedAction, str] | None) -> None:
         state = table.session.state
-        views: dict[int, dict[str, Any]] = {}
+        fields: dict[int, list[tuple[str, str]]] = {}
         for seat in table.seats:
             if seat.conn is not None:
-                views[seat.number] = observation_json(state.observation(seat.number))
-                seat.conn.send(self._view_text(table, seat.number, views[seat.number], last))
+                fields[seat.number] = observation_fields(state.observation(seat.number))
+                seat.conn.send(self._view_text(table, seat.number, fields_text(fields[seat.number]), last))
         if table.spectators:
-            every = [views.get(s) or observation_json(state.observation(s)) for s in range(len(table.seats))]
-            text = self._view_text(table, None, public_view(every), last)
+            every = [fields.get(s) or observation_fields(state.observation(s)) for s in range(len(table.seats))]
+            text = self._view_text(table, None, fields_text(public_fields(every)), last)
             for conn in list(table.spectators):
                 conn.send(text)
 
