@@ -149,10 +149,11 @@ def database_url(text: str) -> URL:
 
     >>> database_url("sqlite:///jick.db").database
     'jick.db'
-    >>> database_url("jick.db")
-    Traceback (most recent call last):
-    ...
-    jick.server.store.StoreError: --db 'jick.db' is not a database URL (use sqlite:///PATH or postgresql+psycopg://USER@HOST/DB)
+    >>> try:
+    ...     database_url("jick.db")
+    ... except StoreError as exc:
+    ...     print(exc)
+    --db 'jick.db' is not a database URL (use sqlite:///PATH or postgresql+psycopg://USER@HOST/DB)
     """
     hint = "use sqlite:///PATH or postgresql+psycopg://USER@HOST/DB"
     try:
