@@ -51,6 +51,7 @@ class Stats:
     latencies: list[float] = field(default_factory=list)
     pending: dict[tuple[str, int], float] = field(default_factory=dict)
     tables_done: int = 0
+    started: int = 0
     counting: bool = False
 
 
@@ -127,6 +128,8 @@ async def table_loop(
 ) -> None:
     first = True
     while not stop.is_set():
+        if not first:
+            await asyncio.sleep(0)
         response = await http.post("/api/tables", json={"preset": preset, "seats": ["human"] * 4, "away_timeout": 3600})
         response.raise_for_status()
         created = response.json()
@@ -136,12 +139,13 @@ async def table_loop(
             asyncio.create_task(seat_client(url, table_id, i["token"], n * 10 + i["seat"], stats, stop, finished))
             for i in created["invites"]
         ]
-        if first:
-            first = False
-            await ready.wait()
         await asyncio.sleep(0.5)  # let every seat say hello
         headers = {"Authorization": f"Bearer {created['host_token']}"}
         (await http.post(f"/api/tables/{table_id}/start", headers=headers)).raise_for_status()
+        if first:
+            first = False
+            stats.started += 1
+            await ready.wait()
         stopping = asyncio.create_task(stop.wait())
         done = asyncio.create_task(finished.wait())
         await asyncio.wait([stopping, done], return_when=asyncio.FIRST_COMPLETED)
@@ -159,7 +163,9 @@ async def run(url: str, tables: int, seconds: float, warmup: float, preset: str)
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
         loops = [asyncio.create_task(table_loop(http, url, n, preset, stats, stop, ready)) for n in range(tables)]
-        await asyncio.sleep(0.1)
+        deadline = time.monotonic() + 120
+        while stats.started < tables and time.monotonic() < deadline:  # every table seated and started
+            await asyncio.sleep(0.1)
         ready.set()
         await asyncio.sleep(warmup)
         stats.counting = True
