@@ -324,7 +324,11 @@ class Tables:
         await self.db.call(self.db.store.migrate)
         ids = await self.db.call(self.db.store.table_ids, ("open", "running"))
         for table_id in ids:
-            table = await self.find(table_id)
+            try:
+                table = await self.find(table_id)
+            except Rejected as exc:
+                log.error("%s", exc.message)
+                continue
             if table is not None:
                 log.info("table %s rebuilt at ply %d (%s)", table.id, table.session.ply, table.status)
 
@@ -358,7 +362,11 @@ class Tables:
         self._loading[table_id] = future
         try:
             stored = await self.db.call(self.db.store.load, table_id)
-            table = None if stored is None else await self.db.call(self._rebuild, stored)
+            try:
+                table = None if stored is None else await self.db.call(self._rebuild, stored)
+            except JickError as exc:  # stored actions this jick cannot replay (a damaged row, another version)
+                log.error("table %s cannot be rebuilt: %s", table_id, exc)
+                raise Rejected(503, "broken_table", f"table {table_id} cannot be rebuilt from the database") from None
             if table is not None:
                 self.tables[table_id] = table
                 self._schedule(table)
