@@ -191,6 +191,18 @@ async def run_clients(clients: list[Client], timeout: float = 60) -> None:
     await asyncio.gather(*(c.run(timeout=timeout) for c in clients))
 
 
+async def start_and_play(
+    http: httpx.Client, created: list[dict[str, Any]], clients: list[Client], timeout: float = 60, pause: float = 0.3
+) -> None:
+    """Connect every client, let them say hello, start every table as its host, and play until all stop."""
+    runs = [asyncio.create_task(c.run(timeout=timeout)) for c in clients]
+    await asyncio.sleep(pause)
+    for table in created:
+        response = await asyncio.to_thread(http.post, f"/api/tables/{table['table']['id']}/start", headers=host(table))
+        assert response.status_code == 200, response.text
+    await asyncio.gather(*runs)
+
+
 def play(clients: list[Client], timeout: float = 60) -> None:
     asyncio.run(run_clients(clients, timeout))
 
