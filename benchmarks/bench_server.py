@@ -36,7 +36,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 PLY = re.compile(r'"ply":(\d+)')
 #: Seconds between two messages of one client (the server's default limit is 20 a second).
@@ -84,11 +85,8 @@ async def seat_client(
     try:
         async with connect(ws_url, open_timeout=30, close_timeout=2, max_queue=None) as ws:
             await ws.send(json.dumps({"type": "hello", "token": token}))
-            while not stop.is_set():
-                try:
-                    text = await asyncio.wait_for(ws.recv(), 5)
-                except TimeoutError:
-                    continue
+            closer = asyncio.create_task(_close_when(stop, ws))
+            async for text in ws:
                 assert isinstance(text, str)
                 match = PLY.search(text, 0, 200)
                 if text.startswith('{"type":"view"') and match:
@@ -100,7 +98,7 @@ async def seat_client(
                             stats.latencies.append(time.monotonic() - sent)
                     if '"status":"running"' not in text[:200]:
                         finished.set()
-                        return
+                        break
                     if '"legal_actions":[]' in text:
                         continue
                     message = json.loads(text)
@@ -117,10 +115,21 @@ async def seat_client(
                 elif '"type":"error"' in text[:30] or '"type":"refused"' in text[:30]:
                     stats.errors += 1
                     print("error:", text[:200], file=sys.stderr)
+            closer.cancel()
+    except ConnectionClosed:
+        if not stop.is_set():  # closed by the server, not by the end of the run
+            stats.errors += 1
+            print("connection closed by the server", file=sys.stderr)
+            finished.set()
     except Exception as exc:  # a connection that failed is an error of the run
         stats.errors += 1
         print(f"client error: {exc!r}", file=sys.stderr)
         finished.set()
+
+
+async def _close_when(stop: asyncio.Event, ws: ClientConnection) -> None:
+    await stop.wait()
+    await ws.close()
 
 
 async def table_loop(
