@@ -1,4 +1,4 @@
-"""The ``jick`` command: play | replay | presets | arena | advise.
+"""The ``jick`` command: play | replay | presets | arena | advise | serve.
 
 Every user mistake (unknown preset, bad option, malformed record...) ends in
 one line on stderr and exit code 2, never a traceback.
@@ -282,6 +282,36 @@ def advise(
     from jick.render_advice import print_advice
 
     print_advice(advice)
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on (0: any free port).")] = 8000,
+    db: Annotated[
+        str, typer.Option("--db", help="Database URL: sqlite:///PATH or postgresql+psycopg://USER@HOST/DB.")
+    ] = "sqlite:///jick.db",
+    bot_delay: Annotated[
+        float, typer.Option("--bot-delay", help="Seconds a bot waits before its move, so people can follow.")
+    ] = 1.0,
+    bot_workers: Annotated[
+        int | None, typer.Option("--bot-workers", help="Bot worker processes (0: threads; default two per core).")
+    ] = None,
+    log_level: Annotated[str, typer.Option("--log-level", help="debug, info, warning or error.")] = "info",
+) -> None:
+    """Run the game server: tables over HTTP (/api, docs at /api/docs) and one websocket per seat (/ws).
+
+    Every table is kept in the database and comes back after a restart. See docs/server.md.
+    """
+    try:
+        from jick.server.run import serve as run_serve
+
+        code = run_serve(
+            host=host, port=port, db=db, bot_delay=bot_delay, bot_workers=bot_workers, log_level=log_level
+        )
+    except JickError as exc:
+        fail(str(exc))
+    raise typer.Exit(code)
 
 
 def main() -> None:

@@ -68,18 +68,38 @@ def load_rules_file(path: str | Path) -> HouseRules:
     """
     p = Path(path)
     try:
-        with p.open("rb") as fh:
-            data = tomllib.load(fh)
+        text = p.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise RulesError(f"rules file {str(p)!r} does not exist") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RulesError(f"rules file {str(p)!r} cannot be read: {exc}") from None
+    return loads_rules(text, f"rules file {str(p)!r}")
+
+
+def loads_rules(text: str, name: str = "house rules") -> HouseRules:
+    r"""House rules from the text of a TOML file (``name`` says where it came from in messages).
+
+    >>> loads_rules('preset = "smear_widow"\n[options]\ntarget_score = 11').overrides
+    {'target_score': 11}
+    >>> loads_rules("target_score = ")
+    Traceback (most recent call last):
+    ...
+    jick.engine.RulesError: house rules is not valid TOML: Invalid value (at end of document)
+    """
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise RulesError(f"rules file {str(p)!r} is not valid TOML: {exc}") from None
+        raise RulesError(f"{name} is not valid TOML: {exc}") from None
     rules = HouseRules()
     rules.preset = data.pop("preset", None)
     rules.players = data.pop("players", None)
+    if rules.preset is not None and not isinstance(rules.preset, str):
+        raise RulesError(f"{name}: preset must be a string, not {rules.preset!r}")
+    if rules.players is not None and (not isinstance(rules.players, int) or isinstance(rules.players, bool)):
+        raise RulesError(f"{name}: players must be a whole number, not {rules.players!r}")
     options = data.pop("options", {})
     if not isinstance(options, Mapping):
-        raise RulesError(f"rules file {str(p)!r}: [options] must be a table")
+        raise RulesError(f"{name}: [options] must be a table")
     rules.overrides = {**data, **options}
     return rules
 

@@ -1,0 +1,256 @@
+"""The game server under load: N tables of scripted websocket clients playing random legal actions.
+
+Starts the real server (``jick serve`` in a subprocess, on 127.0.0.1 and a
+free port, SQLite in a temporary folder unless ``--db`` says, bot delay 0),
+creates ``--tables`` tables of four people each, connects one websocket per
+seat (``--tables`` x 4 clients) and lets every client play a random legal
+action as soon as it is its turn, no faster than the server's per-connection
+rate limit allows. A table whose match ends is replaced by a new one.
+
+Reports actions/s (actions whose broadcast came back), the latency from an
+action sent to the view of the next ply arriving at its sender (p50, p99,
+max), errors (``error`` or ``refused`` messages, failed connections) and lost
+actions (sent, never answered by the end).
+
+    .venv/bin/python benchmarks/bench_server.py --tables 250 --seconds 30
+
+Every request goes to 127.0.0.1 only, the run stops by itself after
+``--seconds`` (plus set-up), and the server process is always stopped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import re
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+PLY = re.compile(r'"ply":(\d+)')
+#: Seconds between two messages of one client (the server's default limit is 20 a second).
+PACE = 1 / 20
+
+
+@dataclass
+class Stats:
+    sent: int = 0
+    answered: int = 0
+    errors: int = 0
+    latencies: list[float] = field(default_factory=list)
+    pending: dict[tuple[str, int], float] = field(default_factory=dict)
+    tables_done: int = 0
+    started: int = 0
+    counting: bool = False
+
+
+def start_server(db: str) -> tuple[subprocess.Popen[str], str]:
+    cmd = [sys.executable, "-m", "jick.cli", "serve", "--port", "0", "--db", db, "--bot-delay", "0"]
+    cmd += ["--bot-workers", "0", "--log-level", "warning"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=sys.stderr, text=True, stdin=subprocess.DEVNULL)
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    if "listening on" not in line:
+        proc.kill()
+        raise SystemExit(f"the server did not start: {line!r}")
+    url = line.split("listening on ", 1)[1].split()[0]
+    for _ in range(300):
+        try:
+            if httpx.get(url + "/api/games", timeout=2).status_code == 200:
+                return proc, url
+        except httpx.HTTPError:
+            time.sleep(0.05)
+    proc.kill()
+    raise SystemExit("the server did not answer")
+
+
+async def seat_client(
+    url: str, table_id: str, token: str, seed: int, stats: Stats, stop: asyncio.Event, finished: asyncio.Event
+) -> None:
+    rng = random.Random(seed)
+    ws_url = url.replace("http://", "ws://") + f"/ws/tables/{table_id}"
+    last_sent = 0.0
+    try:
+        async with connect(ws_url, open_timeout=30, close_timeout=2, max_queue=None) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": token}))
+            closer = asyncio.create_task(_close_when(stop, ws))
+            async for text in ws:
+                assert isinstance(text, str)
+                match = PLY.search(text, 0, 200)
+                if text.startswith('{"type":"view"') and match:
+                    ply = int(match.group(1))
+                    sent = stats.pending.pop((table_id, ply - 1), None)
+                    if sent is not None:
+                        stats.answered += 1
+                        if stats.counting:
+                            stats.latencies.append(time.monotonic() - sent)
+                    if '"status":"running"' not in text[:200]:
+                        finished.set()
+                        break
+                    if '"legal_actions":[]' in text:
+                        continue
+                    message = json.loads(text)
+                    legal = message["observation"]["legal_actions"]
+                    if not legal:
+                        continue
+                    wait = last_sent + PACE - time.monotonic()
+                    if wait > 0:
+                        await asyncio.sleep(wait)
+                    choice = rng.choice(legal)["id"]
+                    stats.pending[(table_id, ply)] = last_sent = time.monotonic()
+                    stats.sent += 1
+                    await ws.send(json.dumps({"type": "action", "action": choice, "ply": ply}))
+                elif '"type":"error"' in text[:30] or '"type":"refused"' in text[:30]:
+                    stats.errors += 1
+                    print("error:", text[:200], file=sys.stderr)
+            closer.cancel()
+    except ConnectionClosed:
+        if not stop.is_set():  # closed by the server, not by the end of the run
+            stats.errors += 1
+            print("connection closed by the server", file=sys.stderr)
+            finished.set()
+    except Exception as exc:  # a connection that failed is an error of the run
+        stats.errors += 1
+        print(f"client error: {exc!r}", file=sys.stderr)
+        finished.set()
+
+
+async def _close_when(stop: asyncio.Event, ws: ClientConnection) -> None:
+    await stop.wait()
+    await ws.close()
+
+
+async def table_loop(
+    http: httpx.AsyncClient, url: str, n: int, preset: str, stats: Stats, stop: asyncio.Event, ready: asyncio.Event
+) -> None:
+    first = True
+    while not stop.is_set():
+        if not first:
+            await asyncio.sleep(0)
+        response = await http.post("/api/tables", json={"preset": preset, "seats": ["human"] * 4, "away_timeout": 3600})
+        response.raise_for_status()
+        created = response.json()
+        table_id = created["table"]["id"]
+        finished = asyncio.Event()
+        clients = [
+            asyncio.create_task(seat_client(url, table_id, i["token"], n * 10 + i["seat"], stats, stop, finished))
+            for i in created["invites"]
+        ]
+        await asyncio.sleep(0.5)  # let every seat say hello
+        headers = {"Authorization": f"Bearer {created['host_token']}"}
+        (await http.post(f"/api/tables/{table_id}/start", headers=headers)).raise_for_status()
+        if first:
+            first = False
+            stats.started += 1
+            await ready.wait()
+        stopping = asyncio.create_task(stop.wait())
+        done = asyncio.create_task(finished.wait())
+        await asyncio.wait([stopping, done], return_when=asyncio.FIRST_COMPLETED)
+        stopping.cancel()
+        done.cancel()
+        await asyncio.gather(*clients, return_exceptions=True)
+        if finished.is_set() and not stop.is_set():
+            stats.tables_done += 1
+
+
+async def run(url: str, tables: int, seconds: float, warmup: float, preset: str) -> dict[str, Any]:
+    stats = Stats()
+    stop = asyncio.Event()
+    ready = asyncio.Event()
+    limits = httpx.Limits(max_connections=50)
+    async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
+        loops = [asyncio.create_task(table_loop(http, url, n, preset, stats, stop, ready)) for n in range(tables)]
+        deadline = time.monotonic() + 120
+        while stats.started < tables and time.monotonic() < deadline:  # every table seated and started
+            await asyncio.sleep(0.1)
+        ready.set()
+        await asyncio.sleep(warmup)
+        stats.counting = True
+        answered0, started = stats.answered, time.monotonic()
+        await asyncio.sleep(seconds)
+        elapsed = time.monotonic() - started
+        answered = stats.answered - answered0
+        stats.counting = False
+        # a last moment for actions in flight, then stop
+        in_flight = dict(stats.pending)
+        await asyncio.sleep(2.0)
+        lost = sum(1 for key in in_flight if key in stats.pending)
+        stop.set()
+        await asyncio.gather(*loops, return_exceptions=True)
+    lat = sorted(stats.latencies)
+
+    def pct(p: float) -> float:
+        return 1000 * lat[min(len(lat) - 1, int(p * len(lat)))] if lat else float("nan")
+
+    return {
+        "tables": tables,
+        "clients": tables * 4,
+        "preset": preset,
+        "seconds": round(elapsed, 1),
+        "actions": answered,
+        "actions_per_s": round(answered / elapsed, 1),
+        "latency_ms_p50": round(pct(0.50), 1),
+        "latency_ms_p99": round(pct(0.99), 1),
+        "latency_ms_max": round(1000 * lat[-1], 1) if lat else None,
+        "latency_ms_mean": round(1000 * statistics.fmean(lat), 1) if lat else None,
+        "errors": stats.errors,
+        "lost_actions": lost,
+        "matches_finished": stats.tables_done,
+    }
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=250)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--warmup", type=float, default=5.0)
+    parser.add_argument("--preset", default="smear_ten_point")
+    parser.add_argument("--db", default=None, help="database URL (default: SQLite in a temporary folder)")
+    parser.add_argument("--url", default=None, help="use this running server instead of starting one")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, 16 * args.tables + 1024)), hard))
+    with tempfile.TemporaryDirectory() as folder:
+        db = args.db or f"sqlite:///{Path(folder) / 'bench.db'}"
+        if args.url:
+            return _report(asyncio.run(run(args.url, args.tables, args.seconds, args.warmup, args.preset)), args.json)
+        proc, url = start_server(db)
+        try:
+            result = asyncio.run(run(url, args.tables, args.seconds, args.warmup, args.preset))
+        finally:
+            proc.kill()
+            proc.wait(timeout=10)
+            if proc.stdout is not None:
+                proc.stdout.close()
+    return _report(result, args.json)
+
+
+def _report(result: dict[str, Any], as_json: bool) -> dict[str, Any]:
+    if as_json:
+        print(json.dumps(result))
+    else:
+        print(
+            f"{result['tables']} tables, {result['clients']} websocket clients, {result['preset']}, "
+            f"{result['seconds']} s: {result['actions_per_s']} actions/s; latency action -> broadcast "
+            f"p50 {result['latency_ms_p50']} ms, p99 {result['latency_ms_p99']} ms, max {result['latency_ms_max']} ms; "
+            f"{result['errors']} errors, {result['lost_actions']} lost actions, "
+            f"{result['matches_finished']} matches finished"
+        )
+    return result
+
+
+if __name__ == "__main__":
+    main()

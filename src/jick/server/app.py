@@ -1,0 +1,380 @@
+"""The FastAPI application: the HTTP API under ``/api``, one websocket per seat under ``/ws``.
+
+``create_app(db_url, settings)`` builds it; ``jick serve`` runs it with
+uvicorn. The OpenAPI description is at ``/api/openapi.json`` (pages at
+``/api/docs``); ``/`` is left for the browser page.
+
+No request can crash the server or change a game by being malformed: every
+problem is answered with a JSON body ``{"error": code, "message": line}`` (HTTP)
+or an ``error`` message (websocket), and logged; a stack trace never reaches
+a client.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, MutableMapping
+from contextlib import asynccontextmanager
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Header, Query, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+from jick.server import protocol as P
+from jick.server.store import Store
+from jick.server.tables import Connection, Rejected, Settings, Table, Tables
+
+__all__ = ["create_app"]
+
+log = logging.getLogger("jick.server")
+
+#: The largest HTTP request body, in bytes.
+MAX_BODY = 64 * 1024
+#: Rate-limit violations in a row after which a connection is closed.
+MAX_VIOLATIONS = 50
+
+ASGIApp = Callable[[MutableMapping[str, Any], Any, Any], Awaitable[None]]
+
+
+def _error(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": code, "message": message}, status_code=status)
+
+
+def _validation_message(exc: ValidationError | RequestValidationError) -> str:
+    errors = exc.errors()
+    if not errors:
+        return "invalid request"
+    first = errors[0]
+    where = ".".join(str(part) for part in first.get("loc", ()) if part not in ("body",))
+    text = str(first.get("msg", "invalid value"))
+    return f"{where}: {text}" if where else text
+
+
+class BodyLimit:
+    """Refuse HTTP request bodies over ``limit`` bytes with 413 before the app reads them."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: MutableMapping[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", []):
+            if name == b"content-length" and value.isdigit() and int(value) > self.limit:
+                await _error(413, "too_large", f"request bodies are limited to {self.limit} bytes")(
+                    scope, receive, send
+                )
+                return
+        seen = 0
+
+        async def limited() -> Any:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise Rejected(413, "too_large", f"request bodies are limited to {self.limit} bytes")
+            return message
+
+        await self.app(scope, limited, send)
+
+
+class RateLimit:
+    """A token bucket: ``rate`` messages a second, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.stamp = time.monotonic()
+
+    def allow(self) -> bool:
+        t = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (t - self.stamp) * self.rate)
+        self.stamp = t
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+def _bearer(authorization: str | None) -> str | None:
+    if authorization and authorization.lower().startswith("bearer "):
+        return authorization[7:].strip()
+    return None
+
+
+def create_app(db: str | Store, settings: Settings | None = None) -> FastAPI:
+    """The server application on database ``db`` (a URL or a :class:`Store`)."""
+    store = Store(db) if isinstance(db, str) else db
+    tables = Tables(store, settings)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await tables.startup()
+        try:
+            yield
+        finally:
+            await tables.shutdown()
+
+    app = FastAPI(
+        title="jick server",
+        version=str(P.PROTOCOL_VERSION),
+        summary="Smear, Tarok and Lift Smoke tables over HTTP and websockets.",
+        description="Create a table, hand out its invite links, play through one websocket per seat "
+        "(`/ws/tables/{id}`, protocol in docs/server.md), watch, download the record.",
+        docs_url="/api/docs",
+        redoc_url=None,
+        openapi_url="/api/openapi.json",
+        lifespan=lifespan,
+    )
+    app.state.tables = tables
+
+    # ------------------------------------------------------------------ errors
+    @app.exception_handler(Rejected)
+    async def rejected(_request: Request, exc: Rejected) -> JSONResponse:
+        log.info("refused %s: %s", exc.code, exc.message)
+        return _error(exc.status, exc.code, exc.message)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        message = _validation_message(exc)
+        log.info("invalid request: %s", message)
+        return _error(422, "invalid_request", message)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return _error(exc.status_code, "http", str(exc.detail))
+
+    @app.exception_handler(Exception)
+    async def crashed(request: Request, exc: Exception) -> JSONResponse:
+        log.exception("internal error on %s %s", request.method, request.url.path)
+        return _error(500, "internal", "internal server error (logged)")
+
+    errors: dict[int | str, dict[str, Any]] = {
+        status: {"model": P.ErrorBody} for status in (400, 403, 404, 409, 413, 422)
+    }
+
+    # ------------------------------------------------------------------ HTTP API
+    @app.get("/api/games", tags=["games"], summary="The games and their presets")
+    async def games() -> dict[str, Any]:
+        from jick.game import registered_games
+
+        return {
+            "games": [
+                {"name": g.name, "title": g.title, "default_preset": g.default_preset, "presets": g.preset_names()}
+                for g in registered_games()
+            ]
+        }
+
+    @app.post("/api/tables", status_code=201, tags=["tables"], responses=errors, summary="Create a table")
+    async def create_table(body: P.CreateTable) -> P.CreatedTable:
+        """Rules as ``jick play`` takes them (preset, players, a house-rules TOML text, ``--set`` strings).
+
+        The answer holds the host token and one invite (with its token) per human seat: they are given only here.
+        """
+        return await tables.create(body)
+
+    @app.get("/api/tables", tags=["tables"], responses=errors, summary="List tables")
+    async def list_tables(
+        status: Annotated[
+            str, Query(max_length=100, description="Comma-separated statuses, or `all`.")
+        ] = "open,running",
+    ) -> P.TableList:
+        wanted = ("open", "running", "finished", "closed") if status == "all" else tuple(status.split(","))
+        unknown = [s for s in wanted if s not in ("open", "running", "finished", "closed")]
+        if unknown:
+            raise Rejected(
+                422,
+                "invalid_request",
+                f"status: unknown status {unknown[0]!r}; use open, running, finished, closed or all",
+            )
+        return P.TableList(tables=await tables.list(wanted))
+
+    @app.get("/api/tables/{table_id}", tags=["tables"], responses=errors, summary="One table")
+    async def get_table(table_id: str) -> P.TableInfo:
+        return (await tables.get(table_id)).info()
+
+    @app.post("/api/tables/{table_id}/join", tags=["seats"], responses=errors, summary="Take a seat")
+    async def join(table_id: str, body: P.JoinTable) -> P.Joined:
+        """With an invite's token: claim that seat. Without (public tables): take a free seat and get its token."""
+        return await tables.join(table_id, body)
+
+    @app.post("/api/tables/{table_id}/start", tags=["host"], responses=errors, summary="Start the match")
+    async def start(table_id: str, authorization: Annotated[str | None, Header()] = None) -> P.TableInfo:
+        return await tables.start(table_id, _bearer(authorization))
+
+    @app.post(
+        "/api/tables/{table_id}/seats/{seat}/bot", tags=["host"], responses=errors, summary="Give a seat to a bot"
+    )
+    async def replace_seat(
+        table_id: str,
+        seat: int,
+        body: P.ReplaceSeat | None = None,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> P.TableInfo:
+        """The seat's token stops working; the bot (the table's level unless ``level`` says) plays from now on."""
+        level = body.level if body is not None else None
+        return await tables.replace_by_bot(table_id, seat, _bearer(authorization), level)
+
+    @app.post("/api/tables/{table_id}/close", tags=["host"], responses=errors, summary="Close the table")
+    async def close(table_id: str, authorization: Annotated[str | None, Header()] = None) -> P.TableInfo:
+        return await tables.close(table_id, _bearer(authorization))
+
+    @app.get("/api/tables/{table_id}/record", tags=["tables"], responses=errors, summary="Download the record")
+    async def record(table_id: str) -> JSONResponse:
+        """The standard JSON record (`jick replay` reads it). While the match runs, only the deals already
+        played, without the seed."""
+        data = await tables.record(table_id)
+        name = f"jick-{data.get('preset') or data.get('game')}-{table_id}.json"
+        return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    @app.get("/api/protocol.schema.json", tags=["games"], summary="The websocket protocol's JSON Schema")
+    async def schema() -> dict[str, Any]:
+        return P.protocol_schema()
+
+    # ------------------------------------------------------------------ websocket
+    @app.websocket("/ws/tables/{table_id}")
+    async def websocket(ws: WebSocket, table_id: str) -> None:
+        await ws.accept()
+        client = ws.client
+        peer = f"{client.host}:{client.port}" if client else "?"
+        conn = Connection(peer, tables.settings.send_queue)
+        sender = asyncio.create_task(_send_loop(ws, conn))
+        table: Table | None = None
+        try:
+            try:
+                table = await tables.find(table_id)
+            except Rejected as exc:
+                conn.error(exc.code, exc.message)
+                conn.close(1011, "table unavailable")
+                return
+            if table is None:
+                conn.error("unknown_table", f"no table {table_id!r}")
+                conn.close(4404, "unknown table")
+                return
+            hello = await _hello(ws, conn, tables.settings.hello_timeout)
+            if hello is None or not await tables.attach(table, conn, hello):
+                conn.close(4401 if hello is not None else 4400, "no seat")
+                log.info("%s: refused on table %s", peer, table_id)
+                return
+            await _receive_loop(ws, conn, table, tables)
+        except WebSocketDisconnect:
+            pass
+        except Exception:
+            log.exception("websocket %s on table %s failed", peer, table_id)
+            conn.error("internal", "internal server error (logged)")
+            conn.close(1011, "internal error")
+        finally:
+            if table is not None:
+                tables.detach(table, conn)
+            conn.close()
+            try:
+                await asyncio.wait_for(sender, 5)
+            except (TimeoutError, asyncio.CancelledError):
+                sender.cancel()
+
+    app.add_middleware(BodyLimit)
+    return app
+
+
+async def _send_loop(ws: WebSocket, conn: Connection) -> None:
+    try:
+        while True:
+            text = await conn.queue.get()
+            if text is None:
+                break
+            await ws.send_text(text)
+        if ws.application_state == WebSocketState.CONNECTED:
+            await ws.close(conn.close_code, conn.close_reason)
+    except Exception:  # the client went away: nothing more to send
+        conn.closed = True
+
+
+def _parse(conn: Connection, message: Mapping[str, Any]) -> P.Hello | P.Act | P.Ping | None:
+    """A client message from a websocket frame, or None (an error sent) if it is unusable."""
+    text = message.get("text")
+    if text is None:
+        data = message.get("bytes") or b""
+        if len(data) > P.MAX_MESSAGE:
+            conn.error("too_large", f"messages are limited to {P.MAX_MESSAGE} bytes")
+            return None
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            conn.error("bad_json", "a message must be UTF-8 JSON text")
+            return None
+    if len(text) > P.MAX_MESSAGE or len(text.encode("utf-8", "replace")) > P.MAX_MESSAGE:
+        conn.error("too_large", f"messages are limited to {P.MAX_MESSAGE} bytes")
+        return None
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        conn.error("bad_json", "a message must be one JSON object")
+        return None
+    if not isinstance(data, dict):
+        conn.error("bad_json", "a message must be one JSON object")
+        return None
+    kind = data.get("type")
+    if kind not in ("hello", "action", "ping"):
+        conn.error("unknown_type", f"unknown message type {str(kind)[:40]!r}; types are hello, action, ping")
+        return None
+    try:
+        return P.client_messages.validate_python(data)
+    except ValidationError as exc:
+        conn.error("invalid", f"{kind}: {_validation_message(exc)}")
+        return None
+
+
+async def _hello(ws: WebSocket, conn: Connection, timeout: float) -> P.Hello | None:
+    try:
+        message = await asyncio.wait_for(ws.receive(), timeout)
+    except TimeoutError:
+        conn.error("hello", f"say hello within {timeout:g} seconds")
+        return None
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    parsed = _parse(conn, message)
+    if parsed is None:
+        return None
+    if not isinstance(parsed, P.Hello):
+        conn.error("hello", "the first message must be a hello")
+        return None
+    return parsed
+
+
+async def _receive_loop(ws: WebSocket, conn: Connection, table: Table, tables: Tables) -> None:
+    limit = RateLimit(tables.settings.rate, tables.settings.burst)
+    violations = 0
+    while not conn.closed:
+        message = await ws.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        if not limit.allow():
+            violations += 1
+            if violations >= MAX_VIOLATIONS:
+                log.warning("%s: too many messages; disconnected", conn.peer)
+                conn.error("rate_limited", "too many messages; disconnected")
+                conn.close(1008, "rate limit")
+                return
+            conn.error("rate_limited", f"at most {tables.settings.rate:g} messages a second; this one was dropped")
+            continue
+        violations = 0
+        parsed = _parse(conn, message)
+        if parsed is None:
+            log.info("%s: unusable message on table %s", conn.peer, table.id)
+        elif isinstance(parsed, P.Act):
+            await tables.act(table, conn, parsed)
+        elif isinstance(parsed, P.Ping):
+            conn.send('{"type":"pong"}')
+        else:
+            conn.error("hello", "hello was already said")

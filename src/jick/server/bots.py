@@ -1,0 +1,140 @@
+"""Bots off the event loop: a pool of worker processes (or threads) that answer "what does this bot play?".
+
+A decision is a pure function of the match: the record header, the action
+ids so far, the seat and the bot's kind (:func:`decide`). Workers keep the
+states of the tables they have seen and apply only the new actions, so a
+decision costs the bot's thinking and little else; nothing but plain data
+(ints and JSON) crosses a process boundary, and any worker can answer for
+any table.
+
+A search bot thinks up to its wall-clock deadline; with processes, tables'
+bots think in parallel on every core and never hold the server's event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from multiprocessing import get_context
+from typing import Any
+
+from jick.session import Session
+
+__all__ = ["BotPool", "decide"]
+
+log = logging.getLogger("jick.server")
+
+#: Matches a worker keeps (least recently used dropped first).
+CACHE_SIZE = 64
+_local = threading.local()
+
+
+def _cache() -> OrderedDict[str, Session]:
+    cache: OrderedDict[str, Session] | None = getattr(_local, "cache", None)
+    if cache is None:
+        cache = _local.cache = OrderedDict()
+    return cache
+
+
+def _session_at(key: str, header: Mapping[str, Any], action_ids: Sequence[int]) -> Session:
+    """The match after ``action_ids``, from this worker's cache when it has an earlier point of it."""
+    cache = _cache()
+    session = cache.pop(key, None)
+    if session is not None:
+        known = session.action_ids()
+        if len(known) > len(action_ids) or known != list(action_ids[: len(known)]):
+            session = None
+    if session is None:
+        session = Session.rebuild(header, ["human"] * int(header["players"]), ())
+    for action_id in action_ids[session.ply :]:
+        session.act(session.to_act, int(action_id))
+    cache[key] = session
+    while len(cache) > CACHE_SIZE:
+        cache.popitem(last=False)
+    return session
+
+
+def decide(
+    key: str,
+    header: Mapping[str, Any],
+    action_ids: Sequence[int],
+    seat: int,
+    kind: str,
+    think: float | None = None,
+) -> int:
+    """The action id that a ``kind`` bot plays for ``seat`` in the match after ``action_ids``.
+
+    ``key`` names the match in the worker's cache (the table id).
+
+    >>> from jick.session import Session
+    >>> s = Session.new("lift_smoke", seed=3)
+    >>> choice = decide("t1", s.header, [], s.to_act, "easy")
+    >>> choice in s.state.legal_action_ids()
+    True
+    """
+    session = _session_at(key, header, action_ids)
+    session.seats[seat] = kind
+    session.think = think
+    return session.bot_action(seat, kind).id
+
+
+class BotPool:
+    """Where bots think: ``workers`` processes, or threads when ``workers`` is 0."""
+
+    def __init__(self, workers: int = 0, threads: int = 8) -> None:
+        self.workers = workers
+        self.threads = threads
+        self._executor: Executor | None = None
+
+    def _make(self) -> Executor:
+        if self.workers > 0:
+            return ProcessPoolExecutor(
+                self.workers, mp_context=get_context("spawn"), initializer=_watch_parent, initargs=(os.getpid(),)
+            )
+        return ThreadPoolExecutor(self.threads, thread_name_prefix="jick-bot")
+
+    @property
+    def executor(self) -> Executor:
+        if self._executor is None:
+            self._executor = self._make()
+        return self._executor
+
+    async def decide(
+        self, key: str, header: Mapping[str, Any], action_ids: Sequence[int], seat: int, kind: str, think: float | None
+    ) -> int:
+        loop = asyncio.get_running_loop()
+        args = (key, dict(header), list(action_ids), seat, kind, think)
+        try:
+            return await loop.run_in_executor(self.executor, decide, *args)
+        except BrokenProcessPool:
+            log.error("the bot worker pool broke; starting a new one")
+            self._executor = None
+            return await loop.run_in_executor(self.executor, decide, *args)
+
+    def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+
+
+def _watch_parent(parent: int) -> None:
+    """In a worker: exit as soon as the server process is gone (even killed with SIGKILL)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="jick-parent-watch", daemon=True).start()
+
+
+def default_workers() -> int:
+    """Worker processes for ``jick serve``: two per core, so one table's hard bot never queues another's."""
+    return max(2, 2 * (os.cpu_count() or 1))

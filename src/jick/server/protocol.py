@@ -1,0 +1,275 @@
+"""Every message of the server, as pydantic models: HTTP bodies and the websocket protocol.
+
+The websocket protocol is versioned like records (:data:`PROTOCOL_VERSION`;
+``docs/server.md`` says what bumps it) and described by a JSON Schema that
+ships in the package (``jick/schemas/server-protocol.schema.json``,
+:func:`protocol_schema`); a test keeps the file equal to these models.
+
+Client to server: ``hello`` (once, first: the seat's token, or none to
+watch), ``action``, ``ping``. Server to client: ``welcome``, ``view`` (after
+every event: the seat's observation), ``table`` (seats and status changed),
+``refused`` (an action that was not taken, with the reason and the legal
+actions), ``error`` (a message that could not be used), ``pong``.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+__all__ = [
+    "PROTOCOL_VERSION",
+    "ClientMessage",
+    "ServerMessage",
+    "protocol_schema",
+]
+
+#: Version of the websocket protocol (``welcome.protocol``).
+PROTOCOL_VERSION = 1
+#: The largest message a client may send, in bytes (UTF-8).
+MAX_MESSAGE = 64 * 1024
+
+TableStatus = Literal["open", "running", "finished", "closed"]
+SeatStatus = Literal["free", "connected", "away", "standin", "bot"]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# ---------------------------------------------------------------------------- shared parts
+class ActionRef(_Model):
+    """An action: its notation and its id."""
+
+    action: str
+    id: int
+
+
+class SeatInfo(_Model):
+    """What everyone may know of a seat."""
+
+    seat: int
+    #: ``human`` or the bot's kind or level.
+    kind: str
+    name: str | None = None
+    #: ``free`` (nobody joined), ``connected``, ``away``, ``standin`` (a bot plays for the absent person),
+    #: ``bot`` (a bot seat).
+    status: SeatStatus
+
+
+class TableInfo(_Model):
+    """A table as anyone may see it (no token, no seed, no card)."""
+
+    id: str
+    name: str
+    game: str
+    preset: str
+    players: int
+    #: The full option table in force (``rules.to_dict()``).
+    rules: dict[str, Any]
+    overrides: dict[str, Any]
+    status: TableStatus
+    #: Actions taken so far.
+    ply: int
+    #: The level of the bots that stand in for absent people (and of ``bot`` seats).
+    bot_level: str
+    away_timeout: float
+    public: bool
+    #: The creator chose the seed: whoever knows it knows every hand.
+    seeded: bool
+    seats: list[SeatInfo]
+    created_at: datetime
+    #: The record's ``result`` object once the match is over.
+    result: dict[str, Any] | None = None
+
+
+class ErrorBody(_Model):
+    """The body of every HTTP error: a short code and one line for people."""
+
+    error: str
+    message: str
+
+
+# ---------------------------------------------------------------------------- HTTP bodies
+class CreateTable(_Model):
+    """``POST /api/tables``: the game and house rules, exactly as ``jick play`` takes them."""
+
+    preset: str | None = Field(None, max_length=100, description="A preset, game name or alias (`jick presets`).")
+    players: int | None = Field(None, ge=1, le=64)
+    rules: str | None = Field(None, max_length=16_000, description="A house-rules TOML file's text.")
+    set: list[Annotated[str, Field(max_length=200)]] = Field(
+        default_factory=list, max_length=64, description="Option changes as with `--set`: `target_score=11`."
+    )
+    seats: list[Annotated[str, Field(max_length=16)]] | None = Field(
+        None,
+        max_length=64,
+        description="Per seat: human, bot (a bot of bot_level), easy, normal, hard, heuristic or random. "
+        "Without it every seat is human.",
+    )
+    bot_level: str = Field("normal", max_length=16, description="easy, normal or hard.")
+    away_timeout: float = Field(60.0, ge=0, le=86_400, description="Seconds before a bot plays for an absent person.")
+    name: str = Field("", max_length=100)
+    public: bool = Field(False, description="Anyone may take a free human seat with POST .../join.")
+    seed: int | None = Field(None, ge=0, lt=2**31, description="Fix the shuffles (tests; shown as `seeded`).")
+
+
+class Invite(_Model):
+    seat: int
+    #: The seat's token: whoever holds it plays the seat. Given only here.
+    token: str
+    #: The invite link (the token after ``#``, so it never reaches a server log).
+    url: str
+
+
+class CreatedTable(_Model):
+    table: TableInfo
+    #: Starts the match, replaces a seat by a bot, closes the table. Given only here.
+    host_token: str
+    invites: list[Invite]
+
+
+class JoinTable(_Model):
+    """``POST /api/tables/{id}/join``: with an invite's token, or (public tables) a free seat."""
+
+    token: str | None = Field(None, max_length=200)
+    seat: int | None = Field(None, ge=0, le=64)
+    name: str | None = Field(None, max_length=40)
+
+
+class Joined(_Model):
+    table_id: str
+    seat: int
+    #: The seat's token (a new one when a free seat of a public table was taken).
+    token: str
+    table: TableInfo
+
+
+class ReplaceSeat(_Model):
+    """``POST /api/tables/{id}/seats/{seat}/bot``: the bot's level (the table's by default)."""
+
+    level: str | None = Field(None, max_length=16)
+
+
+class TableList(_Model):
+    tables: list[TableInfo]
+
+
+# ---------------------------------------------------------------------------- websocket: client to server
+class Hello(_Model):
+    """The first message: a seat's token to play it, no token to watch."""
+
+    type: Literal["hello"]
+    protocol: int = PROTOCOL_VERSION
+    token: str | None = Field(None, max_length=200)
+    name: str | None = Field(None, max_length=40)
+
+
+class Act(_Model):
+    """Take an action: its notation (``"5"``, ``"AS"``, ``"-XV"``) or its id.
+
+    ``ply`` (optional) is the number of actions the client has seen; an action
+    meant for an older position is refused instead of taken.
+    """
+
+    type: Literal["action"]
+    action: Annotated[str, Field(max_length=200)] | int
+    ply: int | None = None
+
+
+class Ping(_Model):
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[Hello | Act | Ping, Field(discriminator="type")]
+
+
+# ---------------------------------------------------------------------------- websocket: server to client
+class Welcome(_Model):
+    type: Literal["welcome"]
+    protocol: int
+    table: TableInfo
+    #: The seat this connection plays, or null for a spectator.
+    seat: int | None
+
+
+class LastAction(_Model):
+    """Who acted last. ``action`` is given to the seat that took it; everyone sees its effect in the view."""
+
+    seat: int
+    ply: int
+    action: ActionRef | None = None
+    #: ``human``, ``bot`` or ``standin``.
+    by: str
+
+
+class View(_Model):
+    """The receiver's view after an event: its seat's observation (a spectator: the public view).
+
+    ``observation`` holds the game's observation fields as JSON (cards as
+    ``{"card": "AS", "id": 12}``, actions as ``{"action": "5", "id": 124}``);
+    for a spectator, fields that differ between seats (hands, private cards) are null.
+    """
+
+    type: Literal["view"]
+    table_id: str
+    status: TableStatus
+    ply: int
+    seat: int | None
+    observation: dict[str, Any]
+    last: LastAction | None = None
+
+
+class TableUpdate(_Model):
+    type: Literal["table"]
+    table: TableInfo
+
+
+class Refused(_Model):
+    """An action that was not taken, why, and what the seat may do now."""
+
+    type: Literal["refused"]
+    reason: str
+    ply: int
+    legal: list[ActionRef]
+
+
+class Error(_Model):
+    """A message that could not be used (bad JSON, unknown type, too large, bad token, too fast...)."""
+
+    type: Literal["error"]
+    code: str
+    message: str
+
+
+class Pong(_Model):
+    type: Literal["pong"]
+
+
+ServerMessage = Annotated[Welcome | View | TableUpdate | Refused | Error | Pong, Field(discriminator="type")]
+
+client_messages: TypeAdapter[Hello | Act | Ping] = TypeAdapter(ClientMessage)
+server_messages: TypeAdapter[Welcome | View | TableUpdate | Refused | Error | Pong] = TypeAdapter(ServerMessage)
+
+
+def protocol_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of the websocket protocol: ``client`` and ``server`` messages."""
+    client = client_messages.json_schema(ref_template="#/$defs/{model}")
+    server = server_messages.json_schema(ref_template="#/$defs/{model}")
+    defs: dict[str, Any] = {**client.pop("$defs", {}), **server.pop("$defs", {})}
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://jick.invalid/schemas/server-protocol.schema.json",
+        "title": "jick server websocket protocol",
+        "description": f"Messages on /ws/tables/{{id}}, protocol version {PROTOCOL_VERSION} (see docs/server.md).",
+        "version": PROTOCOL_VERSION,
+        "oneOf": [{"$ref": "#/$defs/ClientMessage"}, {"$ref": "#/$defs/ServerMessage"}],
+        "$defs": {"ClientMessage": client, "ServerMessage": server, **dict(sorted(defs.items()))},
+    }
+
+
+def protocol_schema_text() -> str:
+    """The schema file's text (what ``src/jick/schemas/server-protocol.schema.json`` holds)."""
+    return json.dumps(protocol_schema(), indent=1, sort_keys=False) + "\n"

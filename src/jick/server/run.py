@@ -1,0 +1,89 @@
+"""``jick serve``: the server under uvicorn, with one-line errors for every user mistake."""
+
+from __future__ import annotations
+
+import logging
+import socket
+import sys
+
+from jick.engine import JickError
+from jick.server.bots import default_workers
+from jick.server.store import Store, StoreError
+
+__all__ = ["ServeError", "serve"]
+
+#: The largest websocket frame uvicorn accepts; the app answers anything over 64 KiB with an error message.
+WS_MAX_SIZE = 1 << 20
+
+
+class ServeError(JickError):
+    """A server that cannot start: the address is taken, an option is out of range."""
+
+
+def listen_socket(host: str, port: int) -> socket.socket:
+    """A bound socket for ``host:port`` (port 0: any free port); :class:`ServeError` if it is taken."""
+    if not 0 <= port <= 65535:
+        raise ServeError(f"--port {port} is not a port number (0..65535)")
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        raise ServeError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    return sock
+
+
+def serve(
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db: str = "sqlite:///jick.db",
+    bot_delay: float = 1.0,
+    bot_workers: int | None = None,
+    log_level: str = "info",
+) -> int:
+    """Run the server until it is stopped; return the exit code."""
+    import uvicorn
+
+    from jick.server.app import create_app
+    from jick.server.tables import Settings
+
+    if not bot_delay >= 0 or bot_delay > 60:
+        raise ServeError(f"--bot-delay {bot_delay} must be between 0 and 60 seconds")
+    workers = default_workers() if bot_workers is None else bot_workers
+    if not 0 <= workers <= 64:
+        raise ServeError(f"--bot-workers {workers} must be between 0 (threads) and 64")
+    level = log_level.upper()
+    if level not in ("DEBUG", "INFO", "WARNING", "ERROR"):
+        raise ServeError(f"--log-level {log_level!r}: choose debug, info, warning or error")
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    logging.getLogger("alembic").setLevel(logging.WARNING)
+    store = Store(db)
+    try:
+        store.migrate()
+    except StoreError:
+        store.close()
+        raise
+    sock = listen_socket(host, port)
+    bound = sock.getsockname()[1]
+    shown = f"[{host}]" if ":" in host else host
+    settings = Settings(bot_delay=bot_delay, bot_workers=workers, base_url=f"http://{shown}:{bound}")
+    app = create_app(store, settings)
+    print(f"jick serve: listening on http://{shown}:{bound} (API docs: /api/docs), database {store.url!r}", flush=True)
+    config = uvicorn.Config(
+        app,
+        log_level=level.lower(),
+        ws_max_size=WS_MAX_SIZE,
+        ws_per_message_deflate=False,  # views are small; compressing each costs more time than it saves
+        access_log=False,
+        timeout_graceful_shutdown=5,
+        lifespan="on",
+    )
+    server = uvicorn.Server(config)
+    try:
+        server.run(sockets=[sock])
+    finally:
+        sock.close()
+    return 0 if server.started else 1

@@ -1,0 +1,333 @@
+"""Storage of tables, seats and actions with SQLAlchemy 2: SQLite by default, PostgreSQL by URL.
+
+A table is stored as the header of its record (rules, seed, first dealer),
+its seats (kind, name, a SHA-256 hash of the seat's token) and its actions,
+one row per action keyed by ``(table_id, ply)``. That primary key is what
+makes an action final: a second writer of the same ply (another process with
+a stale copy) fails instead of forking the game. A finished table also keeps
+its whole record.
+
+The schema is versioned with Alembic; :meth:`Store.migrate` brings any
+database to the head revision (``jick/server/migrations``).
+
+The methods here are synchronous; the server runs them in a worker thread.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    bindparam,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import URL, Engine, make_url
+from sqlalchemy.exc import ArgumentError
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+from jick.engine import JickError
+
+__all__ = ["ActionRow", "Base", "SeatRow", "Store", "StoreError", "TableRow", "hash_token", "now"]
+
+#: Table statuses: waiting for the host to start, playing, the match over, stopped by the host.
+STATUSES = ("open", "running", "finished", "closed")
+
+
+class StoreError(JickError):
+    """A database URL that cannot be used, or a database that cannot be reached."""
+
+
+def hash_token(token: str) -> str:
+    """The SHA-256 hex digest kept instead of a token."""
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "jick_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(100), default="")
+    game: Mapped[str] = mapped_column(String(32))
+    preset: Mapped[str] = mapped_column(String(100))
+    #: The record header: format, version, game, preset, overrides, rules, players, first_dealer, seed.
+    header: Mapped[dict[str, Any]] = mapped_column(JSON)
+    bot_level: Mapped[str] = mapped_column(String(16))
+    away_timeout: Mapped[float] = mapped_column(Float)
+    public: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: The creator chose the seed (whoever knows it knows every hand).
+    seeded: Mapped[bool] = mapped_column(Boolean, default=False)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    host_token_hash: Mapped[str] = mapped_column(String(64))
+    ply: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    #: The record's ``result`` once the match is over.
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: The whole record (JSON text) once the table is finished or closed.
+    record: Mapped[str | None] = mapped_column(Text, nullable=True)
+
+
+class SeatRow(Base):
+    __tablename__ = "jick_seats"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("jick_tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    #: ``human`` or a bot name (``easy``, ``normal``, ``hard``, ``random``, ...).
+    kind: Mapped[str] = mapped_column(String(16))
+    name: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    #: SHA-256 of the seat's token; None for a bot seat (no token works).
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
+    #: A person has joined with the token.
+    claimed: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class ActionRow(Base):
+    __tablename__ = "jick_actions"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("jick_tables.id", ondelete="CASCADE"), primary_key=True)
+    ply: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    action_id: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(String(64))
+    #: ``human``, ``bot`` (a bot seat) or ``standin`` (a bot playing for an absent person).
+    by: Mapped[str] = mapped_column(String(8))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+@dataclass
+class StoredTable:
+    """A table as the database has it."""
+
+    row: TableRow
+    seats: list[SeatRow]
+    actions: list[int] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class NewAction:
+    """An action to append, with what it changes on the table row."""
+
+    table_id: str
+    ply: int
+    seat: int
+    action_id: int
+    text: str
+    by: str
+    #: The table's status after the action, its result and final record when it ended the match.
+    status: str = "running"
+    result: dict[str, Any] | None = None
+    record: str | None = None
+
+
+def database_url(text: str) -> URL:
+    """A checked SQLAlchemy URL: ``sqlite:///PATH`` or ``postgresql+psycopg://...``.
+
+    >>> database_url("sqlite:///jick.db").database
+    'jick.db'
+    >>> try:
+    ...     database_url("jick.db")
+    ... except StoreError as exc:
+    ...     print(exc)
+    --db 'jick.db' is not a database URL (use sqlite:///PATH or postgresql+psycopg://USER@HOST/DB)
+    """
+    hint = "use sqlite:///PATH or postgresql+psycopg://USER@HOST/DB"
+    try:
+        url = make_url(text)
+    except ArgumentError:
+        raise StoreError(f"--db {text!r} is not a database URL ({hint})") from None
+    backend = url.get_backend_name()
+    if backend not in ("sqlite", "postgresql"):
+        raise StoreError(f"--db {text!r}: the database must be SQLite or PostgreSQL ({hint})")
+    if backend == "postgresql" and url.get_driver_name() != "psycopg":
+        url = url.set(drivername="postgresql+psycopg")
+    if backend == "sqlite" and url.database in (None, "", ":memory:"):
+        raise StoreError(f"--db {text!r}: give the SQLite database a file (sqlite:///PATH)")
+    return url
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
+
+
+class Store:
+    """The database of a server (or of several servers sharing one PostgreSQL)."""
+
+    def __init__(self, url: str | URL) -> None:
+        self.url = database_url(url) if isinstance(url, str) else url
+        self.is_sqlite = self.url.get_backend_name() == "sqlite"
+        if self.is_sqlite:
+            path = Path(self.url.database or "")
+            if not path.parent.is_dir():
+                raise StoreError(f"--db: the folder of {str(path)!r} does not exist")
+            self.engine: Engine = create_engine(self.url, connect_args={"check_same_thread": False})
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        else:
+            self.engine = create_engine(self.url, pool_size=5, max_overflow=5, pool_pre_ping=True)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # ------------------------------------------------------------------ schema
+    def migrate(self) -> None:
+        """Bring the schema to the newest revision (creating it in an empty database)."""
+        from alembic import command
+
+        try:
+            with self.engine.begin() as connection:
+                config = alembic_config(self.url)
+                config.attributes["connection"] = connection
+                command.upgrade(config, "head")
+        except JickError:
+            raise
+        except Exception as exc:  # the database cannot be reached or used: one line, no traceback
+            raise StoreError(f"cannot use the database {self.url.render_as_string()}: {_first_line(exc)}") from None
+
+    # ------------------------------------------------------------------ tables
+    def create_table(self, row: TableRow, seats: Sequence[SeatRow]) -> None:
+        with Session(self.engine) as db, db.begin():
+            db.add(row)
+            db.flush()
+            db.add_all(seats)
+
+    def load(self, table_id: str) -> StoredTable | None:
+        """A table with its seats and action ids, or None."""
+        with Session(self.engine, expire_on_commit=False) as db:
+            row = db.get(TableRow, table_id)
+            if row is None:
+                return None
+            seats = list(db.scalars(select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)))
+            actions = list(
+                db.scalars(select(ActionRow.action_id).where(ActionRow.table_id == table_id).order_by(ActionRow.ply))
+            )
+            db.expunge_all()
+            return StoredTable(row, seats, actions)
+
+    def list_tables(self, statuses: Sequence[str], limit: int = 200) -> list[StoredTable]:
+        """Tables with one of ``statuses``, newest first, with their seats (no actions)."""
+        with Session(self.engine, expire_on_commit=False) as db:
+            rows = list(
+                db.scalars(
+                    select(TableRow)
+                    .where(TableRow.status.in_(list(statuses)))
+                    .order_by(TableRow.created_at.desc())
+                    .limit(limit)
+                )
+            )
+            ids = [r.id for r in rows]
+            seats: dict[str, list[SeatRow]] = {i: [] for i in ids}
+            if ids:
+                for seat in db.scalars(select(SeatRow).where(SeatRow.table_id.in_(ids)).order_by(SeatRow.seat)):
+                    seats[seat.table_id].append(seat)
+            db.expunge_all()
+            return [StoredTable(r, seats[r.id]) for r in rows]
+
+    def table_ids(self, statuses: Sequence[str]) -> list[str]:
+        with Session(self.engine) as db:
+            return list(db.scalars(select(TableRow.id).where(TableRow.status.in_(list(statuses)))))
+
+    def update_table(self, table_id: str, **values: Any) -> None:
+        with Session(self.engine) as db, db.begin():
+            db.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+
+    def update_seat(self, table_id: str, seat: int, **values: Any) -> None:
+        with Session(self.engine) as db, db.begin():
+            db.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat).values(**values))
+
+    # ------------------------------------------------------------------ actions
+    def append_actions(self, actions: Sequence[NewAction]) -> None:
+        """Store actions (of any tables) in one transaction: all are kept, or none."""
+        if not actions:
+            return
+        stamp = now()
+        rows = [
+            {
+                "table_id": a.table_id,
+                "ply": a.ply,
+                "seat": a.seat,
+                "action_id": a.action_id,
+                "text": a.text,
+                "by": a.by,
+                "at": stamp,
+            }
+            for a in actions
+        ]
+        last: dict[str, NewAction] = {}
+        for a in actions:
+            last[a.table_id] = a
+        moves = [
+            {"tid": a.table_id, "new_ply": a.ply + 1, "new_status": a.status} for a in last.values() if a.record is None
+        ]
+        with self.engine.begin() as connection:
+            connection.execute(insert(ActionRow), rows)
+            if moves:
+                connection.execute(
+                    update(TableRow)
+                    .where(TableRow.id == bindparam("tid"))
+                    .values(ply=bindparam("new_ply"), status=bindparam("new_status")),
+                    moves,
+                )
+            for a in last.values():
+                if a.record is not None:
+                    connection.execute(
+                        update(TableRow)
+                        .where(TableRow.id == a.table_id)
+                        .values(ply=a.ply + 1, status=a.status, result=a.result, record=a.record, ended_at=stamp)
+                    )
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(getattr(exc, "orig", None) or exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+def alembic_config(url: URL) -> Any:
+    """The Alembic configuration of the server's migrations, for ``url``."""
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    config.set_main_option("sqlalchemy.url", url.render_as_string(hide_password=False).replace("%", "%%"))
+    return config
+
+
+def dumps(record: dict[str, Any]) -> str:
+    from jick.record import dumps_record
+
+    return dumps_record(record)
+
+
+def loads(text: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(text)
+    return data

@@ -1,0 +1,858 @@
+"""Table lifecycle: seats and tokens, connections, actions, bots, absent players, persistence.
+
+A :class:`Table` is a :class:`jick.session.Session` plus its seats and the
+connections watching it. The :class:`Tables` manager does everything that
+changes a table, always in this order: check, apply to the session, **commit
+to the database**, then tell the connections. Nothing here is kept that the
+database could not give back: a table is rebuilt from its stored header and
+actions (after a restart, or by another process), and who is connected is
+not game state.
+
+Each table has a lock, so its actions are taken one at a time; tables share
+nothing else, and a bot's thinking happens in the bot pool
+(:mod:`jick.server.bots`), never on the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+import logging
+import re
+import secrets
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, TypeVar
+
+from sqlalchemy.exc import IntegrityError
+
+from jick.engine import IllegalAction, JickError, NotationError, RulesError
+from jick.server import protocol as P
+from jick.server.bots import BotPool
+from jick.server.store import NewAction, SeatRow, Store, StoredTable, TableRow, hash_token, now
+from jick.server.views import action_json, fields_text, observation_fields, public_fields
+from jick.session import HUMAN, LoggedAction, Session
+
+__all__ = ["Connection", "Rejected", "Settings", "Table", "Tables"]
+
+log = logging.getLogger("jick.server")
+T = TypeVar("T")
+
+#: What a table id looks like (``secrets.token_urlsafe(9)``); anything else is unknown at once.
+TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{6,32}$")
+
+
+class Rejected(Exception):
+    """A request that cannot be done: an HTTP status, a short code and one line for people."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+@dataclass
+class Settings:
+    """How the server runs (``jick serve`` options)."""
+
+    #: Seconds a bot waits before it moves, so people can follow.
+    bot_delay: float = 1.0
+    #: Bot worker processes; 0 runs bots in threads.
+    bot_workers: int = 0
+    #: The search bots' thinking time per decision (None: their level's).
+    think: float | None = None
+    #: Messages a connection may send per second, and in one burst.
+    rate: float = 20.0
+    burst: float = 40.0
+    #: Messages waiting for a slow client before it is disconnected.
+    send_queue: int = 1000
+    #: Seconds a new connection has to say hello.
+    hello_timeout: float = 10.0
+    #: Where invite links point (``{base_url}/play/{table}#{token}``).
+    base_url: str = "http://127.0.0.1:8000"
+
+
+# ---------------------------------------------------------------------------- connections
+class Connection:
+    """One websocket, seen from the tables: a queue of outgoing texts and the seat it plays (None: watching)."""
+
+    def __init__(self, peer: str, send_queue: int = 1000) -> None:
+        self.peer = peer
+        self.seat: int | None = None
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=send_queue)
+        self.closed = False
+        self.close_code = 1000
+        self.close_reason = ""
+
+    def send(self, text: str) -> None:
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            log.warning("%s: too slow to read its messages; disconnected", self.peer)
+            self.close(1013, "too slow")
+
+    def send_model(self, message: Any) -> None:
+        self.send(message.model_dump_json())
+
+    def error(self, code: str, message: str) -> None:
+        self.send(json.dumps({"type": "error", "code": code, "message": message}))
+
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        """Send what is queued, then close with ``code``."""
+        if self.closed:
+            return
+        self.closed = True
+        self.close_code = code
+        self.close_reason = reason
+        while True:
+            try:
+                self.queue.put_nowait(None)
+                return
+            except asyncio.QueueFull:  # a client too slow to read: drop what it would never read
+                self.queue.get_nowait()
+
+
+# ---------------------------------------------------------------------------- tables
+@dataclass
+class Seat:
+    number: int
+    kind: str
+    name: str | None = None
+    token_hash: str | None = None
+    claimed: bool = False
+    conn: Connection | None = None
+    #: ``time.monotonic()`` since when the seat's person is absent (None: present, or a bot seat).
+    away_since: float | None = None
+
+
+@dataclass
+class Table:
+    id: str
+    name: str
+    header: dict[str, Any]
+    bot_level: str
+    away_timeout: float
+    public: bool
+    seeded: bool
+    status: str
+    host_token_hash: str
+    created_at: datetime
+    session: Session
+    seats: list[Seat]
+    result: dict[str, Any] | None = None
+    spectators: set[Connection] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    bot_task: asyncio.Task[None] | None = None
+    timer: asyncio.TimerHandle | None = None
+
+    @property
+    def game(self) -> str:
+        return str(self.header["game"])
+
+    @property
+    def preset(self) -> str:
+        return str(self.header["preset"])
+
+    @property
+    def live(self) -> bool:
+        return self.status in ("open", "running")
+
+    def standing_in(self, seat: int) -> bool:
+        """True when a bot plays for the absent person of ``seat`` now."""
+        s = self.seats[seat]
+        if s.kind != HUMAN or s.conn is not None or self.status != "running" or s.away_since is None:
+            return False
+        return time.monotonic() - s.away_since >= self.away_timeout
+
+    def seat_status(self, seat: Seat) -> str:
+        if seat.kind != HUMAN:
+            return "bot"
+        if seat.conn is not None:
+            return "connected"
+        if self.standing_in(seat.number):
+            return "standin"
+        if not seat.claimed and self.status == "open":
+            return "free"
+        return "away"
+
+    def info(self) -> P.TableInfo:
+        seats = [(s.number, s.kind, s.name, self.seat_status(s)) for s in self.seats]
+        return _table_info(self, self.game, self.preset, self.status, self.session.ply, seats)
+
+    def meta(self) -> dict[str, Any]:
+        return {
+            "tool": "jick serve",
+            "table": self.id,
+            "name": self.name,
+            "seats": [{"seat": s.number, "kind": s.kind, "name": s.name} for s in self.seats],
+        }
+
+    def record(self) -> dict[str, Any]:
+        """The record to download: all of it once the table is over; before, only the deals already played.
+
+        While the match runs, the deal in progress and the seed stay on the
+        server: they would show the cards in play (and every deal to come).
+        """
+        full = self.session.record(self.meta())
+        if not self.live:
+            return full
+        from jick.record import replay, result_of
+
+        deals = list(full["deals"])
+        if deals and "outcome" not in deals[-1]:
+            deals.pop()
+        cut = {**full, "deals": deals, "seed": None}
+        cut["meta"] = {**full["meta"], "withheld": "the deal in progress and the seed, until the match is over"}
+        cut["result"] = result_of(replay(cut, check_result=False).state)
+        return cut
+
+
+#: What a live table and its database row both hold, under the same names.
+_SHARED = ("id", "name", "bot_level", "away_timeout", "public", "seeded", "status", "host_token_hash", "created_at")
+
+
+def _new_id() -> str:
+    return secrets.token_urlsafe(9)
+
+
+def _new_token() -> str:
+    return secrets.token_urlsafe(24)  # 192 bits
+
+
+def _check_host(table: Table, token: str | None) -> None:
+    if not token or not hmac.compare_digest(hash_token(token), table.host_token_hash):
+        raise Rejected(403, "not_host", "only the table's host may do this (send the host token as a Bearer token)")
+
+
+# ---------------------------------------------------------------------------- the database, off the loop
+class AsyncStore:
+    """The store's methods run in a worker thread; actions are committed in groups (one transaction per batch)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.executor = ThreadPoolExecutor(1 if store.is_sqlite else 4, thread_name_prefix="jick-db")
+        self._pending: list[tuple[NewAction, asyncio.Future[None]]] = []
+        self._wake: asyncio.Event | None = None
+        self._writer: asyncio.Task[None] | None = None
+
+    async def call(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor, lambda: fn(*args, **kwargs))
+
+    async def append(self, action: NewAction) -> None:
+        """Return once ``action`` is committed (or raise what the database said)."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        self._pending.append((action, future))
+        if self._wake is None:
+            self._wake = asyncio.Event()
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_loop(self._wake))
+        self._wake.set()
+        await future
+
+    async def _write_loop(self, wake: asyncio.Event) -> None:
+        while True:
+            await wake.wait()
+            wake.clear()
+            while self._pending:
+                batch, self._pending = self._pending[:500], self._pending[500:]
+                try:
+                    await self.call(self.store.append_actions, [a for a, _ in batch])
+                except Exception:
+                    for a, future in batch:  # one by one: only the action at fault fails
+                        try:
+                            await self.call(self.store.append_actions, [a])
+                        except Exception as exc:
+                            if not future.done():
+                                future.set_exception(exc)
+                            continue
+                        if not future.done():
+                            future.set_result(None)
+                    continue
+                for _, future in batch:
+                    if not future.done():
+                        future.set_result(None)
+
+    def close(self) -> None:
+        if self._writer is not None:
+            self._writer.cancel()
+        self.executor.shutdown(wait=True)
+        self.store.close()
+
+
+class StoreFailed(Exception):
+    """The database did not keep an action; the action was taken back."""
+
+
+# ---------------------------------------------------------------------------- the manager
+class Tables:
+    """Every table of the server, loaded from the database on demand and kept in step with it."""
+
+    def __init__(self, store: Store, settings: Settings | None = None) -> None:
+        self.settings = settings or Settings()
+        self.db = AsyncStore(store)
+        self.bots = BotPool(self.settings.bot_workers)
+        self.tables: dict[str, Table] = {}
+        self._loading: dict[str, asyncio.Future[Table | None]] = {}
+
+    # ------------------------------------------------------------------ start and stop
+    async def startup(self) -> None:
+        """Migrate the schema and bring back every unfinished table (bots resume on their own)."""
+        await self.db.call(self.db.store.migrate)
+        ids = await self.db.call(self.db.store.table_ids, ("open", "running"))
+        for table_id in ids:
+            try:
+                table = await self.find(table_id)
+            except Rejected as exc:
+                log.error("%s", exc.message)
+                continue
+            if table is not None:
+                log.info("table %s rebuilt at ply %d (%s)", table.id, table.session.ply, table.status)
+
+    async def shutdown(self) -> None:
+        for table in self.tables.values():
+            if table.timer is not None:
+                table.timer.cancel()
+            if table.bot_task is not None:
+                table.bot_task.cancel()
+            for conn in self.connections(table):
+                conn.close(1001, "server shutting down")
+        self.bots.close()
+        self.db.close()
+
+    @staticmethod
+    def connections(table: Table) -> list[Connection]:
+        return [s.conn for s in table.seats if s.conn is not None] + list(table.spectators)
+
+    # ------------------------------------------------------------------ finding and rebuilding
+    async def find(self, table_id: str) -> Table | None:
+        """The table ``table_id`` (rebuilt from the database if this process has not got it), or None."""
+        if not TABLE_ID.match(table_id):
+            return None
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        pending = self._loading.get(table_id)
+        if pending is not None:
+            return await pending
+        future: asyncio.Future[Table | None] = asyncio.get_running_loop().create_future()
+        self._loading[table_id] = future
+        try:
+            stored = await self.db.call(self.db.store.load, table_id)
+            try:
+                table = None if stored is None else await self.db.call(self._rebuild, stored)
+            except JickError as exc:  # stored actions this jick cannot replay (a damaged row, another version)
+                log.error("table %s cannot be rebuilt: %s", table_id, exc)
+                raise Rejected(503, "broken_table", f"table {table_id} cannot be rebuilt from the database") from None
+            if table is not None:
+                self.tables[table_id] = table
+                self._schedule(table)
+            future.set_result(table)
+            return table
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # retrieved: waiters get it through their own await
+            raise
+        finally:
+            del self._loading[table_id]
+
+    def _rebuild(self, stored: StoredTable) -> Table:
+        row = stored.row
+        kinds = [s.kind for s in stored.seats]
+        session = Session.rebuild(row.header, kinds, stored.actions, think=self.settings.think)
+        since = time.monotonic()
+        seats = [
+            Seat(s.seat, s.kind, s.name, s.token_hash, s.claimed, None, since if s.kind == HUMAN else None)
+            for s in stored.seats
+        ]
+        shared = {name: getattr(row, name) for name in _SHARED}
+        return Table(**shared, header=dict(row.header), session=session, seats=seats, result=row.result)
+
+    async def get(self, table_id: str) -> Table:
+        table = await self.find(table_id)
+        if table is None:
+            raise Rejected(404, "unknown_table", f"no table {table_id!r}")
+        return table
+
+    async def _reload(self, table: Table) -> None:
+        """Drop this process's copy of a table that another writer changed; the next use rebuilds it."""
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+        for conn in self.connections(table):
+            conn.error("reload", "the table changed elsewhere; reconnect")
+            conn.close(1012, "table reloaded")
+
+    def _forget_if_idle(self, table: Table) -> None:
+        if not table.live and not self.connections(table) and self.tables.get(table.id) is table:
+            del self.tables[table.id]
+
+    # ------------------------------------------------------------------ HTTP: tables
+    async def create(self, request: P.CreateTable) -> P.CreatedTable:
+        from jick.bots import LEVELS
+        from jick.options import loads_rules, merge_overrides, parse_sets
+        from jick.play import parse_seats
+        from jick.registry import load_rules, resolve
+
+        try:
+            preset, players, overrides = request.preset, request.players, {}
+            if request.rules:
+                house = loads_rules(request.rules, "house rules")
+                preset = preset or house.preset
+                players = players if players is not None else house.players
+                overrides = dict(house.overrides)
+            if request.set:
+                overrides = merge_overrides(overrides, parse_sets(request.set))
+            _, preset_name = resolve(preset or "smear_ten_point")
+            rules = load_rules(preset_name, players, overrides)
+            level = request.bot_level.strip().lower()
+            seats_text = ",".join(request.seats) if request.seats is not None else ",".join([HUMAN] * rules.num_players)
+            kinds = parse_seats(seats_text, rules.num_players, 0, level)
+            if level not in LEVELS:
+                raise RulesError(f"--bot {level!r}: choose {', '.join(LEVELS)}")
+            seed = request.seed if request.seed is not None else secrets.randbelow(2**31)
+            session = Session.new(
+                preset_name, players=players, overrides=overrides, seats=kinds, seed=seed, think=self.settings.think
+            )
+        except JickError as exc:
+            raise Rejected(400, "rules", str(exc)) from None
+        host_token = _new_token()
+        tokens = {seat: _new_token() for seat, kind in enumerate(kinds) if kind == HUMAN}
+        table = Table(
+            id=_new_id(),
+            name=request.name,
+            header=session.header,
+            bot_level=level,
+            away_timeout=request.away_timeout,
+            public=request.public,
+            seeded=request.seed is not None,
+            status="open",
+            host_token_hash=hash_token(host_token),
+            created_at=now(),
+            session=session,
+            seats=[
+                Seat(s, kind, None, hash_token(tokens[s]) if s in tokens else None, False, None, None)
+                for s, kind in enumerate(kinds)
+            ],
+        )
+        shared = {name: getattr(table, name) for name in _SHARED}
+        row = TableRow(**shared, game=table.game, preset=table.preset, header=table.header, ply=0)
+        seat_rows = [
+            SeatRow(table_id=table.id, seat=s.number, kind=s.kind, name=None, token_hash=s.token_hash, claimed=False)
+            for s in table.seats
+        ]
+        await self.db.call(self.db.store.create_table, row, seat_rows)
+        self.tables[table.id] = table
+        log.info("table %s created: %s, seats %s", table.id, table.preset, ",".join(kinds))
+        invites = [
+            P.Invite(seat=s, token=token, url=f"{self.settings.base_url}/play/{table.id}#{token}")
+            for s, token in tokens.items()
+        ]
+        return P.CreatedTable(table=table.info(), host_token=host_token, invites=invites)
+
+    async def list(self, statuses: Sequence[str]) -> list[P.TableInfo]:
+        stored = await self.db.call(self.db.store.list_tables, statuses)
+        out = []
+        for item in stored:
+            live = self.tables.get(item.row.id)
+            out.append(live.info() if live is not None else _info_of_row(item))
+        return out
+
+    async def join(self, table_id: str, request: P.JoinTable) -> P.Joined:
+        table = await self.get(table_id)
+        if not table.live:
+            raise Rejected(409, "table_over", f"table {table.id} is {table.status}")
+        async with table.lock:
+            if request.token is not None:
+                seat = self._seat_of_token(table, request.token)
+                if seat is None:
+                    raise Rejected(403, "bad_token", "this token holds no seat at this table")
+                token = request.token
+            else:
+                if not table.public:
+                    raise Rejected(403, "not_public", "this table takes players by invitation only")
+                free = [s for s in table.seats if s.kind == HUMAN and not s.claimed]
+                if request.seat is not None:
+                    free = [s for s in free if s.number == request.seat]
+                if not free:
+                    raise Rejected(
+                        409,
+                        "no_free_seat",
+                        "no free seat" if request.seat is None else f"seat {request.seat} is not free",
+                    )
+                seat = free[0]
+                token = _new_token()
+                seat.token_hash = hash_token(token)
+            seat.claimed = True
+            if request.name is not None:
+                seat.name = request.name
+            await self.db.call(
+                self.db.store.update_seat,
+                table.id,
+                seat.number,
+                claimed=True,
+                name=seat.name,
+                token_hash=seat.token_hash,
+            )
+        self._broadcast_table(table)
+        return P.Joined(table_id=table.id, seat=seat.number, token=token, table=table.info())
+
+    async def start(self, table_id: str, host_token: str | None) -> P.TableInfo:
+        table = await self.get(table_id)
+        _check_host(table, host_token)
+        async with table.lock:
+            if table.status != "open":
+                raise Rejected(409, "not_open", f"table {table.id} is {table.status}, not open")
+            await self.db.call(self.db.store.update_table, table.id, status="running", started_at=now())
+            table.status = "running"
+            since = time.monotonic()
+            for s in table.seats:
+                if s.kind == HUMAN and s.conn is None:
+                    s.away_since = since
+            log.info("table %s started", table.id)
+            self._broadcast_table(table)
+            self._broadcast_view(table, None)
+        self._schedule(table)
+        return table.info()
+
+    async def replace_by_bot(
+        self, table_id: str, seat_no: int, host_token: str | None, level: str | None
+    ) -> P.TableInfo:
+        from jick.play import seat_kind
+
+        table = await self.get(table_id)
+        _check_host(table, host_token)
+        if not table.live:
+            raise Rejected(409, "table_over", f"table {table.id} is {table.status}")
+        if not 0 <= seat_no < len(table.seats):
+            raise Rejected(404, "unknown_seat", f"no seat {seat_no} at this table (0..{len(table.seats) - 1})")
+        try:
+            kind = seat_kind(level or "bot", table.bot_level)
+        except RulesError as exc:
+            raise Rejected(400, "rules", str(exc)) from None
+        if kind == HUMAN:
+            raise Rejected(400, "rules", "a seat is replaced by a bot, not by a person")
+        async with table.lock:
+            seat = table.seats[seat_no]
+            if seat.kind != HUMAN:
+                raise Rejected(409, "already_bot", f"seat {seat_no} is already a bot ({seat.kind})")
+            await self.db.call(self.db.store.update_seat, table.id, seat_no, kind=kind, token_hash=None, claimed=False)
+            seat.kind, seat.token_hash, seat.claimed, seat.away_since = kind, None, False, None
+            table.session.seats[seat_no] = kind
+            if seat.conn is not None:
+                seat.conn.error("seat_revoked", f"the host gave seat {seat_no} to a bot; this token no longer plays it")
+                seat.conn.close(4403, "seat revoked")
+                seat.conn = None
+            log.info("table %s: seat %d replaced by a %s bot", table.id, seat_no, kind)
+            self._broadcast_table(table)
+        self._schedule(table)
+        return table.info()
+
+    async def close(self, table_id: str, host_token: str | None) -> P.TableInfo:
+        table = await self.get(table_id)
+        _check_host(table, host_token)
+        async with table.lock:
+            if not table.live:
+                raise Rejected(409, "table_over", f"table {table.id} is already {table.status}")
+            table.status = "closed"
+            record = table.record()
+            from jick.record import dumps_record
+
+            await self.db.call(
+                self.db.store.update_table, table.id, status="closed", ended_at=now(), record=dumps_record(record)
+            )
+            if table.timer is not None:
+                table.timer.cancel()
+            log.info("table %s closed at ply %d", table.id, table.session.ply)
+            self._broadcast_table(table)
+        return table.info()
+
+    async def record(self, table_id: str) -> dict[str, Any]:
+        table = await self.get(table_id)
+        async with table.lock:
+            return table.record()
+
+    # ------------------------------------------------------------------ websockets
+    def _seat_of_token(self, table: Table, token: str) -> Seat | None:
+        digest = hash_token(token)
+        for seat in table.seats:
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+                return seat
+        return None
+
+    async def attach(self, table: Table, conn: Connection, hello: P.Hello) -> bool:
+        """Seat ``conn`` by its token (or as a spectator); False (and an error sent) if the token holds no seat."""
+        if hello.protocol != P.PROTOCOL_VERSION:
+            conn.error("protocol", f"this server speaks protocol {P.PROTOCOL_VERSION}, not {hello.protocol}")
+            return False
+        async with table.lock:
+            if hello.token is None:
+                table.spectators.add(conn)
+                conn.send_model(P.Welcome(type="welcome", protocol=P.PROTOCOL_VERSION, table=table.info(), seat=None))
+                if table.status != "open":
+                    conn.send(self._spectator_view(table, None))
+                return True
+            seat = self._seat_of_token(table, hello.token)
+            if seat is None:
+                conn.error("bad_token", "this token holds no seat at this table (forged, or the seat was given away)")
+                return False
+            if seat.conn is not None:
+                seat.conn.error("replaced", "this seat connected again elsewhere")
+                seat.conn.close(4409, "replaced by a new connection")
+            seat.conn = conn
+            seat.away_since = None
+            conn.seat = seat.number
+            if not seat.claimed or (hello.name is not None and hello.name != seat.name):
+                seat.claimed = True
+                seat.name = hello.name if hello.name is not None else seat.name
+                await self.db.call(self.db.store.update_seat, table.id, seat.number, claimed=True, name=seat.name)
+            conn.send_model(
+                P.Welcome(type="welcome", protocol=P.PROTOCOL_VERSION, table=table.info(), seat=seat.number)
+            )
+            if table.status != "open":
+                conn.send(self._seat_view(table, seat.number, None))
+            self._broadcast_table(table, skip=conn)
+        return True
+
+    def detach(self, table: Table, conn: Connection) -> None:
+        table.spectators.discard(conn)
+        if conn.seat is not None:
+            seat = table.seats[conn.seat]
+            if seat.conn is conn:
+                seat.conn = None
+                if seat.kind == HUMAN:
+                    seat.away_since = time.monotonic()
+                self._broadcast_table(table)
+                self._schedule(table)
+        self._forget_if_idle(table)
+
+    async def act(self, table: Table, conn: Connection, message: P.Act) -> None:
+        """A person's action from ``conn``: taken (and broadcast) or refused with the reason and legal actions."""
+        if conn.seat is None:
+            conn.error("spectator", "spectators cannot act")
+            return
+        seat = conn.seat
+        async with table.lock:
+            session = table.session
+            if table.seats[seat].conn is not conn:
+                conn.error("bad_token", "this connection no longer holds its seat")
+                return
+            if table.status != "running":
+                why = "the table has not started" if table.status == "open" else f"the table is {table.status}"
+                self._refuse(table, conn, why)
+                return
+            if message.ply is not None and message.ply != session.ply:
+                self._refuse(table, conn, f"stale: the game is at ply {session.ply}, not {message.ply}")
+                return
+            try:
+                await self._take(table, seat, message.action, "human")
+            except (IllegalAction, NotationError) as exc:
+                self._refuse(table, conn, exc.reason if isinstance(exc, IllegalAction) else str(exc))
+                return
+            except StoreFailed:
+                conn.error("store", "the action could not be saved, so it was not taken; try again")
+                return
+        self._schedule(table)
+
+    def _refuse(self, table: Table, conn: Connection, reason: str) -> None:
+        seat = conn.seat
+        legal: list[dict[str, Any]] = []
+        session = table.session
+        if seat is not None and table.status == "running" and session.to_act == seat:
+            legal = [action_json(a) for a in session.state.observation(seat).legal_actions]
+        conn.send(json.dumps({"type": "refused", "reason": reason, "ply": session.ply, "legal": legal}))
+
+    async def _take(self, table: Table, seat: int, action: Any, by: str) -> LoggedAction:
+        """Apply, commit, broadcast (the caller holds the table's lock)."""
+        session = table.session
+        entry = session.act(seat, action)
+        status, result, record = "running", None, None
+        if session.is_over:
+            from jick.record import dumps_record
+
+            status = "finished"
+            full = session.record(table.meta())
+            result, record = full["result"], dumps_record(full)
+        try:
+            await self.db.append(
+                NewAction(table.id, entry.ply, seat, entry.action_id, entry.text, by, status, result, record)
+            )
+        except BaseException as exc:
+            session.undo()
+            if isinstance(exc, asyncio.CancelledError):
+                raise
+            if isinstance(exc, IntegrityError):
+                log.warning("table %s: ply %d was already stored elsewhere; reloading", table.id, entry.ply)
+                await self._reload(table)
+            else:
+                log.error("table %s: could not store ply %d: %s", table.id, entry.ply, exc)
+            raise StoreFailed from None
+        table.status, table.result = status, result
+        self._broadcast_view(table, (entry, by))
+        if status == "finished":
+            log.info("table %s finished after %d actions: %s", table.id, session.ply, result)
+            self._broadcast_table(table)
+        return entry
+
+    # ------------------------------------------------------------------ bots and absent people
+    def _schedule(self, table: Table) -> None:
+        """Start the bot whose turn it is, or arm the timer of an absent person's turn."""
+        if table.timer is not None:
+            table.timer.cancel()
+            table.timer = None
+        session = table.session
+        if table.status != "running" or session.is_over or session.to_act < 0:
+            return
+        seat_no = session.to_act
+        seat = table.seats[seat_no]
+        if seat.kind != HUMAN:
+            kind, by = seat.kind, "bot"
+        elif table.standing_in(seat_no):
+            kind, by = table.bot_level, "standin"
+        else:
+            if seat.conn is None and seat.away_since is not None:
+                wait = seat.away_since + table.away_timeout - time.monotonic()
+                loop = asyncio.get_running_loop()
+                table.timer = loop.call_later(max(0.0, wait) + 0.01, self._away_timeout, table)
+            return
+        if table.bot_task is not None and not table.bot_task.done():
+            return
+        table.bot_task = asyncio.create_task(self._bot_turn(table, seat_no, kind, by, session.ply))
+
+    def _away_timeout(self, table: Table) -> None:
+        table.timer = None
+        self._broadcast_table(table)
+        self._schedule(table)
+
+    async def _bot_turn(self, table: Table, seat: int, kind: str, by: str, ply: int) -> None:
+        session = table.session
+        ids = session.action_ids()
+        try:
+            if self.settings.bot_delay > 0:
+                await asyncio.sleep(self.settings.bot_delay)
+            try:
+                choice: int | str = await self.bots.decide(table.id, table.header, ids, seat, kind, self.settings.think)
+            except Exception as exc:
+                log.error("table %s: the %s bot failed (%s); a random legal action instead", table.id, kind, exc)
+                choice = secrets.choice(session.state.legal_action_ids()) if session.ply == ply else -1
+            async with table.lock:
+                if table.status != "running" or session.ply != ply or session.to_act != seat:
+                    return
+                if by == "standin" and not table.standing_in(seat):
+                    return  # the person came back first
+                if by == "bot" and table.seats[seat].kind == HUMAN:
+                    return
+                try:
+                    await self._take(table, seat, choice, by)
+                except (IllegalAction, NotationError) as exc:
+                    log.error("table %s: the %s bot chose an illegal action: %s", table.id, kind, exc)
+                    return
+                except StoreFailed:
+                    await asyncio.sleep(0.5)
+        finally:
+            if table.bot_task is asyncio.current_task():
+                table.bot_task = None
+        self._schedule(table)
+
+    # ------------------------------------------------------------------ telling the connections
+    def _seat_view(self, table: Table, seat: int, last: tuple[LoggedAction, str] | None) -> str:
+        fields = observation_fields(table.session.state.observation(seat))
+        return self._view_text(table, seat, fields_text(fields), last)
+
+    def _spectator_view(self, table: Table, last: tuple[LoggedAction, str] | None) -> str:
+        state = table.session.state
+        every = [observation_fields(state.observation(s)) for s in range(len(table.seats))]
+        return self._view_text(table, None, fields_text(public_fields(every)), last)
+
+    def _view_text(
+        self, table: Table, seat: int | None, observation: str, last: tuple[LoggedAction, str] | None
+    ) -> str:
+        """A ``view`` message (the fields of :class:`jick.server.protocol.View`), its observation already JSON."""
+        last_json = "null"
+        if last is not None:
+            entry, by = last
+            action = {"action": entry.text, "id": entry.action_id} if seat == entry.seat else None
+            last_json = json.dumps(
+                {"seat": entry.seat, "ply": entry.ply, "action": action, "by": by}, separators=(",", ":")
+            )
+        head = json.dumps(
+            {"type": "view", "table_id": table.id, "status": table.status, "ply": table.session.ply, "seat": seat},
+            separators=(",", ":"),
+        )
+        return f'{head[:-1]},"observation":{observation},"last":{last_json}}}'
+
+    def _broadcast_view(self, table: Table, last: tuple[LoggedAction, str] | None) -> None:
+        state = table.session.state
+        fields: dict[int, list[tuple[str, str]]] = {}
+        for seat in table.seats:
+            if seat.conn is not None:
+                fields[seat.number] = observation_fields(state.observation(seat.number))
+                seat.conn.send(self._view_text(table, seat.number, fields_text(fields[seat.number]), last))
+        if table.spectators:
+            every = [fields.get(s) or observation_fields(state.observation(s)) for s in range(len(table.seats))]
+            text = self._view_text(table, None, fields_text(public_fields(every)), last)
+            for conn in list(table.spectators):
+                conn.send(text)
+
+    def _broadcast_table(self, table: Table, skip: Connection | None = None) -> None:
+        text = P.TableUpdate(type="table", table=table.info()).model_dump_json()
+        for conn in self.connections(table):
+            if conn is not skip:
+                conn.send(text)
+
+
+def _info_of_row(item: StoredTable) -> P.TableInfo:
+    row = item.row
+    seats = [
+        (
+            s.seat,
+            s.kind,
+            s.name,
+            "bot" if s.kind != HUMAN else ("free" if not s.claimed and row.status == "open" else "away"),
+        )
+        for s in item.seats
+    ]
+    return _table_info(row, row.game, row.preset, row.status, row.ply, seats)
+
+
+def _table_info(
+    source: Table | TableRow,
+    game: str,
+    preset: str,
+    status: str,
+    ply: int,
+    seats: list[tuple[int, str, str | None, str]],
+) -> P.TableInfo:
+    """The public facts of a table, from the live table or its database row (the same attribute names)."""
+    return P.TableInfo(
+        id=source.id,
+        name=source.name,
+        game=game,
+        preset=preset,
+        players=int(source.header["players"]),
+        rules=source.header["rules"],
+        overrides=source.header["overrides"],
+        status=status,  # type: ignore[arg-type]
+        ply=ply,
+        bot_level=source.bot_level,
+        away_timeout=source.away_timeout,
+        public=source.public,
+        seeded=source.seeded,
+        seats=[
+            P.SeatInfo(seat=n, kind=kind, name=name, status=seat_status)  # type: ignore[arg-type]
+            for n, kind, name, seat_status in seats
+        ],
+        created_at=source.created_at,
+        result=source.result,
+    )
+
+
+async def gather_quietly(*aws: Awaitable[Any]) -> None:
+    await asyncio.gather(*aws, return_exceptions=True)

@@ -1,0 +1,236 @@
+"""One match with its seats: who is human or bot, the bots' turns, the action log, rebuilding.
+
+A :class:`Session` wraps a game state (any game, through :mod:`jick.game`)
+with what a table adds to it: which seats are people and which are bots (of
+which level), every action taken in order with its seat (the *log*, one list
+across all deals), and the ways to rebuild the same match later: from a
+record, or from the record's *header* (rules, seed, first dealer) and the
+list of action ids. A game is its record, so that is all a table needs to
+keep.
+
+``jick serve`` keeps one session per table; a terminal game can use one the
+same way (a listener called after every action is where an autosave goes).
+
+>>> session = Session.new("smear_ten_point", seats=["human", "random", "random", "random"], seed=1)
+>>> session.to_act, session.is_bot(session.to_act)
+(2, True)
+>>> while session.is_bot(session.to_act):
+...     _ = session.act(session.to_act, session.bot_action(session.to_act))
+>>> session.to_act, session.ply
+(0, 2)
+>>> _ = session.act(0, "pass")
+>>> again = Session.rebuild(session.header, session.seats, session.action_ids())
+>>> again.state.observation(0) == session.state.observation(0)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, cast
+
+from jick.bots import Bot, bot_action, make_bot
+from jick.engine import TERMINAL, Action, IllegalAction, NotationError, RecordError
+from jick.game import AnyState, Game, get_game
+
+__all__ = ["HUMAN", "LoggedAction", "Session", "decision_seed", "record_header"]
+
+#: The seat kind of a person; every other kind names a bot (``easy``, ``normal``, ``hard``, ``random``, ...).
+HUMAN = "human"
+#: Record fields that describe the match before any card is dealt (see :func:`record_header`).
+HEADER_FIELDS = ("format", "version", "game", "preset", "overrides", "rules", "players", "first_dealer", "seed")
+
+
+@dataclass(frozen=True)
+class LoggedAction:
+    """One action of the match: its number from 0 (the *ply*), the seat, the action id and notation."""
+
+    ply: int
+    seat: int
+    action_id: int
+    text: str
+
+
+def decision_seed(seed: int, seat: int, ply: int) -> int:
+    """The seed of a bot's decision at ``ply`` for ``seat``: the same match gives the same bot moves.
+
+    >>> decision_seed(1, 0, 0) == decision_seed(1, 0, 0) != decision_seed(1, 0, 1)
+    True
+    """
+    return (seed * 7919 + 104_729 * (seat + 1) + 1_299_709 * ply) % 2**32
+
+
+def record_header(state: AnyState) -> dict[str, Any]:
+    """What a record says before its deals: the rules, players, first dealer and seed (plain JSON).
+
+    With the seed, the header and the list of action ids rebuild the match.
+    """
+    from jick.record import record_of
+
+    record = record_of(state)
+    return {key: record[key] for key in HEADER_FIELDS}
+
+
+def _state_from_header(header: Mapping[str, Any]) -> AnyState:
+    from jick.record import state_for
+
+    if header.get("seed") is None:
+        raise RecordError("a session header needs the seed of the match")
+    return cast(AnyState, state_for({**header, "deals": []}))
+
+
+class Session:
+    """A match of any game with its seats and its action log.
+
+    ``seats`` has one kind per seat: :data:`HUMAN` or a bot name that
+    :func:`jick.bots.make_bot` knows. Bots decide from their seat's
+    observation; :meth:`bot_action` runs one now (callers that must not wait
+    run it elsewhere, as the server does).
+    """
+
+    def __init__(self, state: AnyState, seats: Sequence[str], *, think: float | None = None) -> None:
+        if len(seats) != state.num_players:
+            raise ValueError(f"{len(seats)} seat kinds for a {state.num_players}-player game")
+        self.state = state
+        self.game: Game = get_game(state.game_name)
+        self.seats = list(seats)
+        self.think = think
+        self.header = record_header(state) if state.seed is not None else {}
+        self.log: list[LoggedAction] = []
+        for deal in state.deals:
+            for seat, action_id in deal.actions:
+                text = str(state.action_from_id(action_id))
+                self.log.append(LoggedAction(len(self.log), seat, action_id, text))
+        #: Called after every action (an autosave, a broadcast...).
+        self.listeners: list[Callable[[Session, LoggedAction], None]] = []
+
+    # ------------------------------------------------------------------ building
+    @classmethod
+    def new(
+        cls,
+        preset: str,
+        *,
+        players: int | None = None,
+        overrides: Mapping[str, Any] | None = None,
+        seats: Sequence[str] | None = None,
+        seed: int | None = None,
+        think: float | None = None,
+    ) -> Session:
+        """A new match of any game by preset name or alias; every seat human unless ``seats`` says."""
+        import secrets
+
+        from jick.registry import resolve
+
+        game_name, preset_name = resolve(preset)
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        state = get_game(game_name).new_match(preset_name, players=players, overrides=overrides, seed=seed)
+        return cls(state, seats or [HUMAN] * state.num_players, think=think)
+
+    @classmethod
+    def rebuild(
+        cls, header: Mapping[str, Any], seats: Sequence[str], action_ids: Iterable[int], *, think: float | None = None
+    ) -> Session:
+        """The match of ``header`` (see :func:`record_header`) after the actions ``action_ids``, in order.
+
+        Raises :class:`~jick.engine.RecordError` naming the first action that does not fit.
+        """
+        session = cls(_state_from_header(header), seats, think=think)
+        for ply, action_id in enumerate(action_ids):
+            seat = session.state.current_player
+            try:
+                session.act(seat, int(action_id))
+            except (IllegalAction, NotationError) as exc:
+                raise RecordError(f"action {ply + 1} (id {action_id} by seat {seat}): {exc}") from None
+        return session
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any], seats: Sequence[str], *, think: float | None = None) -> Session:
+        """The match of a record (checked by :func:`jick.record.replay`), to play on from where it stopped."""
+        from jick.record import replay
+
+        return cls(cast(AnyState, replay(record).state), seats, think=think)
+
+    # ------------------------------------------------------------------ where it stands
+    @property
+    def ply(self) -> int:
+        """How many actions have been taken."""
+        return len(self.log)
+
+    @property
+    def to_act(self) -> int:
+        """The seat to act, or a negative number when nobody is (over, or waiting for chance)."""
+        return self.state.current_player
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_terminal
+
+    def is_bot(self, seat: int) -> bool:
+        """True for a seat that a bot plays (False for people and for a seat number that is no seat)."""
+        return 0 <= seat < len(self.seats) and self.seats[seat] != HUMAN
+
+    def action_ids(self) -> list[int]:
+        return [entry.action_id for entry in self.log]
+
+    def record(self, meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The standard record of the match (:func:`jick.record.record_of`), finished or not."""
+        from jick.record import record_of
+
+        return record_of(self.state, meta)
+
+    # ------------------------------------------------------------------ acting
+    def parse(self, action: Action | str | int) -> Action:
+        """The action meant by an action, its notation or its id, in the current situation.
+
+        :class:`~jick.engine.NotationError` for text or an id that names no action.
+        """
+        if isinstance(action, Action):
+            return action
+        if isinstance(action, str):
+            return self.state.parse_action(action)
+        if isinstance(action, bool) or not 0 <= action < self.state.num_distinct_actions:
+            raise NotationError(f"{action!r} is not an action id (0..{self.state.num_distinct_actions - 1})")
+        return self.state.action_from_id(action)
+
+    def act(self, seat: int, action: Action | str | int) -> LoggedAction:
+        """Take ``action`` for ``seat``; :class:`~jick.engine.IllegalAction` (nothing changes) if it may not.
+
+        >>> s = Session.new("tarok_3p", seed=1)
+        >>> s.act((s.to_act + 1) % 3, "pass")
+        Traceback (most recent call last):
+        ...
+        jick.engine.IllegalAction: it is seat 1's turn, not seat 2's
+        """
+        state = self.state
+        if state.is_terminal:
+            raise IllegalAction("the match is over")
+        if seat != state.current_player:
+            whose = f"seat {state.current_player}'s turn" if state.current_player >= 0 else "nobody's turn"
+            raise IllegalAction(f"it is {whose}, not seat {seat}'s")
+        chosen = self.parse(action)
+        state.apply(chosen)
+        entry = LoggedAction(len(self.log), seat, chosen.id, str(chosen))
+        self.log.append(entry)
+        for listener in self.listeners:
+            listener(self, entry)
+        return entry
+
+    def undo(self) -> LoggedAction:
+        """Take the last action back (a store that failed to keep it, say)."""
+        self.state.undo()
+        return self.log.pop()
+
+    # ------------------------------------------------------------------ bots
+    def bot(self, seat: int, kind: str | None = None) -> Bot:
+        """The bot for ``seat``'s next decision: its own kind, or ``kind`` (a stand-in for an absent person)."""
+        name = kind or self.seats[seat]
+        seed = decision_seed(int(self.header.get("seed") or 0), seat, self.ply)
+        return make_bot(name, seed, game=self.state.game_name, think=self.think)
+
+    def bot_action(self, seat: int, kind: str | None = None) -> Action:
+        """What the bot of ``seat`` (or a ``kind`` of bot standing in) plays now."""
+        if seat != self.to_act or seat == TERMINAL:
+            raise IllegalAction(f"seat {seat} is not to act")
+        return bot_action(self.bot(seat, kind), self.state, seat)
