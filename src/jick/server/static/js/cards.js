@@ -61,7 +61,7 @@ export function cardSVG(text, game) {
     const n = Number(c.rank);
     if (PIPS[n]) {
       body = PIPS[n].map(([x, y]) => `<text x="${x}" y="${y + 5}" class="pip" text-anchor="middle">${sym}</text>`).join("");
-    } else if (game === "tarok" && ["A", "2", "3", "4", "7", "8", "9", "10"].includes(c.rank)) {
+    } else if (c.rank === "A" || (game === "tarok" && ["2", "3", "4", "7", "8", "9", "10"].includes(c.rank))) {
       body = `<text x="33" y="56" class="big" text-anchor="middle">${sym}</text>`;
     } else {
       // a court card: a framed panel with the rank letter and the suit
