@@ -74,6 +74,7 @@ export class StartPage {
     this.level = h("select", { id: "bot-level" }, ["easy", "normal", "hard"].map((l) => h("option", { value: l, selected: l === "normal" }, l)));
     this.away = h("input", { id: "away", type: "number", min: "0", max: "86400", value: "60" });
     this.isPublic = h("input", { id: "public", type: "checkbox" });
+    this.seed = h("input", { id: "seed", type: "number", min: "0", placeholder: "random" });
     const row = (label, input, help) => h("div", { class: "row" }, h("label", { for: input.id }, label), input, help ? h("small", {}, help) : null);
     f.append(
       h("div", { class: "grid" }, row("Game", this.game), row("Preset", this.presetSel), row("Players", this.players)),
@@ -84,6 +85,7 @@ export class StartPage {
         h("div", { class: "grid" }, row("Your name", this.name), row("Table name", this.tableName),
           row("Stand-in bot level", this.level, "plays for a person who is away"),
           row("Away time (s)", this.away, "before a bot stands in"),
+          row("Seed", this.seed, "fixes the shuffles (whoever knows it knows every hand)"),
           h("div", { class: "row check" }, this.isPublic, h("label", { for: "public" }, "Public: anyone may take a free seat")))),
       h("button", { class: "primary", type: "submit", id: "create" }, "Create the table"));
     this.game.addEventListener("change", () => this.pickGame());
@@ -181,6 +183,7 @@ export class StartPage {
       name: this.tableName.value.trim(),
       public: this.isPublic.checked,
     };
+    if (this.seed.value.trim() !== "") body.seed = Number(this.seed.value);
     const button = this.form.querySelector("#create");
     button.disabled = true;
     try {

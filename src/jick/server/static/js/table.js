@@ -11,6 +11,14 @@ import {
 const RETRY = [500, 1000, 2000, 4000, 5000];
 const FINAL_ERRORS = new Set(["bad_token", "unknown_table", "seat_revoked", "replaced", "protocol", "spectator"]);
 
+const YOU = { bids: "bid", passes: "pass", names: "name", discards: "discard", plays: "play", shoots: "shoot", is: "are", calls: "call", keeps: "keep", lays: "lay", accepts: "accept", rejects: "reject", announces: "announce", says: "say", acts: "act", wins: "win" };
+
+/** "passes" -> "pass": the log speaks to you in the second person. */
+function youForm(text) {
+  const [first, ...rest] = text.split(" ");
+  return [YOU[first] || first, ...rest].join(" ");
+}
+
 export class TablePage {
   constructor(root, tableId, token) {
     this.root = root;
@@ -216,7 +224,10 @@ export class TablePage {
       else if (obs.phase === "discard" || (obs.announced_discards || []).length > (before.announced_discards || []).length) text = "lays away a card";
       else if (before.phase === "widow") text = obs.multiplier !== before.multiplier || obs.widow_exposed.length !== before.widow_exposed.length ? "rejects the widow half" : "accepts the widow half";
     }
-    this.log.push(`${who} ${text || "acts"}${last.by === "standin" ? " (a bot stands in)" : ""}`);
+    text = text || "acts";
+    if (who === "You") text = youForm(text);
+    this.log.push(`${who} ${text}${last.by === "standin" ? " (a bot stands in)" : ""}`);
+    this.lastLogged = { seat: last.seat, index: this.log.length - 1, vague: text === "acts" || text === "act" };
     if (this.log.length > 300) this.log.shift();
   }
 
@@ -239,6 +250,16 @@ export class TablePage {
       if (tricks && tricks.length) lastTrick = tricks[tricks.length - 1];
     } catch {
       lastTrick = null;
+    }
+    const ended = this.lastLogged;
+    if (lastTrick && ended && ended.vague) {
+      // the hand's last card: the next deal was dealt at once, so the record's last trick tells it
+      const play = lastTrick.plays.find(([s]) => s === ended.seat);
+      const who = ended.seat === this.seat ? "You" : seatName(this.table, ended.seat);
+      const winner = lastTrick.winner === this.seat ? "you win" : `${seatName(this.table, lastTrick.winner)} wins`;
+      if (play) this.log[ended.index] = `${who} ${who === "You" ? "play" : "plays"} ${play[1].card}; ${winner} the last trick`;
+      ended.vague = false;
+      this.render();
     }
     this.showSummary(entry, lastTrick);
   }
