@@ -206,4 +206,5 @@ def play_until(watch: Watch, stop: Callable[[], bool], prefer: tuple[str, ...] =
 
 def shot(watch: Watch, name: str, full: bool = False) -> None:
     IMAGES.mkdir(parents=True, exist_ok=True)
+    watch.page.evaluate("() => document.querySelectorAll('.toast').forEach((t) => t.remove())")
     watch.page.screenshot(path=str(IMAGES / name), full_page=full)

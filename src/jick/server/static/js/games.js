@@ -85,7 +85,7 @@ export function seatTags(game, obs, seat, rules) {
     if (obs.bidder === seat && obs.phase !== "auction") tags.push(`<span class="tag pitcher">${esc(obs.contract)}</span>`);
     if (obs.sitting_out === seat) tags.push(`<span class="tag out">sits out</span>`);
     if (obs.phase === "play") tags.push(`<span class="tag">tricks ${obs.tricks_won[seat]}</span>`);
-    tags.push(`<span class="tag score">${obs.scores[seat]}</span>`);
+    tags.push(`<span class="tag score">${obs.scores[seat]} pts</span>`);
   } else if (game === "liftsmoke") {
     tags.push(`<span class="tag score" title="chips">${obs.scores[seat]} chips</span>`);
     if (!obs.seated.includes(seat)) tags.push(`<span class="tag out">not dealt in</span>`);

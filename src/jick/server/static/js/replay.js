@@ -201,12 +201,12 @@ export class ReplayPage {
     if (game === "liftsmoke" && view.trump_card) {
       const ex = h("div", { class: "extras" }, h("div", { class: "extra" }, h("div", { class: "extra-label" }, "turned trump"), h("div", { class: "extra-cards" }, cardElement(view.trump_card, game, { small: true }))),
         h("div", { class: "extra pot" }, h("div", { class: "extra-label" }, "pot"), h("div", { class: "chips" }, String(view.pot))));
-      center.append(ex);
+      this.felt.append(ex);
     }
     if (game === "tarok" && view.widow_exposed && view.widow_exposed.length && (view.phase === "widow" || view.phase === "discard")) {
       const row = h("div", { class: "extra-cards" });
       for (const c of view.widow_exposed) row.append(cardElement(c, game, { small: true }));
-      center.append(h("div", { class: "extras" }, h("div", { class: "extra" }, h("div", { class: "extra-label" }, "widow half turned up"), row)));
+      this.felt.append(h("div", { class: "extras" }, h("div", { class: "extra" }, h("div", { class: "extra-label" }, "widow half turned up"), row)));
     }
     this.felt.append(center);
     const total = this.frames().length - 1;

@@ -483,8 +483,7 @@ export class TablePage {
       const last = done[done.length - 1];
       center.append(trickElement(last.plays, { game: t.game, me, n, winner: last.winner, faded: true, label: `${names(last.winner)} won the trick` }));
     }
-    center.append(this.extras());
-    this.felt.append(center);
+    this.felt.append(center, this.extras());
   }
 
   /** Cards on the table besides the trick: the kitty, widow halves, buried trumps, the turned trump card. */
@@ -508,7 +507,7 @@ export class TablePage {
         if (obs.widow_exposed && obs.widow_exposed.length) group("widow half turned up", obs.widow_exposed);
         if (obs.widow_seen && obs.widow_seen.length && obs.phase === "widow") group("widow half shown to you", obs.widow_seen.filter((c) => !(obs.widow_exposed || []).some((e) => e.id === c.id)));
       }
-      if (obs.announced_discards && obs.announced_discards.length) group("trumps laid away", obs.announced_discards);
+      if (obs.announced_discards && obs.announced_discards.length && !(obs.own_discards || []).length) group("trumps laid away", obs.announced_discards);
       if (obs.own_discards && obs.own_discards.length) group("you laid away", obs.own_discards);
     } else if (t.game === "liftsmoke") {
       if (obs.trump_card) group(obs.trump_card_holder !== null ? "turned trump (dealer holds it)" : "turned trump", [obs.trump_card]);
