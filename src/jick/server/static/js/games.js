@@ -143,10 +143,10 @@ export function discardRule(game, obs, rules) {
   }
   const refill = rules && rules.discard_mode === "refill";
   const robbing = refill && rules.dealer_robs_pack && obs.seat === obs.dealer;
-  const need = Math.max(0, hand - 6);
+  const choices = obs.legal_actions.filter((a) => a.action.startsWith("-")).length;
+  const need = Math.min(Math.max(0, hand - 6), choices);
   if (refill && !robbing) {
-    const max = obs.legal_actions.filter((a) => a.action.startsWith("-")).length;
-    return { min: need, max, free: true, verb: "Discard" };
+    return { min: need, max: choices, free: true, verb: "Discard" };
   }
   return { min: need, max: need, free: false, verb: "Discard" };
 }

@@ -185,9 +185,7 @@ export class TablePage {
     }
     // a queued multi-card discard goes on while it is still this seat's turn
     if (this.queue.length && this.obs.current_player === this.seat && this.obs.legal_actions.length) {
-      const next = this.queue.shift();
-      const action = this.obs.legal_actions.find((a) => a.action === next);
-      this.send({ type: "action", action: action ? action.id : next, ply: msg.ply });
+      this.pump();
     } else if (this.queue.length && this.obs.current_player !== this.seat) {
       this.queue = [];
     }
@@ -321,9 +319,25 @@ export class TablePage {
     }
     const texts = chosen.map((c) => `-${c}`);
     if (rule.free) texts.push("done");
-    this.queue = texts.slice(1);
+    this.queue = texts;
     this.selected.clear();
-    this.act(texts[0]);
+    this.pump();
+  }
+
+  /** Send the next card of a multi-card discard: one the rules allow now (they may change with each discard). */
+  pump() {
+    const legal = new Set(this.obs.legal_actions.map((a) => a.action));
+    let i = this.queue.findIndex((t) => t !== "done" && legal.has(t));
+    if (i < 0 && this.queue.every((t) => t === "done")) i = 0;
+    if (i < 0) {
+      const left = this.queue.filter((t) => t !== "done").map((t) => t.slice(1));
+      toast(`${left.join(" ")} cannot be discarded now: choose again`, "error", 6000);
+      this.queue = [];
+      this.render();
+      return;
+    }
+    const [next] = this.queue.splice(i, 1);
+    this.act(next);
   }
 
   async askHint() {
