@@ -36,7 +36,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 PLY = re.compile(r'"ply":(\d+)')
 #: Seconds between two messages of one client (the server's default limit is 20 a second).
@@ -51,6 +52,7 @@ class Stats:
     latencies: list[float] = field(default_factory=list)
     pending: dict[tuple[str, int], float] = field(default_factory=dict)
     tables_done: int = 0
+    started: int = 0
     counting: bool = False
 
 
@@ -83,11 +85,8 @@ async def seat_client(
     try:
         async with connect(ws_url, open_timeout=30, close_timeout=2, max_queue=None) as ws:
             await ws.send(json.dumps({"type": "hello", "token": token}))
-            while not stop.is_set():
-                try:
-                    text = await asyncio.wait_for(ws.recv(), 5)
-                except TimeoutError:
-                    continue
+            closer = asyncio.create_task(_close_when(stop, ws))
+            async for text in ws:
                 assert isinstance(text, str)
                 match = PLY.search(text, 0, 200)
                 if text.startswith('{"type":"view"') and match:
@@ -99,7 +98,7 @@ async def seat_client(
                             stats.latencies.append(time.monotonic() - sent)
                     if '"status":"running"' not in text[:200]:
                         finished.set()
-                        return
+                        break
                     if '"legal_actions":[]' in text:
                         continue
                     message = json.loads(text)
@@ -116,10 +115,21 @@ async def seat_client(
                 elif '"type":"error"' in text[:30] or '"type":"refused"' in text[:30]:
                     stats.errors += 1
                     print("error:", text[:200], file=sys.stderr)
+            closer.cancel()
+    except ConnectionClosed:
+        if not stop.is_set():  # closed by the server, not by the end of the run
+            stats.errors += 1
+            print("connection closed by the server", file=sys.stderr)
+            finished.set()
     except Exception as exc:  # a connection that failed is an error of the run
         stats.errors += 1
         print(f"client error: {exc!r}", file=sys.stderr)
         finished.set()
+
+
+async def _close_when(stop: asyncio.Event, ws: ClientConnection) -> None:
+    await stop.wait()
+    await ws.close()
 
 
 async def table_loop(
@@ -127,6 +137,8 @@ async def table_loop(
 ) -> None:
     first = True
     while not stop.is_set():
+        if not first:
+            await asyncio.sleep(0)
         response = await http.post("/api/tables", json={"preset": preset, "seats": ["human"] * 4, "away_timeout": 3600})
         response.raise_for_status()
         created = response.json()
@@ -136,12 +148,13 @@ async def table_loop(
             asyncio.create_task(seat_client(url, table_id, i["token"], n * 10 + i["seat"], stats, stop, finished))
             for i in created["invites"]
         ]
-        if first:
-            first = False
-            await ready.wait()
         await asyncio.sleep(0.5)  # let every seat say hello
         headers = {"Authorization": f"Bearer {created['host_token']}"}
         (await http.post(f"/api/tables/{table_id}/start", headers=headers)).raise_for_status()
+        if first:
+            first = False
+            stats.started += 1
+            await ready.wait()
         stopping = asyncio.create_task(stop.wait())
         done = asyncio.create_task(finished.wait())
         await asyncio.wait([stopping, done], return_when=asyncio.FIRST_COMPLETED)
@@ -159,7 +172,9 @@ async def run(url: str, tables: int, seconds: float, warmup: float, preset: str)
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
         loops = [asyncio.create_task(table_loop(http, url, n, preset, stats, stop, ready)) for n in range(tables)]
-        await asyncio.sleep(0.1)
+        deadline = time.monotonic() + 120
+        while stats.started < tables and time.monotonic() < deadline:  # every table seated and started
+            await asyncio.sleep(0.1)
         ready.set()
         await asyncio.sleep(warmup)
         stats.counting = True

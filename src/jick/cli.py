@@ -301,8 +301,7 @@ def serve(
 ) -> None:
     """Run the game server: tables over HTTP (/api, docs at /api/docs) and one websocket per seat (/ws).
 
-    Every table is kept in the database (jick.db in the working directory unless --db
-    says otherwise) and comes back after a restart. See docs/server.md.
+    Every table is kept in the database and comes back after a restart. See docs/server.md.
     """
     try:
         from jick.server.run import serve as run_serve

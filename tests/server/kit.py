@@ -13,6 +13,7 @@ import time
 import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -191,6 +192,18 @@ async def run_clients(clients: list[Client], timeout: float = 60) -> None:
     await asyncio.gather(*(c.run(timeout=timeout) for c in clients))
 
 
+async def start_and_play(
+    http: httpx.Client, created: list[dict[str, Any]], clients: list[Client], timeout: float = 60, pause: float = 0.3
+) -> None:
+    """Connect every client, let them say hello, start every table as its host, and play until all stop."""
+    runs = [asyncio.create_task(c.run(timeout=timeout)) for c in clients]
+    await asyncio.sleep(pause)
+    for table in created:
+        response = await asyncio.to_thread(http.post, f"/api/tables/{table['table']['id']}/start", headers=host(table))
+        assert response.status_code == 200, response.text
+    await asyncio.gather(*runs)
+
+
 def play(clients: list[Client], timeout: float = 60) -> None:
     asyncio.run(run_clients(clients, timeout))
 
@@ -207,6 +220,7 @@ class ServerProcess:
         self.proc: subprocess.Popen[str] | None = None
         self._cmd = [sys.executable, "-m", "jick.cli", "serve", "--port", "0", "--db", db_url, "--bot-delay", "0"]
         self.url = self.ws_url = ""
+        self.orphans: list[int] = []
 
     def start(self) -> ServerProcess:
         import subprocess
@@ -239,12 +253,38 @@ class ServerProcess:
                 raise RuntimeError("jick serve did not answer")
             time.sleep(0.05)
 
+    def children(self) -> list[int]:
+        """The server's child processes (its bot workers and their helper), from /proc."""
+        if self.proc is None:
+            return []
+        found: list[int] = []
+        for task in Path(f"/proc/{self.proc.pid}/task").glob("*"):
+            try:
+                found += [int(pid) for pid in (task / "children").read_text().split()]
+            except OSError:
+                continue
+        return found
+
     def kill(self) -> None:
-        """SIGKILL: no shutdown, no flush, nothing but what the database already has."""
+        """SIGKILL: no shutdown, no flush, nothing but what the database already has.
+
+        The bot workers notice that their server is gone and exit by themselves;
+        ``orphans`` lists any still alive 5 s later (killed then, so none is left behind).
+        """
+        children = self.children()
         if self.proc is not None and self.proc.poll() is None:
             self.proc.kill()
         if self.proc is not None:
             self.proc.wait(timeout=10)
+            deadline = time.monotonic() + 5
+            alive = children
+            while alive and time.monotonic() < deadline:
+                time.sleep(0.1)
+                alive = [pid for pid in alive if Path(f"/proc/{pid}").exists()]
+            self.orphans += alive
+            for pid in alive:
+                with contextlib.suppress(OSError):
+                    os.kill(pid, 9)
             for stream in (self.proc.stdout, self.proc.stderr):
                 if stream is not None:
                     stream.close()

@@ -65,7 +65,9 @@ def test_kill_9_mid_match_then_restart_finishes_the_same_match(db_url: str) -> N
         asyncio.run(part_one())
         seen = max(v["ply"] for c in clients for v in c.views())
         assert seen >= 20
+        assert first.children()  # the bot worker process
         first.kill()
+        assert first.orphans == []  # it went with its server
 
     with ServerProcess(db_url, "--bot-workers", "1") as second, second.http() as http:
         info = http.get(f"/api/tables/{table_id}").json()

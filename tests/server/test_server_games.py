@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from jick.cli import app as cli_app
 
-from .kit import Client, LiveServer, create_table, host, random_policy
+from .kit import Client, LiveServer, create_table, random_policy, start_and_play
 
 #: (preset, --set options that keep the match short, seats): humans are scripted clients.
 MATCHES = [
@@ -44,17 +44,7 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LiveServe
             tables.append({"preset": preset, "created": created, "clients": mine, "spectator": spectator})
             clients += [*mine, spectator]
 
-        async def go() -> None:
-            runs = [asyncio.create_task(c.run(timeout=60)) for c in clients]
-            await asyncio.sleep(0.2)  # everyone is seated before the host starts
-            for t in tables:
-                r = await asyncio.to_thread(
-                    http.post, f"/api/tables/{t['created']['table']['id']}/start", headers=host(t["created"])
-                )
-                assert r.status_code == 200, r.text
-            await asyncio.gather(*runs)
-
-        asyncio.run(go())
+        asyncio.run(start_and_play(http, [t["created"] for t in tables], clients, timeout=60))
         for t in tables:
             table_id = t["created"]["table"]["id"]
             t["info"] = http.get(f"/api/tables/{table_id}").json()

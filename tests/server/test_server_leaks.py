@@ -29,7 +29,7 @@ from jick.registry import all_presets
 from jick.server.views import to_json
 from jick.session import HEADER_FIELDS, Session
 
-from .kit import Client, LiveServer, create_table, host, random_policy
+from .kit import Client, LiveServer, create_table, random_policy, start_and_play
 
 SHORT = {
     "smear": ["target_score=5", "bust_out_score=-5"],
@@ -84,17 +84,8 @@ def games(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[dict[str, A
             ]
             tables.append({"game": game, "created": created, "seats": seats, "spectator": Client(server, table_id)})
 
-        async def go() -> None:
-            runs = [asyncio.create_task(c.run(timeout=90)) for t in tables for c in [*t["seats"], t["spectator"]]]
-            await asyncio.sleep(0.3)
-            for t in tables:
-                r = await asyncio.to_thread(
-                    http.post, f"/api/tables/{t['created']['table']['id']}/start", headers=host(t["created"])
-                )
-                assert r.status_code == 200, r.text
-            await asyncio.gather(*runs)
-
-        asyncio.run(go())
+        clients = [c for t in tables for c in [*t["seats"], t["spectator"]]]
+        asyncio.run(start_and_play(http, [t["created"] for t in tables], clients, timeout=90))
         for t in tables:
             t["record"] = http.get(f"/api/tables/{t['created']['table']['id']}/record").json()
         yield tables

@@ -137,6 +137,27 @@ def test_a_restart_rebuilds_every_table_and_keeps_finished_ones(sqlite_url: str)
         assert client.views()[0]["ply"] == before[playing["table"]["id"]]["ply"]
 
 
+def test_a_table_whose_stored_actions_do_not_replay_is_reported_not_fatal(sqlite_url: str) -> None:
+    from sqlalchemy import create_engine, text
+
+    with LiveServer(sqlite_url) as server, server.http() as http:
+        broken = create_table(http, preset="tarok_3p", seats=["random"] * 3)
+        fine = create_table(http, preset="tarok_3p", seats=["human", "random", "random"])
+        http.post(f"/api/tables/{broken['table']['id']}/start", headers=host(broken))
+        time.sleep(0.3)
+    engine = create_engine(sqlite_url)
+    with engine.begin() as c:  # a damaged row: an action id no game has
+        c.execute(
+            text("UPDATE jick_actions SET action_id = 9999 WHERE table_id = :t AND ply = 1"),
+            {"t": broken["table"]["id"]},
+        )
+    engine.dispose()
+    with LiveServer(sqlite_url) as server, server.http() as http:
+        response = http.get(f"/api/tables/{broken['table']['id']}")
+        assert response.status_code == 503 and response.json()["error"] == "broken_table"
+        assert http.get(f"/api/tables/{fine['table']['id']}").json()["status"] == "open"
+
+
 def test_a_thinking_bot_does_not_stall_another_table(sqlite_url: str) -> None:
     """A search bot thinks for a second at one table while another table plays on."""
     with LiveServer(sqlite_url, think=1.0) as server, server.http() as http:

@@ -304,7 +304,12 @@ def create_app(db: str | Store, settings: Settings | None = None) -> FastAPI:
         sender = asyncio.create_task(_send_loop(ws, conn))
         table: Table | None = None
         try:
-            table = await tables.find(table_id)
+            try:
+                table = await tables.find(table_id)
+            except Rejected as exc:
+                conn.error(exc.code, exc.message)
+                conn.close(1011, "table unavailable")
+                return
             if table is None:
                 conn.error("unknown_table", f"no table {table_id!r}")
                 conn.close(4404, "unknown table")

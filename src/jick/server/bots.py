@@ -17,6 +17,7 @@ import asyncio
 import logging
 import os
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -135,7 +136,9 @@ class BotPool:
 
     def _make(self) -> Executor:
         if self.workers > 0:
-            return ProcessPoolExecutor(self.workers, mp_context=get_context("spawn"))
+            return ProcessPoolExecutor(
+                self.workers, mp_context=get_context("spawn"), initializer=_watch_parent, initargs=(os.getpid(),)
+            )
         return ThreadPoolExecutor(self.threads, thread_name_prefix="jick-bot")
 
     @property
@@ -172,6 +175,17 @@ class BotPool:
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
+
+
+def _watch_parent(parent: int) -> None:
+    """In a worker: exit as soon as the server process is gone (even killed with SIGKILL)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="jick-parent-watch", daemon=True).start()
 
 
 def default_workers() -> int:

@@ -32,8 +32,10 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    bindparam,
     create_engine,
     event,
+    insert,
     select,
     update,
 )
@@ -149,10 +151,11 @@ def database_url(text: str) -> URL:
 
     >>> database_url("sqlite:///jick.db").database
     'jick.db'
-    >>> database_url("jick.db")
-    Traceback (most recent call last):
-    ...
-    jick.server.store.StoreError: --db 'jick.db' is not a database URL (use sqlite:///PATH or postgresql+psycopg://USER@HOST/DB)
+    >>> try:
+    ...     database_url("jick.db")
+    ... except StoreError as exc:
+    ...     print(exc)
+    --db 'jick.db' is not a database URL (use sqlite:///PATH or postgresql+psycopg://USER@HOST/DB)
     """
     hint = "use sqlite:///PATH or postgresql+psycopg://USER@HOST/DB"
     try:
@@ -265,29 +268,43 @@ class Store:
     # ------------------------------------------------------------------ actions
     def append_actions(self, actions: Sequence[NewAction]) -> None:
         """Store actions (of any tables) in one transaction: all are kept, or none."""
-        with Session(self.engine) as db, db.begin():
-            stamp = now()
-            for a in actions:
-                db.add(
-                    ActionRow(
-                        table_id=a.table_id,
-                        ply=a.ply,
-                        seat=a.seat,
-                        action_id=a.action_id,
-                        text=a.text,
-                        by=a.by,
-                        at=stamp,
-                    )
+        if not actions:
+            return
+        stamp = now()
+        rows = [
+            {
+                "table_id": a.table_id,
+                "ply": a.ply,
+                "seat": a.seat,
+                "action_id": a.action_id,
+                "text": a.text,
+                "by": a.by,
+                "at": stamp,
+            }
+            for a in actions
+        ]
+        last: dict[str, NewAction] = {}
+        for a in actions:
+            last[a.table_id] = a
+        moves = [
+            {"tid": a.table_id, "new_ply": a.ply + 1, "new_status": a.status} for a in last.values() if a.record is None
+        ]
+        with self.engine.begin() as connection:
+            connection.execute(insert(ActionRow), rows)
+            if moves:
+                connection.execute(
+                    update(TableRow)
+                    .where(TableRow.id == bindparam("tid"))
+                    .values(ply=bindparam("new_ply"), status=bindparam("new_status")),
+                    moves,
                 )
-            db.flush()
-            for a in actions:
-                values: dict[str, Any] = {"ply": a.ply + 1, "status": a.status}
-                if a.result is not None:
-                    values["result"] = a.result
+            for a in last.values():
                 if a.record is not None:
-                    values["record"] = a.record
-                    values["ended_at"] = stamp
-                db.execute(update(TableRow).where(TableRow.id == a.table_id).values(**values))
+                    connection.execute(
+                        update(TableRow)
+                        .where(TableRow.id == a.table_id)
+                        .values(ply=a.ply + 1, status=a.status, result=a.result, record=a.record, ended_at=stamp)
+                    )
 
 
 def _first_line(exc: BaseException) -> str:

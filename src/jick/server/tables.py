@@ -185,27 +185,8 @@ class Table:
         return "away"
 
     def info(self) -> P.TableInfo:
-        return P.TableInfo(
-            id=self.id,
-            name=self.name,
-            game=self.game,
-            preset=self.preset,
-            players=int(self.header["players"]),
-            rules=self.header["rules"],
-            overrides=self.header["overrides"],
-            status=self.status,  # type: ignore[arg-type]
-            ply=self.session.ply,
-            bot_level=self.bot_level,
-            away_timeout=self.away_timeout,
-            public=self.public,
-            seeded=self.seeded,
-            seats=[
-                P.SeatInfo(seat=s.number, kind=s.kind, name=s.name, status=self.seat_status(s))  # type: ignore[arg-type]
-                for s in self.seats
-            ],
-            created_at=self.created_at,
-            result=self.result,
-        )
+        seats = [(s.number, s.kind, s.name, self.seat_status(s)) for s in self.seats]
+        return _table_info(self, self.game, self.preset, self.status, self.session.ply, seats)
 
     def meta(self) -> dict[str, Any]:
         return {
@@ -233,6 +214,10 @@ class Table:
         cut["meta"] = {**full["meta"], "withheld": "the deal in progress and the seed, until the match is over"}
         cut["result"] = result_of(replay(cut, check_result=False).state)
         return cut
+
+
+#: What a live table and its database row both hold, under the same names.
+_SHARED = ("id", "name", "bot_level", "away_timeout", "public", "seeded", "status", "host_token_hash", "created_at")
 
 
 def _new_id() -> str:
@@ -326,7 +311,11 @@ class Tables:
         await self.db.call(self.db.store.migrate)
         ids = await self.db.call(self.db.store.table_ids, ("open", "running"))
         for table_id in ids:
-            table = await self.find(table_id)
+            try:
+                table = await self.find(table_id)
+            except Rejected as exc:
+                log.error("%s", exc.message)
+                continue
             if table is not None:
                 log.info("table %s rebuilt at ply %d (%s)", table.id, table.session.ply, table.status)
 
@@ -360,7 +349,11 @@ class Tables:
         self._loading[table_id] = future
         try:
             stored = await self.db.call(self.db.store.load, table_id)
-            table = None if stored is None else await self.db.call(self._rebuild, stored)
+            try:
+                table = None if stored is None else await self.db.call(self._rebuild, stored)
+            except JickError as exc:  # stored actions this jick cannot replay (a damaged row, another version)
+                log.error("table %s cannot be rebuilt: %s", table_id, exc)
+                raise Rejected(503, "broken_table", f"table {table_id} cannot be rebuilt from the database") from None
             if table is not None:
                 self.tables[table_id] = table
                 self._schedule(table)
@@ -382,21 +375,8 @@ class Tables:
             Seat(s.seat, s.kind, s.name, s.token_hash, s.claimed, None, since if s.kind == HUMAN else None)
             for s in stored.seats
         ]
-        return Table(
-            id=row.id,
-            name=row.name,
-            header=dict(row.header),
-            bot_level=row.bot_level,
-            away_timeout=row.away_timeout,
-            public=row.public,
-            seeded=row.seeded,
-            status=row.status,
-            host_token_hash=row.host_token_hash,
-            created_at=row.created_at,
-            session=session,
-            seats=seats,
-            result=row.result,
-        )
+        shared = {name: getattr(row, name) for name in _SHARED}
+        return Table(**shared, header=dict(row.header), session=session, seats=seats, result=row.result)
 
     async def get(self, table_id: str) -> Table:
         table = await self.find(table_id)
@@ -464,21 +444,8 @@ class Tables:
                 for s, kind in enumerate(kinds)
             ],
         )
-        row = TableRow(
-            id=table.id,
-            name=table.name,
-            game=table.game,
-            preset=table.preset,
-            header=table.header,
-            bot_level=level,
-            away_timeout=table.away_timeout,
-            public=table.public,
-            seeded=table.seeded,
-            status=table.status,
-            host_token_hash=table.host_token_hash,
-            ply=0,
-            created_at=table.created_at,
-        )
+        shared = {name: getattr(table, name) for name in _SHARED}
+        row = TableRow(**shared, game=table.game, preset=table.preset, header=table.header, ply=0)
         seat_rows = [
             SeatRow(table_id=table.id, seat=s.number, kind=s.kind, name=None, token_hash=s.token_hash, claimed=False)
             for s in table.seats
@@ -869,31 +836,47 @@ class Tables:
 
 def _info_of_row(item: StoredTable) -> P.TableInfo:
     row = item.row
+    seats = [
+        (
+            s.seat,
+            s.kind,
+            s.name,
+            "bot" if s.kind != HUMAN else ("free" if not s.claimed and row.status == "open" else "away"),
+        )
+        for s in item.seats
+    ]
+    return _table_info(row, row.game, row.preset, row.status, row.ply, seats)
+
+
+def _table_info(
+    source: Table | TableRow,
+    game: str,
+    preset: str,
+    status: str,
+    ply: int,
+    seats: list[tuple[int, str, str | None, str]],
+) -> P.TableInfo:
+    """The public facts of a table, from the live table or its database row (the same attribute names)."""
     return P.TableInfo(
-        id=row.id,
-        name=row.name,
-        game=row.game,
-        preset=row.preset,
-        players=int(row.header["players"]),
-        rules=row.header["rules"],
-        overrides=row.header["overrides"],
-        status=row.status,  # type: ignore[arg-type]
-        ply=row.ply,
-        bot_level=row.bot_level,
-        away_timeout=row.away_timeout,
-        public=row.public,
-        seeded=row.seeded,
+        id=source.id,
+        name=source.name,
+        game=game,
+        preset=preset,
+        players=int(source.header["players"]),
+        rules=source.header["rules"],
+        overrides=source.header["overrides"],
+        status=status,  # type: ignore[arg-type]
+        ply=ply,
+        bot_level=source.bot_level,
+        away_timeout=source.away_timeout,
+        public=source.public,
+        seeded=source.seeded,
         seats=[
-            P.SeatInfo(
-                seat=s.seat,
-                kind=s.kind,
-                name=s.name,
-                status="bot" if s.kind != HUMAN else ("free" if not s.claimed and row.status == "open" else "away"),
-            )
-            for s in item.seats
+            P.SeatInfo(seat=n, kind=kind, name=name, status=seat_status)  # type: ignore[arg-type]
+            for n, kind, name, seat_status in seats
         ],
-        created_at=row.created_at,
-        result=row.result,
+        created_at=source.created_at,
+        result=source.result,
     )
 
 
