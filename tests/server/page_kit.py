@@ -59,8 +59,10 @@ def chromium_path() -> str:
     )
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """The browser, for the module's tests (Playwright's sync API holds an event loop while it runs, so it is
+    closed before the other modules' tests run theirs)."""
     from playwright.sync_api import sync_playwright
 
     path = chromium_path()
@@ -70,7 +72,7 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def page_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """One server for the browser tests: SQLite, bots at once, a short think for the hints."""
     db = tmp_path_factory.mktemp("page") / "jick.db"

@@ -217,9 +217,10 @@ def test_two_people_see_each_others_moves_never_cards(page_server: LiveServer, n
     with page_server.http() as http:
         created = create_table(http, preset="smear_ten_point", seats=["human", "easy", "human", "easy"], seed=5)
         table_id = created["table"]["id"]
-    ann, bob = new_page(), new_page()
+    ann, bob, eve = new_page(), new_page(), new_page(width=390, height=844)
     open_seat(ann, page_server, created, 0)
     open_seat(bob, page_server, created, 2)
+    eve.page.goto(f"{page_server.url}/watch/{table_id}")
     with httpx.Client(base_url=page_server.url) as http:
         http.post(f"/api/tables/{table_id}/start", headers=host(created))
     seen_by_ann: set[str] = set()
@@ -258,6 +259,10 @@ def test_two_people_see_each_others_moves_never_cards(page_server: LiveServer, n
                 assert json.dumps(card) not in text, f"seat {me} got seat {other}'s {card['card']} at ply {ply}"
                 checked += 1
     assert checked > 100
+    # a spectator sees the table and every seat's card count, never a hand
+    eve.page.wait_for_selector(".seat")
+    assert eve.page.locator(".hand .card").count() == 0 and eve.page.locator(".seat .fan").count() == 4
+    assert all(v["seat"] is None and v["observation"]["hand"] is None for v in eve.views())
     for me in (ann, bob):
         shown = sorted(me.page.locator(".hand .card").evaluate_all("els => els.map(e => e.dataset.card)"))
         obs = observation(me)
@@ -359,7 +364,7 @@ def test_replay_viewer_steps_through_a_record(page_server: LiveServer, new_page:
             time.sleep(0.05)
     page.goto(page_server.url + "/")
     page.locator(f'.table-list a[href="/replay/{table_id}"]').click()
-    page.wait_for_selector("#step")
+    page.wait_for_selector(".seat .open-hand .card")
     record = record_of(page_server, table_id)
     first = record["deals"][0]
     assert page.locator(".seat").count() == 4
@@ -393,7 +398,7 @@ def test_replay_viewer_steps_through_a_record(page_server: LiveServer, new_page:
     page.goto(page_server.url + "/")
     page.set_input_files("#record-file", str(path))
     page.wait_for_url("**/replay")
-    page.wait_for_selector("#step")
+    page.wait_for_selector(".seat .open-hand .card")
     assert page.locator(".seat .open-hand .card").count() == 48
     page.click("#last")
     page.wait_for_selector(".replay-summary >> text=Deal 1")
