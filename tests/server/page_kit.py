@@ -164,9 +164,10 @@ def take_turn(watch: Watch, prefer: tuple[str, ...] = ()) -> str:
     done = ""
     if confirm.count():
         need = page.evaluate(
-            "() => { const p = window.jickPage; const o = p.obs; const rules = p.table.rules;"
+            "() => { const p = window.jickPage; const o = p.obs;"
             " if (p.table.game === 'tarok') return 3 - o.own_discards.length;"
-            " return Math.max(0, o.hand.length - 6); }"
+            " const may = o.legal_actions.filter((a) => a.action.startsWith('-')).length;"
+            " return Math.min(may, Math.max(0, o.hand.length - 6)); }"
         )
         cards = page.locator(".hand button.card.legal")
         for i in range(need):

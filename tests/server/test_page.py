@@ -269,6 +269,28 @@ def test_two_people_see_each_others_moves_never_cards(page_server: LiveServer, n
         assert obs is not None and shown == sorted(c["card"] for c in obs["hand"])
 
 
+def test_minnesota_refill_discard_and_the_moon(page_server: LiveServer, new_page: Any) -> None:
+    """smear_mn_original: the moon among the bids, a refill discard (cards, then dealt back up to six)."""
+    with page_server.http() as http:
+        created = create_table(http, preset="smear_mn_original", seats=["human", "easy", "easy", "easy"], seed=3)
+        http.post(f"/api/tables/{created['table']['id']}/start", headers=host(created))
+    me = new_page(width=375, height=760)
+    page = me.page
+    open_seat(me, page_server, created)
+    page.wait_for_selector('.actions button[data-action="moon"]')
+    assert page.locator('.actions button[data-action="moon"]').inner_text() == "Shoot the moon"
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 375  # nothing wider than the phone
+    did = play_until(
+        me,
+        lambda: page.locator("dialog[open]").count() > 0 or (observation(me) or {}).get("hand_number", 1) > 1,
+        prefer=("pass",),
+    )
+    assert any(d.startswith("discard:") for d in did), did
+    discards = [v for v in me.views() if v["last"] and v["last"]["seat"] == 0 and v["last"]["action"]]
+    assert any(v["last"]["action"]["action"] == "done" for v in discards)
+    page.wait_for_selector("dialog[open] >> text=Hand summary")
+
+
 def test_tarok_deal_to_its_end(page_server: LiveServer, new_page: Any) -> None:
     with page_server.http() as http:
         created = create_table(http, preset="tarok_3p", seats=["human", "easy", "easy"], seed=TAROK_SEED, name="Tarok")
@@ -326,7 +348,7 @@ def test_lift_smoke_game_to_its_end(page_server: LiveServer, new_page: Any) -> N
     page.wait_for_selector(".extras .chips")
     info = page.locator(".info").inner_text()
     assert "pot 4" in info and "stock" in info and "trump" in info
-    assert page.locator(".extras >> text=turned trump").count() == 1
+    assert page.locator(".extras >> text=trump card").count() == 1
     # after every view the page draws, note whether a seat is shown as out of the game
     page.evaluate(
         "() => { const p = window.jickPage; const draw = p.render.bind(p); window.outSeen = 0;"

@@ -7,7 +7,9 @@ import { backElement, cardElement } from "./cards.js";
 export function seatSpot(seat, me, n) {
   const rel = (seat - (me ?? 0) + n) % n;
   const angle = ((270 - (rel * 360) / n) * Math.PI) / 180;
-  return { x: 50 + 43 * Math.cos(angle), y: 50 - 41 * Math.sin(angle), rel, angle };
+  const narrow = typeof window !== "undefined" && window.innerWidth < 640;
+  const rx = narrow ? 34 : 43;
+  return { x: 50 + rx * Math.cos(angle), y: 50 - 41 * Math.sin(angle), rel, angle };
 }
 
 /** The trick's cards, each pushed from the centre toward its player. */

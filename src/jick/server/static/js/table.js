@@ -281,7 +281,7 @@ export class TablePage {
       wrap.append(row);
       body.append(wrap);
     }
-    this.openDialog("summary", game === "smear" ? "Hand summary" : game === "tarok" ? "Deal result" : "Game over", body, n);
+    this.openDialog("summary", game === "smear" ? "Hand summary" : game === "tarok" ? "Deal result" : "Game result", body, n);
   }
 
   openDialog(kind, title, body) {
@@ -524,7 +524,7 @@ export class TablePage {
       if (obs.announced_discards && obs.announced_discards.length && !(obs.own_discards || []).length) group("trumps laid away", obs.announced_discards);
       if (obs.own_discards && obs.own_discards.length) group("you laid away", obs.own_discards);
     } else if (t.game === "liftsmoke") {
-      if (obs.trump_card) group(obs.trump_card_holder !== null ? "turned trump (dealer holds it)" : "turned trump", [obs.trump_card]);
+      if (obs.trump_card) group(obs.trump_card_holder !== null ? "trump card (dealer's)" : "trump card", [obs.trump_card]);
       const stock = h("div", { class: "extra" }, h("div", { class: "extra-label" }, "stock"), h("div", { class: "stock", "aria-label": `stock: ${obs.stock_size} cards` }, h("span", {}, String(obs.stock_size))));
       box.append(stock);
       box.append(h("div", { class: "extra pot", "aria-label": `pot: ${obs.pot} chips` }, h("div", { class: "extra-label" }, "pot"), h("div", { class: "chips" }, String(obs.pot))));
