@@ -176,8 +176,8 @@ def test_reload_and_reconnect_restore_the_table(tmp_path: Any, new_page: Any) ->
         page = me.page
         open_seat(me, server, created)
         play_until(me, lambda: (observation(me) or {}).get("phase") == "play", prefer=("pass",))
-        play_until(me, lambda: len((observation(me) or {}).get("hand", [])) <= 4)
-        before = observation(me)
+        play_until(me, lambda: len((observation(me) or {}).get("hand", [])) <= 4 and my_turn(me))
+        before = observation(me)  # the bots wait for this seat: nothing moves during the reload
         page.reload()
         page.wait_for_function("() => window.jickPage && window.jickPage.obs")
         after = observation(me)

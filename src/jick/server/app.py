@@ -43,6 +43,10 @@ MAX_BODY = 64 * 1024
 #: Rate-limit violations in a row after which a connection is closed.
 MAX_VIOLATIONS = 50
 
+#: Query parameters of the replay routes.
+Deal = Annotated[int | None, Query(ge=1, le=100_000, description="A deal of the record, from 1.")]
+Frames = Annotated[Literal["all", "last"], Query(description="Every frame of the deal, or its last.")]
+
 ASGIApp = Callable[[MutableMapping[str, Any], Any, Any], Awaitable[None]]
 
 
@@ -264,21 +268,13 @@ def create_app(db: str | Store, settings: Settings | None = None) -> FastAPI:
         return await tables.hint(table_id, _bearer(authorization))
 
     @app.get("/api/tables/{table_id}/replay", tags=["tables"], responses=errors, summary="Replay a deal")
-    async def table_replay(
-        table_id: str,
-        deal: Annotated[int | None, Query(ge=1, le=100_000)] = None,
-        frames: Annotated[Literal["all", "last"], Query()] = "all",
-    ) -> dict[str, Any]:
+    async def table_replay(table_id: str, deal: Deal = None, frames: Frames = "all") -> dict[str, Any]:
         """The report of the downloadable record (every deal's points and scores) and, with ``deal``, that
         deal action by action with every hand face up (only deals already over: the record withholds the rest)."""
         return await tables.replay(table_id, deal, frames)
 
     @app.post("/api/replay", tags=["tables"], responses=errors, summary="Replay a deal of an uploaded record")
-    async def record_replay(
-        request: Request,
-        deal: Annotated[int | None, Query(ge=1, le=100_000)] = None,
-        frames: Annotated[Literal["all", "last"], Query()] = "all",
-    ) -> dict[str, Any]:
+    async def record_replay(request: Request, deal: Deal = None, frames: Frames = "all") -> dict[str, Any]:
         """As ``GET /api/tables/{id}/replay``, for a record sent as the request body (a `jick play` record)."""
         from jick.record import loads_record
         from jick.server.replays import replay_deal
@@ -345,11 +341,10 @@ def create_app(db: str | Store, settings: Settings | None = None) -> FastAPI:
         return FileResponse(page)
 
     @app.get("/{where}/{table_id}", include_in_schema=False)
-    async def table_page(where: Literal["play", "watch", "replay"], table_id: str) -> FileResponse:
-        return FileResponse(page)
-
     @app.get("/replay", include_in_schema=False)
-    async def replay_page() -> FileResponse:
+    async def table_page(where: str = "replay", table_id: str = "") -> FileResponse:
+        if where not in ("play", "watch", "replay"):
+            raise Rejected(404, "http", "Not Found")
         return FileResponse(page)
 
     app.add_middleware(BodyLimit)

@@ -150,26 +150,24 @@ class BotPool:
     async def decide(
         self, key: str, header: Mapping[str, Any], action_ids: Sequence[int], seat: int, kind: str, think: float | None
     ) -> int:
-        loop = asyncio.get_running_loop()
-        args = (key, dict(header), list(action_ids), seat, kind, think)
-        try:
-            return await loop.run_in_executor(self.executor, decide, *args)
-        except BrokenProcessPool:
-            log.error("the bot worker pool broke; starting a new one")
-            self._executor = None
-            return await loop.run_in_executor(self.executor, decide, *args)
+        choice: int = await self._run(decide, key, dict(header), list(action_ids), seat, kind, think)
+        return choice
 
     async def hint(
         self, key: str, header: Mapping[str, Any], action_ids: Sequence[int], seat: int, level: str, think: float | None
     ) -> dict[str, Any]:
+        advice: dict[str, Any] = await self._run(hint, key, dict(header), list(action_ids), seat, level, think)
+        return advice
+
+    async def _run(self, fn: Any, *args: Any) -> Any:
+        """``fn(*args)`` in the pool; a broken process pool is replaced once."""
         loop = asyncio.get_running_loop()
-        args = (key, dict(header), list(action_ids), seat, level, think)
         try:
-            return await loop.run_in_executor(self.executor, hint, *args)
+            return await loop.run_in_executor(self.executor, fn, *args)
         except BrokenProcessPool:
             log.error("the bot worker pool broke; starting a new one")
             self._executor = None
-            return await loop.run_in_executor(self.executor, hint, *args)
+            return await loop.run_in_executor(self.executor, fn, *args)
 
     def close(self) -> None:
         if self._executor is not None:
