@@ -152,6 +152,19 @@ def close_dialog(watch: Watch) -> None:
         page.locator("dialog[open] button.primary").click()
 
 
+def click(watch: Watch, locator: Any) -> None:
+    """Click like a person: a hand summary that pops up first is read and closed, then the click is done."""
+    for _ in range(3):
+        close_dialog(watch)
+        try:
+            locator.click(timeout=3000)
+            return
+        except Exception:
+            if not watch.page.locator("dialog[open]").count():
+                raise
+    locator.click()
+
+
 def take_turn(watch: Watch, prefer: tuple[str, ...] = ()) -> str:
     """One decision by clicking, as a person would: a preferred button, a discard of the cards asked, or a card.
 
@@ -167,24 +180,25 @@ def take_turn(watch: Watch, prefer: tuple[str, ...] = ()) -> str:
             "() => { const p = window.jickPage; const o = p.obs;"
             " if (p.table.game === 'tarok') return 3 - o.own_discards.length;"
             " const may = o.legal_actions.filter((a) => a.action.startsWith('-')).length;"
-            " return Math.min(may, Math.max(0, o.hand.length - 6)); }"
+            " const need = Math.min(may, Math.max(0, o.hand.length - 6));"
+            " return o.legal_actions.some((a) => a.action === 'done') ? need : Math.max(1, need); }"
         )
         cards = page.locator(".hand button.card.legal")
         for i in range(need):
-            cards.nth(i).click()
-        confirm.click()
+            click(watch, cards.nth(i))
+        click(watch, confirm)
         done = f"discard:{need}"
     else:
         buttons = page.locator(".actions button.act")
         if buttons.count():
             names = [buttons.nth(i).get_attribute("data-action") for i in range(buttons.count())]
             choice = next((p for p in prefer if p in names), names[0])
-            page.locator(f'.actions button.act[data-action="{choice}"]').click()
+            click(watch, page.locator(f'.actions button.act[data-action="{choice}"]'))
             done = f"button:{choice}"
         else:
             card = page.locator(".hand button.card.legal").first
             text = card.get_attribute("data-card")
-            card.click()
+            click(watch, card)
             done = f"card:{text}"
     # the page's view moves past this ply (a multi-card discard: past all of it)
     page.wait_for_function(

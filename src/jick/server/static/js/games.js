@@ -114,7 +114,8 @@ export function promptText(game, obs, rules) {
     if (p === "misdeal_offer") return "Your hand is only 3s to 9s: misdeal or keep?";
     if (p === "discard") {
       const d = discardRule(game, obs, rules);
-      if (d.free) return `Discard: choose the cards to lose (at least ${d.min}), then confirm; you are dealt back up to 6`;
+      if (d.free && d.mayStop) return "Discard: choose the cards to lose (or none), then confirm; you are dealt back up to 6";
+      if (d.free) return "Discard: choose the cards to lose, then confirm (the rules want more cards gone before you are dealt back up to 6)";
       return `Discard ${d.min} card${d.min === 1 ? "" : "s"}: choose them, then confirm`;
     }
     return "Play a card";
@@ -146,7 +147,9 @@ export function discardRule(game, obs, rules) {
   const choices = obs.legal_actions.filter((a) => a.action.startsWith("-")).length;
   const need = Math.min(Math.max(0, hand - 6), choices);
   if (refill && !robbing) {
-    return { min: need, max: choices, free: true, verb: "Discard" };
+    // the rules say when a seat may stop: "done" is legal then (some presets want every non-trump gone)
+    const mayStop = obs.legal_actions.some((a) => a.action === "done");
+    return { min: mayStop ? 0 : 1, max: choices, free: true, mayStop, verb: "Discard" };
   }
   return { min: need, max: need, free: false, verb: "Discard" };
 }

@@ -314,7 +314,7 @@ export class TablePage {
     const rule = discardRule(this.table.game, this.obs, this.table.rules);
     const chosen = [...this.selected];
     if (chosen.length < rule.min || chosen.length > rule.max) {
-      toast(rule.free ? `Choose at least ${rule.min} card${rule.min === 1 ? "" : "s"}` : `Choose exactly ${rule.min} card${rule.min === 1 ? "" : "s"}`, "error");
+      toast(rule.free ? "Choose at least one card" : `Choose exactly ${rule.min} card${rule.min === 1 ? "" : "s"}`, "error");
       return;
     }
     const texts = chosen.map((c) => `-${c}`);
@@ -328,7 +328,15 @@ export class TablePage {
   pump() {
     const legal = new Set(this.obs.legal_actions.map((a) => a.action));
     let i = this.queue.findIndex((t) => t !== "done" && legal.has(t));
-    if (i < 0 && this.queue.every((t) => t === "done")) i = 0;
+    if (i < 0 && this.queue.every((t) => t === "done")) {
+      if (!legal.has("done")) {
+        // the rules want more cards gone: the seat chooses again
+        this.queue = [];
+        this.render();
+        return;
+      }
+      i = 0;
+    }
     if (i < 0) {
       const left = this.queue.filter((t) => t !== "done").map((t) => t.slice(1));
       toast(`${left.join(" ")} cannot be discarded now: choose again`, "error", 6000);
