@@ -18,15 +18,18 @@ import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, MutableMapping
 from contextlib import asynccontextmanager
-from typing import Annotated, Any
+from pathlib import Path
+from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from jick.engine import JickError
 from jick.server import protocol as P
 from jick.server.store import Store
 from jick.server.tables import Connection, Rejected, Settings, Table, Tables
@@ -39,6 +42,10 @@ log = logging.getLogger("jick.server")
 MAX_BODY = 64 * 1024
 #: Rate-limit violations in a row after which a connection is closed.
 MAX_VIOLATIONS = 50
+
+#: Query parameters of the replay routes.
+Deal = Annotated[int | None, Query(ge=1, le=100_000, description="A deal of the record, from 1.")]
+Frames = Annotated[Literal["all", "last"], Query(description="Every frame of the deal, or its last.")]
 
 ASGIApp = Callable[[MutableMapping[str, Any], Any, Any], Awaitable[None]]
 
@@ -238,6 +245,47 @@ def create_app(db: str | Store, settings: Settings | None = None) -> FastAPI:
         name = f"jick-{data.get('preset') or data.get('game')}-{table_id}.json"
         return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
+    @app.get("/api/presets", tags=["games"], summary="Every preset of every game, with its player counts")
+    async def presets() -> dict[str, Any]:
+        from jick.server.catalog import games_catalog
+
+        return {"games": games_catalog()}
+
+    @app.get("/api/presets/{name}", tags=["games"], responses=errors, summary="One preset's options")
+    async def preset(name: str, players: Annotated[int | None, Query(ge=1, le=64)] = None) -> dict[str, Any]:
+        """Every option of the preset (for ``players``) with its value and allowed values, as `jick presets NAME`."""
+        from jick.server.catalog import preset_options
+
+        try:
+            return preset_options(name[:100], players)
+        except JickError as exc:
+            raise Rejected(404 if "unknown" in str(exc) else 400, "rules", str(exc)) from None
+
+    @app.post("/api/tables/{table_id}/hint", tags=["seats"], responses=errors, summary="The hard bot's advice")
+    async def hint(table_id: str, authorization: Annotated[str | None, Header()] = None) -> P.Hint:
+        """For the seat of the Bearer token, when it is to act: what the hard bot would play and its value of
+        every legal action (`hint` in `jick play`). The bot sees that seat's observation only."""
+        return await tables.hint(table_id, _bearer(authorization))
+
+    @app.get("/api/tables/{table_id}/replay", tags=["tables"], responses=errors, summary="Replay a deal")
+    async def table_replay(table_id: str, deal: Deal = None, frames: Frames = "all") -> dict[str, Any]:
+        """The report of the downloadable record (every deal's points and scores) and, with ``deal``, that
+        deal action by action with every hand face up (only deals already over: the record withholds the rest)."""
+        return await tables.replay(table_id, deal, frames)
+
+    @app.post("/api/replay", tags=["tables"], responses=errors, summary="Replay a deal of an uploaded record")
+    async def record_replay(request: Request, deal: Deal = None, frames: Frames = "all") -> dict[str, Any]:
+        """As ``GET /api/tables/{id}/replay``, for a record sent as the request body (a `jick play` record)."""
+        from jick.record import loads_record
+        from jick.server.replays import replay_deal
+
+        body = (await request.body()).decode("utf-8", "replace")
+        try:
+            record = loads_record(body, "the record")
+            return await tables.db.call(replay_deal, record, deal, frames)
+        except JickError as exc:
+            raise Rejected(400, "record", str(exc)) from None
+
     @app.get("/api/protocol.schema.json", tags=["games"], summary="The websocket protocol's JSON Schema")
     async def schema() -> dict[str, Any]:
         return P.protocol_schema()
@@ -282,6 +330,22 @@ def create_app(db: str | Store, settings: Settings | None = None) -> FastAPI:
                 await asyncio.wait_for(sender, 5)
             except (TimeoutError, asyncio.CancelledError):
                 sender.cancel()
+
+    # ------------------------------------------------------------------ the page
+    static = Path(__file__).with_name("static")
+    app.mount("/static", StaticFiles(directory=static), name="static")
+    page = static / "index.html"
+
+    @app.get("/", include_in_schema=False)
+    async def start_page() -> FileResponse:
+        return FileResponse(page)
+
+    @app.get("/{where}/{table_id}", include_in_schema=False)
+    @app.get("/replay", include_in_schema=False)
+    async def table_page(where: str = "replay", table_id: str = "") -> FileResponse:
+        if where not in ("play", "watch", "replay"):
+            raise Rejected(404, "http", "Not Found")
+        return FileResponse(page)
 
     app.add_middleware(BodyLimit)
     return app

@@ -27,7 +27,7 @@ from typing import Any
 
 from jick.session import Session
 
-__all__ = ["BotPool", "decide"]
+__all__ = ["BotPool", "decide", "hint"]
 
 log = logging.getLogger("jick.server")
 
@@ -85,6 +85,47 @@ def decide(
     return session.bot_action(seat, kind).id
 
 
+def hint(
+    key: str,
+    header: Mapping[str, Any],
+    action_ids: Sequence[int],
+    seat: int,
+    level: str,
+    think: float | None = None,
+) -> dict[str, Any]:
+    """What a ``level`` bot would play for ``seat`` now and its value for every legal action (``jick play``'s hint).
+
+    The bot sees the seat's observation only, as when it plays.
+
+    >>> from jick.session import Session
+    >>> s = Session.new("lift_smoke", seed=3)
+    >>> advice = hint("t1", s.header, [], s.to_act, "easy")
+    >>> advice["choice"]["id"] in s.state.legal_action_ids(), sorted(advice)
+    (True, ['choice', 'method', 'values'])
+    """
+    from jick.bots import make_bot
+    from jick.session import decision_seed
+
+    session = _session_at(key, header, action_ids)
+    if session.to_act != seat:
+        raise ValueError(f"seat {seat} is not to act")
+    observation = session.state.observation(seat)
+    bot = make_bot(
+        level, decision_seed(int(header.get("seed") or 0), seat, session.ply), session.state.game_name, think
+    )
+    explain = getattr(bot, "explain", None)
+    if explain is None:
+        choice = bot.choose(observation)
+        return {"choice": _ref(choice), "method": f"the {level} bot's choice", "values": []}
+    why = explain(observation)
+    values = [{**_ref(action), "value": round(float(value), 3)} for action, value in why.values]
+    return {"choice": _ref(why.choice), "method": str(why.method), "values": values}
+
+
+def _ref(action: Any) -> dict[str, Any]:
+    return {"action": str(action), "id": int(action.id)}
+
+
 class BotPool:
     """Where bots think: ``workers`` processes, or threads when ``workers`` is 0."""
 
@@ -109,14 +150,24 @@ class BotPool:
     async def decide(
         self, key: str, header: Mapping[str, Any], action_ids: Sequence[int], seat: int, kind: str, think: float | None
     ) -> int:
+        choice: int = await self._run(decide, key, dict(header), list(action_ids), seat, kind, think)
+        return choice
+
+    async def hint(
+        self, key: str, header: Mapping[str, Any], action_ids: Sequence[int], seat: int, level: str, think: float | None
+    ) -> dict[str, Any]:
+        advice: dict[str, Any] = await self._run(hint, key, dict(header), list(action_ids), seat, level, think)
+        return advice
+
+    async def _run(self, fn: Any, *args: Any) -> Any:
+        """``fn(*args)`` in the pool; a broken process pool is replaced once."""
         loop = asyncio.get_running_loop()
-        args = (key, dict(header), list(action_ids), seat, kind, think)
         try:
-            return await loop.run_in_executor(self.executor, decide, *args)
+            return await loop.run_in_executor(self.executor, fn, *args)
         except BrokenProcessPool:
             log.error("the bot worker pool broke; starting a new one")
             self._executor = None
-            return await loop.run_in_executor(self.executor, decide, *args)
+            return await loop.run_in_executor(self.executor, fn, *args)
 
     def close(self) -> None:
         if self._executor is not None:

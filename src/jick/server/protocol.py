@@ -157,6 +157,27 @@ class TableList(_Model):
     tables: list[TableInfo]
 
 
+class HintValue(_Model):
+    action: str
+    id: int
+    #: The bot's value of the action: points (chips in Lift Smoke) for the seat's side against the others.
+    value: float
+
+
+class Hint(_Model):
+    """``POST /api/tables/{id}/hint``: what the hard bot would play for the seat to act, and why."""
+
+    seat: int
+    #: The position the advice is for.
+    ply: int
+    level: str
+    choice: ActionRef
+    #: How the bot decided (sampled worlds, rollouts...).
+    method: str
+    #: Each legal action's value, best first (empty when the bot has no values to give).
+    values: list[HintValue]
+
+
 # ---------------------------------------------------------------------------- websocket: client to server
 class Hello(_Model):
     """The first message: a seat's token to play it, no token to watch."""

@@ -71,7 +71,11 @@ def serve(
     shown = f"[{host}]" if ":" in host else host
     settings = Settings(bot_delay=bot_delay, bot_workers=workers, base_url=f"http://{shown}:{bound}")
     app = create_app(store, settings)
-    print(f"jick serve: listening on http://{shown}:{bound} (API docs: /api/docs), database {store.url!r}", flush=True)
+    print(
+        f"jick serve: listening on http://{shown}:{bound} (open it in a browser to play; API docs: /api/docs), "
+        f"database {store.url!r}",
+        flush=True,
+    )
     config = uvicorn.Config(
         app,
         log_level=level.lower(),

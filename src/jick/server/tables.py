@@ -42,6 +42,8 @@ __all__ = ["Connection", "Rejected", "Settings", "Table", "Tables"]
 log = logging.getLogger("jick.server")
 T = TypeVar("T")
 
+#: The bot whose advice a hint gives (as ``jick play``'s ``hint``).
+HINT_LEVEL = "hard"
 #: What a table id looks like (``secrets.token_urlsafe(9)``); anything else is unknown at once.
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{6,32}$")
 
@@ -578,6 +580,30 @@ class Tables:
         table = await self.get(table_id)
         async with table.lock:
             return table.record()
+
+    async def replay(self, table_id: str, deal: int | None, frames: str) -> dict[str, Any]:
+        """:func:`jick.server.replays.replay_deal` of the record anyone may download (finished deals only)."""
+        from jick.server.replays import replay_deal
+
+        record = await self.record(table_id)
+        try:
+            return await self.db.call(replay_deal, record, deal, frames)
+        except JickError as exc:
+            raise Rejected(404 if "not in the record" in str(exc) else 400, "replay", str(exc)) from None
+
+    async def hint(self, table_id: str, token: str | None) -> P.Hint:
+        """The hint level's advice for the seat of ``token``, which must be the seat to act."""
+        table = await self.get(table_id)
+        seat = self._seat_of_token(table, token) if token else None
+        if seat is None:
+            raise Rejected(403, "bad_token", "a hint is for a seat: send its token as a Bearer token")
+        async with table.lock:
+            session = table.session
+            if table.status != "running" or session.to_act != seat.number:
+                raise Rejected(409, "not_your_turn", f"seat {seat.number} is not to act")
+            header, ids, ply = table.header, session.action_ids(), session.ply
+        advice = await self.bots.hint(table.id, header, ids, seat.number, HINT_LEVEL, self.settings.think)
+        return P.Hint(seat=seat.number, ply=ply, level=HINT_LEVEL, **advice)
 
     # ------------------------------------------------------------------ websockets
     def _seat_of_token(self, table: Table, token: str) -> Seat | None:

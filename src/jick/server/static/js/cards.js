@@ -1,0 +1,172 @@
+// Cards drawn by the project: SVG faces for the French deck (Smear, Lift Smoke) and the Tarok deck.
+// A card comes from the server as {card: "10H", id: 21}; the notation alone tells how to draw it.
+
+export const SUITS = ["S", "H", "D", "C"];
+export const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
+export const SUIT_NAME = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+const RED = new Set(["H", "D"]);
+const ROMAN = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV",
+  "XVI", "XVII", "XVIII", "XIX", "XX", "XXI"];
+const RANK_NAME = { A: "ace", K: "king", Q: "queen", J: "jack", C: "cavalier" };
+
+/** What a card notation stands for: {kind: "suit"|"joker"|"trump", rank, suit, label, name, red, order}. */
+export function parseCard(text, game) {
+  const t = String(text).toUpperCase();
+  if (t === "HJ" || t === "LJ" || t === "JK") {
+    const name = { HJ: "high joker", LJ: "low joker", JK: "joker" }[t];
+    return { kind: "joker", rank: t, suit: null, label: t === "HJ" ? "Big" : t === "LJ" ? "Little" : "Joker", name, red: t === "HJ", text: t };
+  }
+  if (t === "SKUS" || t === "XXII") {
+    return { kind: "trump", rank: 22, suit: null, label: "Sküs", name: "the Sküs (trump 22)", red: false, text: t };
+  }
+  const roman = ROMAN.indexOf(t);
+  if (game === "tarok" && roman >= 0) {
+    const names = { 0: "the Pagat (trump I)", 20: "the Mond (trump XXI)" };
+    return { kind: "trump", rank: roman + 1, suit: null, label: t, name: names[roman] || `trump ${t}`, red: false, text: t };
+  }
+  const suit = t.slice(-1);
+  const rank = t.slice(0, -1);
+  if (!SUITS.includes(suit) || !rank) return { kind: "unknown", rank: t, suit: null, label: t, name: t, red: false, text: t };
+  const rankName = RANK_NAME[rank] && !(game === "tarok" && rank === "A") ? RANK_NAME[rank] : rank;
+  return { kind: "suit", rank, suit, label: rank, name: `${rankName} of ${SUIT_NAME[suit]}`, red: RED.has(suit), text: t };
+}
+
+function esc(s) {
+  return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+}
+
+const PIPS = {
+  // pip positions (x, y) on a 60x84 face for the number cards
+  2: [[30, 20], [30, 64]],
+  3: [[30, 18], [30, 42], [30, 66]],
+  4: [[20, 20], [40, 20], [20, 64], [40, 64]],
+  5: [[20, 20], [40, 20], [30, 42], [20, 64], [40, 64]],
+  6: [[20, 20], [40, 20], [20, 42], [40, 42], [20, 64], [40, 64]],
+  7: [[20, 20], [40, 20], [30, 31], [20, 42], [40, 42], [20, 64], [40, 64]],
+  8: [[20, 20], [40, 20], [30, 31], [20, 42], [40, 42], [30, 53], [20, 64], [40, 64]],
+  9: [[20, 18], [40, 18], [20, 34], [40, 34], [30, 42], [20, 50], [40, 50], [20, 66], [40, 66]],
+  10: [[20, 18], [40, 18], [30, 26], [20, 34], [40, 34], [20, 50], [40, 50], [30, 58], [20, 66], [40, 66]],
+};
+
+/** The SVG markup of a card face (60x84 view box). */
+export function cardSVG(text, game) {
+  const c = parseCard(text, game);
+  const ink = c.red ? "#c8102e" : "#1b1b1b";
+  let body = "";
+  let bg = "#fffdf8";
+  let corner = "";
+  if (c.kind === "suit") {
+    const sym = SUIT_SYMBOL[c.suit];
+    corner = `<text x="5" y="15" class="ck">${esc(c.rank)}</text><text x="5" y="27" class="cs">${sym}</text>`;
+    const n = Number(c.rank);
+    if (PIPS[n]) {
+      body = PIPS[n].map(([x, y]) => `<text x="${x}" y="${y + 5}" class="pip" text-anchor="middle">${sym}</text>`).join("");
+    } else if (c.rank === "A" || (game === "tarok" && ["2", "3", "4", "7", "8", "9", "10"].includes(c.rank))) {
+      body = `<text x="33" y="56" class="big" text-anchor="middle">${sym}</text>`;
+    } else {
+      // a court card: a framed panel with the rank letter and the suit
+      body = `<rect x="14" y="16" width="38" height="54" rx="4" fill="${c.red ? "#fdecec" : "#eef1f6"}" stroke="${ink}" stroke-width="0.8"/>` +
+        `<text x="33" y="45" class="court" text-anchor="middle">${esc(c.rank)}</text>` +
+        `<text x="33" y="63" class="courts" text-anchor="middle">${sym}</text>`;
+    }
+  } else if (c.kind === "joker") {
+    const color = c.rank === "HJ" ? "#c8102e" : c.rank === "LJ" ? "#1b1b1b" : "#6a2c91";
+    corner = `<text x="5" y="14" class="cj" fill="${color}">★</text>`;
+    body = `<text x="33" y="48" class="jstar" text-anchor="middle" fill="${color}">★</text>` +
+      `<text x="33" y="66" class="jlabel" text-anchor="middle" fill="${color}">${esc(c.label)}</text>` +
+      `<text x="33" y="76" class="jlabel" text-anchor="middle" fill="${color}">JOKER</text>`;
+  } else if (c.kind === "trump") {
+    bg = "#fbf3dc";
+    const label = c.rank === 22 ? "Sküs" : c.label;
+    corner = `<text x="5" y="14" class="ct">${c.rank === 22 ? "★" : esc(c.label)}</text>`;
+    body = `<rect x="8" y="18" width="50" height="56" rx="5" fill="none" stroke="#b08d3c" stroke-width="1.2"/>` +
+      (c.rank === 22 ? `<text x="33" y="46" class="jstar" text-anchor="middle" fill="#7a4e12">★</text>` : "") +
+      `<text x="33" y="${c.rank === 22 ? 66 : 54}" class="${label.length > 4 ? "roman small" : "roman"}" text-anchor="middle">${esc(label)}</text>`;
+  } else {
+    body = `<text x="30" y="48" class="court" text-anchor="middle">${esc(c.text)}</text>`;
+  }
+  return `<svg class="face" viewBox="0 0 66 92" role="img" aria-hidden="true" style="color:${ink}">` +
+    `<rect x="1" y="1" width="64" height="90" rx="6" fill="${bg}" stroke="#9a9a9a"/>${corner}` +
+    `<g transform="translate(3 4)">${body}</g></svg>`;
+}
+
+/** The back of a card. */
+export function backSVG() {
+  return `<svg class="face" viewBox="0 0 66 92" aria-hidden="true"><defs><pattern id="bk" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="8" height="8" fill="#24528f"/><rect width="4" height="8" fill="#2f65ad"/></pattern></defs>` +
+    `<rect x="1" y="1" width="64" height="90" rx="6" fill="#fff" stroke="#9a9a9a"/><rect x="5" y="5" width="56" height="82" rx="4" fill="url(#bk)"/></svg>`;
+}
+
+/** A card element: a <button> when it can be clicked, else a <span role="img">. */
+export function cardElement(card, game, { button = false, small = false, extra = "" } = {}) {
+  const text = typeof card === "string" ? card : card.card;
+  const el = document.createElement(button ? "button" : "span");
+  el.className = `card${small ? " small" : ""}${extra ? " " + extra : ""}`;
+  el.innerHTML = cardSVG(text, game);
+  el.dataset.card = text;
+  const name = parseCard(text, game).name;
+  el.setAttribute("aria-label", name);
+  el.title = `${text}: ${name}`;
+  if (button) el.type = "button";
+  else el.setAttribute("role", "img");
+  return el;
+}
+
+export function backElement(small = true) {
+  const el = document.createElement("span");
+  el.className = `card back${small ? " small" : ""}`;
+  el.innerHTML = backSVG();
+  el.setAttribute("aria-hidden", "true");
+  return el;
+}
+
+/** Short inline text of a card, red suits marked for CSS. */
+export function cardHTML(text, game) {
+  const c = parseCard(text, game);
+  if (c.kind === "suit") return `<span class="ct-inline${c.red ? " red" : ""}">${esc(c.rank)}${SUIT_SYMBOL[c.suit]}</span>`;
+  if (c.kind === "joker") return `<span class="ct-inline${c.red ? " red" : ""}">${esc(c.text)}</span>`;
+  return `<span class="ct-inline trump">${esc(c.rank === 22 ? "Sküs" : c.text)}</span>`;
+}
+
+export function suitHTML(i) {
+  const s = SUITS[i];
+  return s ? `<span class="ct-inline${RED.has(s) ? " red" : ""}">${SUIT_SYMBOL[s]} ${SUIT_NAME[s]}</span>` : "";
+}
+
+/** The notation of a French-deck card id (Smear, Lift Smoke): 0..51 by suit then rank 2..A, then HJ, LJ, JK. */
+export function frenchCard(id) {
+  if (id === null || id === undefined) return null;
+  if (id >= 52) return ["HJ", "LJ", "JK"][id - 52];
+  const ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+  return ranks[id % 13] + SUITS[Math.floor(id / 13)];
+}
+
+const RANK_ORDER = { A: 14, K: 13, Q: 12, C: 11.5, J: 11, 10: 10, 9: 9, 8: 8, 7: 7, 6: 6, 5: 5, 4: 4, 3: 3, 2: 2 };
+
+/** The hand in a readable order: trumps first (Smear once trump is named, Tarok always), then suits high to low. */
+export function sortHand(cards, game, trump) {
+  const key = (card) => {
+    const c = parseCard(card.card, game);
+    if (game === "tarok") {
+      if (c.kind === "trump") return [0, -c.rank];
+      const red = c.suit === "H" || c.suit === "D";
+      const order = red ? { K: 8, Q: 7, C: 6, J: 5, A: 4, 2: 3, 3: 2, 4: 1 } : { K: 8, Q: 7, C: 6, J: 5, 10: 4, 9: 3, 8: 2, 7: 1 };
+      return [1 + SUITS.indexOf(c.suit), -(order[c.rank] || 0)];
+    }
+    if (c.kind === "joker") return trump === null || trump === undefined ? [0, c.rank === "HJ" ? -2 : -1] : [0, c.rank === "HJ" ? -10.4 : -10.3];
+    const suitIdx = SUITS.indexOf(c.suit);
+    let rank = RANK_ORDER[c.rank] || 0;
+    if (trump !== null && trump !== undefined) {
+      const trumpSuit = SUITS[trump];
+      const jickSuit = { S: "C", C: "S", H: "D", D: "H" }[trumpSuit];
+      if (c.suit === trumpSuit) return [0, -(rank === 11 ? 11 : rank)];
+      if (game === "smear" && c.rank === "J" && c.suit === jickSuit) return [0, -10.5];
+      return [1 + ((suitIdx - trump + 4) % 4), -rank];
+    }
+    return [1 + suitIdx, -rank];
+  };
+  return [...cards].sort((a, b) => {
+    const ka = key(a);
+    const kb = key(b);
+    return ka[0] - kb[0] || ka[1] - kb[1];
+  });
+}

@@ -1,0 +1,224 @@
+// The replay viewer: a finished game (or an uploaded record) deal by deal, action by action, every hand face up.
+
+import { GAME_TITLES, api, esc, h, setTitle, toast } from "./api.js";
+import { cardElement } from "./cards.js";
+import { seatElement, trickElement } from "./felt.js";
+import { infoHTML, logText, reportEntries, seatTags, sheetHTML, sideName, summaryHTML } from "./games.js";
+
+export class ReplayPage {
+  constructor(root, tableId) {
+    this.root = root;
+    this.tableId = tableId;
+    this.record = null;
+    if (!tableId) {
+      try {
+        this.record = sessionStorage.getItem("jick.replay");
+      } catch {
+        this.record = null;
+      }
+    }
+    this.data = null;
+    this.deal = 1;
+    this.step = 0;
+    this.timer = null;
+    this.build();
+    document.addEventListener("keydown", (e) => this.key(e));
+    if (!tableId && !this.record) {
+      this.felt.append(h("div", { class: "panel" }, h("p", {}, "No record to show. "), this.filePicker()));
+      return;
+    }
+    this.load(1, 0);
+  }
+
+  filePicker() {
+    const file = h("input", { type: "file", accept: ".json,application/json", "aria-label": "a record file" });
+    file.addEventListener("change", () => {
+      const f = file.files && file.files[0];
+      if (!f) return;
+      const reader = new FileReader();
+      reader.onload = () => {
+        this.record = String(reader.result);
+        try {
+          sessionStorage.setItem("jick.replay", this.record);
+        } catch {
+          /* kept in this page only */
+        }
+        this.load(1, 0);
+      };
+      reader.readAsText(f);
+    });
+    return file;
+  }
+
+  build() {
+    this.root.innerHTML = "";
+    this.head = h("div", { class: "bar replay-bar" });
+    this.info = h("div", { class: "info" });
+    this.felt = h("div", { class: "felt replay", role: "region", "aria-label": "the table, every hand face up" });
+    this.dealSel = h("select", { id: "deal", "aria-label": "deal" });
+    this.dealSel.addEventListener("change", () => this.load(Number(this.dealSel.value), 0));
+    this.slider = h("input", { type: "range", min: "0", max: "0", value: "0", id: "step", "aria-label": "step" });
+    this.slider.addEventListener("input", () => this.go(Number(this.slider.value)));
+    this.stepText = h("div", { class: "step-text", role: "status", "aria-live": "polite" });
+    this.playBtn = h("button", { type: "button", id: "play", onclick: () => this.toggle() }, "▶ Play");
+    const controls = h("div", { class: "replay-controls" },
+      this.dealSel,
+      h("button", { type: "button", id: "first", title: "start of the deal (Home)", "aria-label": "start of the deal", onclick: () => this.go(0) }, "⏮"),
+      h("button", { type: "button", id: "back", title: "back one action (←)", "aria-label": "back one action", onclick: () => this.go(this.step - 1) }, "◀"),
+      this.playBtn,
+      h("button", { type: "button", id: "forward", title: "forward one action (→)", "aria-label": "forward one action", onclick: () => this.go(this.step + 1) }, "▶"),
+      h("button", { type: "button", id: "last", title: "end of the deal (End)", "aria-label": "end of the deal", onclick: () => this.go(this.frames().length - 1) }, "⏭"),
+      this.slider);
+    this.summary = h("div", { class: "panel replay-summary", hidden: true });
+    this.sheet = h("details", { class: "panel" }, h("summary", {}, "Score sheet"));
+    this.root.append(h("div", { class: "table-page" }, this.head, this.info, this.felt, controls, this.stepText, this.summary, this.sheet));
+  }
+
+  frames() {
+    return this.data ? this.data.frames : [];
+  }
+
+  async load(deal, step) {
+    this.stop();
+    try {
+      if (this.tableId) this.data = await api(`/api/tables/${encodeURIComponent(this.tableId)}/replay?deal=${deal}`);
+      else this.data = await api(`/api/replay?deal=${deal}`, { method: "POST", body: this.record, raw: true });
+    } catch (err) {
+      this.felt.innerHTML = "";
+      this.felt.append(h("p", { class: "panel error", role: "alert" }, `This record cannot be replayed: ${err.message}`));
+      toast(err.message, "error");
+      return;
+    }
+    this.deal = deal;
+    const d = this.data;
+    setTitle(`Replay · ${GAME_TITLES[d.game] || d.game} · ${d.preset || ""}`);
+    this.dealSel.innerHTML = "";
+    for (const item of d.deals) {
+      const word = d.game === "liftsmoke" ? "Game" : d.game === "smear" ? "Hand" : "Deal";
+      this.dealSel.append(h("option", { value: String(item.deal), selected: item.deal === deal }, `${word} ${item.deal}${item.outcome && item.outcome !== "played" && item.outcome !== "over" ? ` (${item.outcome})` : item.outcome ? "" : " (in play)"}`));
+    }
+    this.slider.max = String(Math.max(0, d.frames.length - 1));
+    this.sheet.innerHTML = "";
+    this.sheet.append(h("summary", {}, "Score sheet"), h("div", { html: sheetHTML(d.game, d.report, this.ctx(null)) }));
+    this.go(step === "end" ? d.frames.length - 1 : step);
+  }
+
+  names() {
+    const d = this.data;
+    return (s) => (d && d.names && d.names[s]) || `Seat ${s}`;
+  }
+
+  ctx(view) {
+    const names = this.names();
+    return { names, sideNames: (side) => sideName(this.data.game, view, null, side, names) };
+  }
+
+  go(i) {
+    const frames = this.frames();
+    if (!frames.length) {
+      this.felt.innerHTML = "";
+      this.felt.append(h("p", { class: "panel" }, "This deal was redealt before anyone acted."));
+      this.stepText.textContent = "";
+      return;
+    }
+    if (i < 0) {
+      if (this.deal > 1) this.load(this.deal - 1, "end");
+      return;
+    }
+    if (i >= frames.length) {
+      if (this.deal < this.data.deals.length) this.load(this.deal + 1, 0);
+      else this.stop();
+      return;
+    }
+    this.step = i;
+    this.slider.value = String(i);
+    this.render(frames[i], i === frames.length - 1);
+  }
+
+  toggle() {
+    if (this.timer) this.stop();
+    else {
+      this.timer = setInterval(() => {
+        const end = this.step >= this.frames().length - 1 && this.deal >= this.data.deals.length;
+        if (end) this.stop();
+        else this.go(this.step + 1);
+      }, 700);
+      this.playBtn.textContent = "⏸ Pause";
+    }
+  }
+
+  stop() {
+    clearInterval(this.timer);
+    this.timer = null;
+    if (this.playBtn) this.playBtn.textContent = "▶ Play";
+  }
+
+  key(e) {
+    if (e.target && ["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName) && e.target.type !== "range") return;
+    if (e.key === "ArrowRight") this.go(this.step + 1);
+    else if (e.key === "ArrowLeft") this.go(this.step - 1);
+    else if (e.key === "Home") this.go(0);
+    else if (e.key === "End") this.go(this.frames().length - 1);
+    else return;
+    e.preventDefault();
+  }
+
+  render(frame, last) {
+    const d = this.data;
+    const game = d.game;
+    const view = frame.view;
+    const n = d.players;
+    const names = this.names();
+    this.head.innerHTML = `<span><b>${esc(GAME_TITLES[game] || game)}</b> ${esc(d.preset || "")} · replay</span>`;
+    this.info.innerHTML = infoHTML(game, view, names, null);
+    this.felt.innerHTML = "";
+    for (let s = 0; s < n; s++) {
+      const own = frame.seats[s] || {};
+      const el = seatElement({
+        seat: s, me: 0, n, name: names(s), status: null, tagsHTML: seatTags(game, view, s, null),
+        count: null, toAct: view.current_player === s, cards: own.hand || [], game,
+      });
+      const aside = [];
+      if (own.kitty && own.kitty.length && (view.phase === "trump" || view.phase === "discard")) aside.push(["kitty", own.kitty]);
+      if (own.own_discards && own.own_discards.length) aside.push([game === "tarok" ? "laid away" : "discarded", own.own_discards]);
+      if (own.widow_seen && own.widow_seen.length && view.phase === "widow") aside.push(["widow half seen", own.widow_seen]);
+      for (const [label, cards] of aside) {
+        const row = h("div", { class: "open-hand aside" }, h("small", {}, label));
+        for (const c of cards) row.append(cardElement(c, game, { small: true, extra: "tiny" }));
+        el.append(row);
+      }
+      if (frame.seat === s) el.classList.add("acted");
+      this.felt.append(el);
+    }
+    const center = h("div", { class: "center" });
+    const trick = view.trick || [];
+    const done = view.tricks || [];
+    if (trick.length) center.append(trickElement(trick, { game, me: 0, n }));
+    else if (done.length && (view.phase === "play" || last)) {
+      const t = done[done.length - 1];
+      center.append(trickElement(t.plays, { game, me: 0, n, winner: t.winner, faded: true, label: `${names(t.winner)} won the trick` }));
+    }
+    if (game === "liftsmoke" && view.trump_card) {
+      const ex = h("div", { class: "extras" }, h("div", { class: "extra" }, h("div", { class: "extra-label" }, "turned trump"), h("div", { class: "extra-cards" }, cardElement(view.trump_card, game, { small: true }))),
+        h("div", { class: "extra pot" }, h("div", { class: "extra-label" }, "pot"), h("div", { class: "chips" }, String(view.pot))));
+      this.felt.append(ex);
+    }
+    if (game === "tarok" && view.widow_exposed && view.widow_exposed.length && (view.phase === "widow" || view.phase === "discard")) {
+      const row = h("div", { class: "extra-cards" });
+      for (const c of view.widow_exposed) row.append(cardElement(c, game, { small: true }));
+      this.felt.append(h("div", { class: "extras" }, h("div", { class: "extra" }, h("div", { class: "extra-label" }, "widow half turned up"), row)));
+    }
+    this.felt.append(center);
+    const total = this.frames().length - 1;
+    const word = game === "liftsmoke" ? "game" : game === "smear" ? "hand" : "deal";
+    const what = frame.seat === null ? `the ${word} is dealt` : `${names(frame.seat)} ${logText(game, frame.action)}`;
+    this.stepText.textContent = `Action ${frame.ply} (${this.step} of ${total} in this ${word}): ${what}`;
+    const entry = reportEntries(game, d.report).find((e) => e.deal === this.deal);
+    if (last && entry) {
+      this.summary.hidden = false;
+      this.summary.innerHTML = summaryHTML(game, entry, this.ctx(view));
+    } else {
+      this.summary.hidden = true;
+    }
+  }
+}

@@ -1,0 +1,286 @@
+// The start page: create a table (game, preset, players, house rules, seats), hand out invites, watch, replay.
+
+import { GAME_TITLES, api, botLabel, copyText, esc, h, setTitle, store, toast } from "./api.js";
+
+const SEAT_KINDS = [
+  ["human", "Person"],
+  ["easy", "Easy bot (heuristic)"],
+  ["normal", "Normal bot (search)"],
+  ["hard", "Hard bot (search, more time)"],
+  ["random", "Random bot"],
+];
+
+function fmt(value) {
+  if (value === null) return "none";
+  if (typeof value === "boolean") return value ? "true" : "false";
+  return String(value);
+}
+
+export class StartPage {
+  constructor(root) {
+    this.root = root;
+    this.catalog = null;
+    this.preset = null;
+    setTitle("");
+    this.build();
+    this.load();
+  }
+
+  build() {
+    this.root.innerHTML = "";
+    this.form = h("form", { class: "panel create", "aria-labelledby": "new-table" });
+    this.created = h("div", { class: "created", "aria-live": "polite" });
+    this.running = h("div", { class: "table-list" });
+    this.finished = h("div", { class: "table-list" });
+    const file = h("input", { type: "file", accept: ".json,application/json", id: "record-file", "aria-label": "a record file" });
+    file.addEventListener("change", () => this.openFile(file));
+    this.root.append(
+      h("div", { class: "start" },
+        h("section", { class: "intro" }, h("h1", {}, "Smear, Tarok and Lift Smoke at one table"),
+          h("p", {}, "Create a table, send each friend their seat's link, and play in the browser; bots fill the other seats.")),
+        this.form,
+        this.created,
+        h("section", { class: "panel" }, h("h2", {}, "Tables in play"), this.running,
+          h("button", { type: "button", onclick: () => this.loadTables() }, "Refresh")),
+        h("section", { class: "panel" }, h("h2", {}, "Finished games"), this.finished),
+        h("section", { class: "panel" }, h("h2", {}, "Replay a record file"),
+          h("p", {}, "A record saved by ", h("code", {}, "jick play"), " or downloaded from a table: step through it with every hand face up."),
+          file)));
+  }
+
+  async load() {
+    try {
+      this.catalog = (await api("/api/presets")).games;
+    } catch (err) {
+      this.form.append(h("p", { class: "error" }, err.message));
+      return;
+    }
+    this.buildForm();
+    this.loadTables();
+  }
+
+  buildForm() {
+    const f = this.form;
+    f.innerHTML = "";
+    f.append(h("h2", { id: "new-table" }, "New table"));
+    this.game = h("select", { id: "game", name: "game" }, this.catalog.map((g) => h("option", { value: g.name }, g.title)));
+    this.presetSel = h("select", { id: "preset", name: "preset" });
+    this.players = h("select", { id: "players", name: "players" });
+    this.desc = h("p", { class: "note preset-desc" });
+    this.seats = h("div", { class: "seat-kinds" });
+    this.options = h("div", { class: "options" });
+    this.name = h("input", { id: "your-name", maxlength: "40", value: store.get("name") || "", placeholder: "e.g. Ann", autocomplete: "nickname" });
+    this.tableName = h("input", { id: "table-name", maxlength: "100", placeholder: "optional" });
+    this.level = h("select", { id: "bot-level" }, ["easy", "normal", "hard"].map((l) => h("option", { value: l, selected: l === "normal" }, l)));
+    this.away = h("input", { id: "away", type: "number", min: "0", max: "86400", value: "60" });
+    this.isPublic = h("input", { id: "public", type: "checkbox" });
+    this.seed = h("input", { id: "seed", type: "number", min: "0", placeholder: "random" });
+    const row = (label, input, help) => h("div", { class: "row" }, h("label", { for: input.id }, label), input, help ? h("small", {}, help) : null);
+    f.append(
+      h("div", { class: "grid" }, row("Game", this.game), row("Preset", this.presetSel), row("Players", this.players)),
+      this.desc,
+      h("fieldset", {}, h("legend", {}, "Seats"), this.seats),
+      h("details", { class: "house" }, h("summary", {}, "House rules (the preset's options)"), this.options),
+      h("details", { class: "more" }, h("summary", {}, "Table settings"),
+        h("div", { class: "grid" }, row("Your name", this.name), row("Table name", this.tableName),
+          row("Stand-in bot level", this.level, "plays for a person who is away"),
+          row("Away time (s)", this.away, "before a bot stands in"),
+          row("Seed", this.seed, "fixes the shuffles (whoever knows it knows every hand)"),
+          h("div", { class: "row check" }, this.isPublic, h("label", { for: "public" }, "Public: anyone may take a free seat")))),
+      h("button", { class: "primary", type: "submit", id: "create" }, "Create the table"));
+    this.game.addEventListener("change", () => this.pickGame());
+    this.presetSel.addEventListener("change", () => this.pickPreset());
+    this.players.addEventListener("change", () => this.loadOptions());
+    f.addEventListener("submit", (e) => {
+      e.preventDefault();
+      this.create();
+    });
+    this.pickGame();
+  }
+
+  pickGame() {
+    const game = this.catalog.find((g) => g.name === this.game.value);
+    this.presetSel.innerHTML = "";
+    for (const p of game.presets) this.presetSel.append(h("option", { value: p.name, selected: p.name === game.default_preset }, p.name));
+    this.pickPreset();
+  }
+
+  pickPreset() {
+    const game = this.catalog.find((g) => g.name === this.game.value);
+    const p = game.presets.find((x) => x.name === this.presetSel.value);
+    this.desc.textContent = p.description;
+    this.players.innerHTML = "";
+    for (const n of p.players) this.players.append(h("option", { value: String(n), selected: n === p.default_players }, String(n)));
+    this.loadOptions();
+  }
+
+  async loadOptions() {
+    const preset = this.presetSel.value;
+    const n = Number(this.players.value);
+    this.renderSeats(n);
+    try {
+      this.preset = await api(`/api/presets/${encodeURIComponent(preset)}?players=${n}`);
+    } catch (err) {
+      this.options.textContent = err.message;
+      return;
+    }
+    this.renderOptions();
+  }
+
+  renderSeats(n) {
+    const before = [...this.seats.querySelectorAll("select")].map((s) => s.value);
+    this.seats.innerHTML = "";
+    for (let s = 0; s < n; s++) {
+      const value = before[s] || (s === 0 ? "human" : "normal");
+      const sel = h("select", { id: `seat-${s}`, "aria-label": `seat ${s}` }, SEAT_KINDS.map(([k, label]) => h("option", { value: k, selected: k === value }, label)));
+      this.seats.append(h("div", { class: "row" }, h("label", { for: `seat-${s}` }, `Seat ${s}`), sel));
+    }
+  }
+
+  renderOptions() {
+    this.options.innerHTML = "";
+    const table = h("div", { class: "option-grid" });
+    for (const o of this.preset.options) {
+      const id = `opt-${o.name}`;
+      if (o.value !== null && typeof o.value === "object") {
+        const sub = h("div", { class: "points" });
+        for (const [k, v] of Object.entries(o.value)) {
+          sub.append(h("label", {}, `${k} `, h("input", { type: "number", min: "0", value: String(v), dataset: { option: `${o.name}.${k}`, initial: String(v) }, class: "opt", "aria-label": `${o.name}.${k}` })));
+        }
+        table.append(h("div", { class: "row wide" }, h("span", { class: "opt-name" }, o.name), sub, h("small", {}, o.allowed)));
+        continue;
+      }
+      let input;
+      if (o.choices.length && !o.free) {
+        input = h("select", { id, class: "opt", dataset: { option: o.name, initial: fmt(o.value) } }, o.choices.map((c) => h("option", { value: fmt(c), selected: fmt(c) === fmt(o.value) }, fmt(c))));
+      } else {
+        input = h("input", { id, class: "opt", value: fmt(o.value), dataset: { option: o.name, initial: fmt(o.value) }, placeholder: o.allowed });
+      }
+      table.append(h("div", { class: "row" }, h("label", { for: id, class: "opt-name" }, o.name), input, h("small", {}, o.allowed)));
+    }
+    this.options.append(h("p", { class: "note" }, `${this.preset.description} (source: ${this.preset.source}). Change an option to play it your way; impossible combinations are refused with the reason.`), table);
+  }
+
+  changedOptions() {
+    const sets = [];
+    for (const input of this.options.querySelectorAll(".opt")) {
+      if (input.value.trim() !== input.dataset.initial) sets.push(`${input.dataset.option}=${input.value.trim()}`);
+    }
+    return sets;
+  }
+
+  async create() {
+    const name = this.name.value.trim();
+    store.set("name", name || null);
+    const seats = [...this.seats.querySelectorAll("select")].map((s) => s.value);
+    const body = {
+      preset: this.presetSel.value,
+      players: Number(this.players.value),
+      set: this.changedOptions(),
+      seats,
+      bot_level: this.level.value,
+      away_timeout: Number(this.away.value || 60),
+      name: this.tableName.value.trim(),
+      public: this.isPublic.checked,
+    };
+    if (this.seed.value.trim() !== "") body.seed = Number(this.seed.value);
+    const button = this.form.querySelector("#create");
+    button.disabled = true;
+    try {
+      const created = await api("/api/tables", { method: "POST", body });
+      this.showCreated(created);
+    } catch (err) {
+      toast(err.message, "error", 8000);
+      this.created.innerHTML = "";
+      this.created.append(h("p", { class: "panel error", role: "alert" }, `Not created: ${err.message}`));
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  showCreated(created) {
+    const t = created.table;
+    store.set(`host.${t.id}`, created.host_token);
+    store.set(`invites.${t.id}`, JSON.stringify(created.invites.map((i) => ({ seat: i.seat, url: `${location.origin}/play/${t.id}#${i.token}` }))));
+    this.created.innerHTML = "";
+    const box = h("section", { class: "panel created-box", "aria-labelledby": "created-title" },
+      h("h2", { id: "created-title" }, `Table ${t.name || t.id} is ready`),
+      h("p", {}, `${GAME_TITLES[t.game]}, ${t.preset}, ${t.players} players. Send each person their seat's link; keep yours.`));
+    const list = h("ul", { class: "invites" });
+    created.invites.forEach((inv, i) => {
+      const url = `${location.origin}/play/${t.id}#${inv.token}`;
+      list.append(h("li", {},
+        h("b", {}, `Seat ${inv.seat}`), " ",
+        h("input", { class: "link", readonly: true, value: url, "aria-label": `invite link for seat ${inv.seat}` }),
+        h("button", { type: "button", onclick: async () => toast((await copyText(url)) ? "Invite link copied" : "Copy the link by hand", "ok") }, "Copy"),
+        " ", h("a", { class: i === 0 ? "button primary" : "button", href: `/play/${t.id}#${inv.token}`, id: i === 0 ? "play-first" : null }, `Play seat ${inv.seat}`)));
+    });
+    if (created.invites.length) box.append(list);
+    const bots = t.seats.filter((s) => s.kind !== "human").map((s) => `seat ${s.seat}: ${botLabel(s.kind)}`);
+    if (bots.length) box.append(h("p", { class: "note" }, `Bots: ${bots.join(", ")}.`));
+    box.append(h("p", {}, h("a", { href: `/watch/${t.id}` }, "Watch this table"), " · you start the match from your seat's page (you are the host)."));
+    this.created.append(box);
+    box.scrollIntoView({ behavior: "smooth", block: "start" });
+    this.loadTables();
+  }
+
+  async loadTables() {
+    try {
+      const live = (await api("/api/tables?status=open,running")).tables;
+      const over = (await api("/api/tables?status=finished,closed")).tables;
+      this.fill(this.running, live, false);
+      this.fill(this.finished, over.slice(-30).reverse(), true);
+    } catch (err) {
+      this.running.textContent = err.message;
+    }
+  }
+
+  fill(box, tables, finished) {
+    box.innerHTML = "";
+    if (!tables.length) {
+      box.append(h("p", { class: "note" }, finished ? "No finished game yet." : "No table is open or running."));
+      return;
+    }
+    const ul = h("ul", {});
+    for (const t of tables) {
+      const who = t.seats.map((s) => s.name || (s.kind === "human" ? "person" : s.kind)).join(", ");
+      const links = finished
+        ? [h("a", { href: `/replay/${t.id}` }, "Replay"), " · ", h("a", { href: `/api/tables/${t.id}/record`, download: "" }, "Record")]
+        : [h("a", { href: `/watch/${t.id}` }, "Watch")];
+      if (!finished && t.public && t.seats.some((s) => s.status === "free")) links.push(" · ", h("button", { type: "button", onclick: () => this.join(t.id) }, "Take a free seat"));
+      if (!finished && store.get(`host.${t.id}`)) {
+        const invites = JSON.parse(store.get(`invites.${t.id}`) || "[]");
+        if (invites.length) links.push(" · ", h("a", { href: invites[0].url }, "My seat"));
+      }
+      ul.append(h("li", {}, h("b", {}, t.name || t.id), ` ${GAME_TITLES[t.game] || t.game} (${t.preset}), ${t.status}${t.status === "running" ? `, ply ${t.ply}` : ""} — ${who} `, ...links));
+    }
+    box.append(ul);
+  }
+
+  async join(id) {
+    try {
+      const joined = await api(`/api/tables/${id}/join`, { method: "POST", body: { name: store.get("name") || null } });
+      location.href = `/play/${id}#${joined.token}`;
+    } catch (err) {
+      toast(err.message, "error");
+    }
+  }
+
+  openFile(input) {
+    const file = input.files && input.files[0];
+    if (!file) return;
+    const reader = new FileReader();
+    reader.onload = () => {
+      try {
+        sessionStorage.setItem("jick.replay", String(reader.result));
+      } catch {
+        toast("The record is too large to keep in this browser tab", "error");
+        return;
+      }
+      location.href = "/replay";
+    };
+    reader.readAsText(file);
+  }
+}
+
+export { esc };

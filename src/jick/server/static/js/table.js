@@ -1,0 +1,633 @@
+// The live table: one websocket to /ws/tables/{id} (a seat with its token, or a spectator), the documented protocol only.
+
+import { GAME_TITLES, api, copyText, esc, h, seatName, setTitle, store, toast } from "./api.js";
+import { cardElement, cardHTML, sortHand } from "./cards.js";
+import { seatElement, trickElement } from "./felt.js";
+import {
+  actionKey, actionLabel, discardRule, infoHTML, logText, promptText, reportEntries, resultHTML, scoreboard,
+  seatTags, sheetHTML, sideName, summaryHTML,
+} from "./games.js";
+
+const RETRY = [500, 1000, 2000, 4000, 5000];
+const FINAL_ERRORS = new Set(["bad_token", "unknown_table", "seat_revoked", "replaced", "protocol", "spectator"]);
+
+const YOU = { bids: "bid", passes: "pass", names: "name", discards: "discard", plays: "play", shoots: "shoot", is: "are", calls: "call", keeps: "keep", lays: "lay", accepts: "accept", rejects: "reject", announces: "announce", says: "say", acts: "act", wins: "win" };
+
+/** "passes" -> "pass": the log speaks to you in the second person. */
+function youForm(text) {
+  const [first, ...rest] = text.split(" ");
+  return [YOU[first] || first, ...rest].join(" ");
+}
+
+export class TablePage {
+  constructor(root, tableId, token) {
+    this.root = root;
+    this.id = tableId;
+    this.token = token || null;
+    this.hostToken = store.get(`host.${tableId}`);
+    this.table = null;
+    this.seat = null;
+    this.view = null;
+    this.obs = null;
+    this.selected = new Set();
+    this.queue = [];
+    this.log = [];
+    this.report = null;
+    this.dealKey = undefined;
+    this.retries = 0;
+    this.stopped = false;
+    this.ws = null;
+    this.hint = null;
+    this.showLast = false;
+    this.build();
+    this.connect();
+    document.addEventListener("keydown", (e) => this.key(e));
+  }
+
+  // ------------------------------------------------------------------ layout
+  build() {
+    this.root.innerHTML = "";
+    this.scores = h("div", { class: "scores", "aria-label": "scores" });
+    const tools = h("div", { class: "tools" },
+      (this.hintBtn = h("button", { type: "button", class: "tool", title: "What the hard bot would do (key ?)", onclick: () => this.askHint(), disabled: true }, "Hint")),
+      (this.lastBtn = h("button", { type: "button", class: "tool", "aria-pressed": "false", title: "Show the last trick (key .)", onclick: () => this.toggleLast() }, "Last trick")),
+      h("button", { type: "button", class: "tool", onclick: () => this.openSheet() }, "Score sheet"),
+      h("a", { class: "tool", href: `/api/tables/${this.id}/record`, download: "" }, "Record"));
+    this.info = h("div", { class: "info" });
+    this.felt = h("div", { class: "felt", role: "region", "aria-label": "the table" });
+    this.prompt = h("div", { class: "prompt", role: "status" });
+    this.buttons = h("div", { class: "actions" });
+    this.hintBox = h("div", { class: "hint-box", hidden: true });
+    this.hand = h("div", { class: "hand", role: "group", "aria-label": "your hand" });
+    this.logBox = h("ol", { class: "log" });
+    this.root.append(
+      h("div", { class: "table-page" },
+        h("div", { class: "bar" }, this.scores, tools),
+        this.info,
+        this.felt,
+        h("div", { class: "decide" }, this.prompt, this.buttons, this.hintBox),
+        this.hand,
+        h("details", { class: "log-wrap" }, h("summary", {}, "Table log"), this.logBox)),
+      (this.dialog = h("dialog", { class: "dialog", "aria-labelledby": "dialog-title" })));
+  }
+
+  setConn(state, text) {
+    const el = document.getElementById("conn");
+    if (el) {
+      el.className = `conn ${state}`;
+      el.textContent = text;
+    }
+    document.body.classList.toggle("offline", state === "down");
+  }
+
+  // ------------------------------------------------------------------ connection
+  connect() {
+    if (this.stopped) return;
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(this.id)}`);
+    this.ws = ws;
+    this.setConn("wait", this.retries ? "reconnecting…" : "connecting…");
+    ws.onopen = () => {
+      const hello = { type: "hello", token: this.token };
+      const name = store.get("name");
+      if (this.token && name) hello.name = name.slice(0, 40);
+      ws.send(JSON.stringify(hello));
+    };
+    ws.onmessage = (event) => {
+      let msg;
+      try {
+        msg = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      this.receive(msg);
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      clearInterval(this.pinger);
+      this.queue = [];
+      if (this.stopped) {
+        this.setConn("down", "disconnected");
+        return;
+      }
+      const wait = RETRY[Math.min(this.retries, RETRY.length - 1)];
+      this.retries += 1;
+      this.setConn("down", `connection lost: reconnecting in ${Math.round(wait / 100) / 10} s`);
+      this.renderDecision();
+      setTimeout(() => this.connect(), wait);
+    };
+  }
+
+  send(message) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(message));
+      return true;
+    }
+    toast("Not connected: the action was not sent", "error");
+    return false;
+  }
+
+  receive(msg) {
+    if (msg.type === "welcome") {
+      this.retries = 0;
+      this.table = msg.table;
+      this.seat = msg.seat;
+      this.setConn("up", msg.seat === null ? "watching" : "connected");
+      clearInterval(this.pinger);
+      this.pinger = setInterval(() => this.send({ type: "ping" }), 25000);
+      setTitle(`${GAME_TITLES[msg.table.game] || msg.table.game} · ${msg.table.name || msg.table.preset}`);
+      if (msg.table.status === "open" || msg.table.status === "closed") this.render();
+    } else if (msg.type === "table") {
+      const before = this.table && this.table.status;
+      this.table = msg.table;
+      if (before !== msg.table.status && (msg.table.status === "finished" || msg.table.status === "closed")) this.onOver();
+      this.render();
+    } else if (msg.type === "view") {
+      this.onView(msg);
+    } else if (msg.type === "refused") {
+      this.queue = [];
+      this.selected.clear();
+      toast(`Refused: ${msg.reason}`, "error", 6000);
+      this.render();
+    } else if (msg.type === "error") {
+      if (FINAL_ERRORS.has(msg.code)) {
+        this.stopped = true;
+        this.root.prepend(h("p", { class: "panel error", role: "alert" }, msg.message));
+      }
+      toast(msg.message, "error", 6000);
+    }
+  }
+
+  names() {
+    return (s) => (s === this.seat ? "You" : seatName(this.table, s));
+  }
+
+  // ------------------------------------------------------------------ views
+  onView(msg) {
+    const before = this.obs;
+    const first = this.view === null;
+    this.view = msg;
+    this.obs = msg.observation;
+    if (this.table) {
+      this.table.status = msg.status;
+      this.table.ply = msg.ply;
+    }
+    if (msg.last) this.logAction(msg.last, before, this.obs);
+    this.hint = null;
+    this.hintBox.hidden = true;
+    const key = this.dealKeyOf(this.obs);
+    if (first) {
+      this.dealKey = key;
+      this.loadReport(false);
+    } else if (key !== this.dealKey) {
+      this.dealKey = key;
+      this.loadReport(true);
+    }
+    // a queued multi-card discard goes on while it is still this seat's turn
+    if (this.queue.length && this.obs.current_player === this.seat && this.obs.legal_actions.length) {
+      this.pump();
+    } else if (this.queue.length && this.obs.current_player !== this.seat) {
+      this.queue = [];
+    }
+    if (this.obs.current_player !== this.seat) this.selected.clear();
+    this.render();
+    if (msg.status === "finished" && first) this.onOver();
+  }
+
+  dealKeyOf(obs) {
+    const g = this.table ? this.table.game : "";
+    const last = g === "smear" ? obs.last_hand : g === "tarok" ? obs.last_deal : obs.last_game;
+    if (!last) return null;
+    return last.hand_number ?? last.deal_number ?? last.game_number;
+  }
+
+  logAction(last, before, obs) {
+    const who = last.seat === this.seat ? "You" : seatName(this.table, last.seat);
+    let text = null;
+    const game = this.table ? this.table.game : "";
+    if (last.action) text = logText(game, last.action.action);
+    else if (before && obs.bids && obs.bids.length > (before.bids || []).length) text = logText(game, obs.bids[obs.bids.length - 1][1].action);
+    else if (obs.trick && obs.trick.length && obs.trick[obs.trick.length - 1][0] === last.seat) text = `plays ${obs.trick[obs.trick.length - 1][1].card}`;
+    else if (obs.tricks && obs.tricks.length && before && (obs.tricks.length > (before.tricks || []).length || (obs.trick || []).length === 0)) {
+      const t = obs.tricks[obs.tricks.length - 1];
+      const play = t.plays.find(([s]) => s === last.seat);
+      if (play) text = `plays ${play[1].card}; ${t.winner === this.seat ? "you win" : seatName(this.table, t.winner) + " wins"} the trick`;
+    }
+    if (!text && game === "smear" && before && obs.trump !== null && before.trump === null) text = `names trump`;
+    if (!text && game === "smear" && obs.discard_counts && before && obs.discard_counts[last.seat] > before.discard_counts[last.seat]) text = "discards a card";
+    if (!text && game === "tarok" && before) {
+      if (obs.game_type && !before.game_type) text = `plays for ${obs.game_type}`;
+      else if (obs.ultimo && !before.ultimo) text = "announces ultimo";
+      else if (obs.contra !== null && before.contra === null) text = "says contra";
+      else if (obs.phase === "discard" || (obs.announced_discards || []).length > (before.announced_discards || []).length) text = "lays away a card";
+      else if (before.phase === "widow") text = obs.multiplier !== before.multiplier || obs.widow_exposed.length !== before.widow_exposed.length ? "rejects the widow half" : "accepts the widow half";
+    }
+    text = text || "acts";
+    if (who === "You") text = youForm(text);
+    this.log.push(`${who} ${text}${last.by === "standin" ? " (a bot stands in)" : ""}`);
+    this.lastLogged = { seat: last.seat, index: this.log.length - 1, vague: text === "acts" || text === "act" };
+    if (this.log.length > 300) this.log.shift();
+  }
+
+  async loadReport(popup) {
+    try {
+      this.report = await api(`/api/tables/${this.id}/replay`);
+    } catch (err) {
+      return;
+    }
+    const game = this.table.game;
+    const entries = reportEntries(game, this.report.report);
+    if (this.dialog.open && this.dialog.dataset.kind === "sheet") this.openSheet();
+    if (!popup || !entries.length) return;
+    const entry = entries[entries.length - 1];
+    let lastTrick = null;
+    try {
+      const end = await api(`/api/tables/${this.id}/replay?deal=${entry.deal}&frames=last`);
+      const frame = end.frames[end.frames.length - 1];
+      const tricks = frame && frame.view.tricks;
+      if (tricks && tricks.length) lastTrick = tricks[tricks.length - 1];
+    } catch {
+      lastTrick = null;
+    }
+    const ended = this.lastLogged;
+    if (lastTrick && ended && ended.vague) {
+      // the hand's last card: the next deal was dealt at once, so the record's last trick tells it
+      const play = lastTrick.plays.find(([s]) => s === ended.seat);
+      const who = ended.seat === this.seat ? "You" : seatName(this.table, ended.seat);
+      const winner = lastTrick.winner === this.seat ? "you win" : `${seatName(this.table, lastTrick.winner)} wins`;
+      if (play) this.log[ended.index] = `${who} ${who === "You" ? "play" : "plays"} ${play[1].card}; ${winner} the last trick`;
+      ended.vague = false;
+      this.render();
+    }
+    this.showSummary(entry, lastTrick);
+  }
+
+  ctx() {
+    const names = this.names();
+    const obs = this.obs;
+    return { names, sideNames: (side) => sideName(this.table.game, obs, this.table, side, names) };
+  }
+
+  showSummary(entry, lastTrick) {
+    const game = this.table.game;
+    const n = this.table.players;
+    const body = h("div", { class: "summary-body", html: summaryHTML(game, entry, this.ctx()) });
+    if (lastTrick) {
+      const wrap = h("div", { class: "last-of-hand" }, h("h4", {}, "The last trick"));
+      const row = h("div", { class: "trick-row" });
+      for (const [seat, card] of lastTrick.plays) {
+        row.append(h("figure", { class: lastTrick.winner === seat ? "won" : "" }, cardElement(card, game, { small: true }), h("figcaption", {}, this.names()(seat))));
+      }
+      wrap.append(row);
+      body.append(wrap);
+    }
+    this.openDialog("summary", game === "smear" ? "Hand summary" : game === "tarok" ? "Deal result" : "Game result", body, n);
+  }
+
+  openDialog(kind, title, body) {
+    this.dialog.innerHTML = "";
+    this.dialog.dataset.kind = kind;
+    this.dialog.append(
+      h("h2", { id: "dialog-title" }, title),
+      body,
+      h("form", { method: "dialog" }, h("button", { class: "primary", value: "ok" }, "Continue")));
+    if (!this.dialog.open) this.dialog.showModal();
+  }
+
+  openSheet() {
+    if (!this.table) return;
+    const body = h("div", { html: sheetHTML(this.table.game, this.report && this.report.report, this.ctx()) });
+    this.openDialog("sheet", "Score sheet", body);
+  }
+
+  onOver() {
+    this.loadReport(false);
+  }
+
+  // ------------------------------------------------------------------ decisions
+  act(actionText) {
+    const action = this.obs.legal_actions.find((a) => a.action === actionText);
+    this.send({ type: "action", action: action ? action.id : actionText, ply: this.view.ply });
+  }
+
+  confirmDiscard() {
+    const rule = discardRule(this.table.game, this.obs, this.table.rules);
+    const chosen = [...this.selected];
+    if (chosen.length < rule.min || chosen.length > rule.max) {
+      toast(rule.free ? "Choose at least one card" : `Choose exactly ${rule.min} card${rule.min === 1 ? "" : "s"}`, "error");
+      return;
+    }
+    const texts = chosen.map((c) => `-${c}`);
+    if (rule.free) texts.push("done");
+    this.queue = texts;
+    this.selected.clear();
+    this.pump();
+  }
+
+  /** Send the next card of a multi-card discard: one the rules allow now (they may change with each discard). */
+  pump() {
+    const legal = new Set(this.obs.legal_actions.map((a) => a.action));
+    let i = this.queue.findIndex((t) => t !== "done" && legal.has(t));
+    if (i < 0 && this.queue.every((t) => t === "done")) {
+      if (!legal.has("done")) {
+        // the rules want more cards gone: the seat chooses again
+        this.queue = [];
+        this.render();
+        return;
+      }
+      i = 0;
+    }
+    if (i < 0) {
+      const left = this.queue.filter((t) => t !== "done").map((t) => t.slice(1));
+      toast(`${left.join(" ")} cannot be discarded now: choose again`, "error", 6000);
+      this.queue = [];
+      this.render();
+      return;
+    }
+    const [next] = this.queue.splice(i, 1);
+    this.act(next);
+  }
+
+  async askHint() {
+    if (!this.token || !this.obs || this.obs.current_player !== this.seat) return;
+    this.hintBtn.disabled = true;
+    this.hintBox.hidden = false;
+    this.hintBox.innerHTML = "<p class=\"thinking\">The hard bot is thinking…</p>";
+    try {
+      const hint = await api(`/api/tables/${this.id}/hint`, { method: "POST", token: this.token });
+      if (hint.ply !== this.view.ply) return;
+      this.hint = hint;
+      const game = this.table.game;
+      const label = (a) => (this.handHas(a.action) ? cardHTML(a.action, game) : esc(actionLabel(game, a.action)));
+      const rows = hint.values.slice(0, 12).map((v) => `<li class="${v.id === hint.choice.id ? "best" : ""}">${label(v)} <span class="val">${v.value >= 0 ? "+" : ""}${v.value.toFixed(2)}</span></li>`).join("");
+      this.hintBox.innerHTML = `<p>Hint: the hard bot would choose <b>${label(hint.choice)}</b> <small>(${esc(hint.method)})</small></p>` +
+        (rows ? `<ol class="hint-values" aria-label="values for your side">${rows}</ol>` : "");
+    } catch (err) {
+      this.hintBox.innerHTML = `<p class="error">${esc(err.message)}</p>`;
+    } finally {
+      this.hintBtn.disabled = !(this.obs && this.obs.current_player === this.seat);
+    }
+  }
+
+  handHas(text) {
+    return (this.obs.hand || []).some((c) => c.card === text);
+  }
+
+  toggleLast() {
+    this.showLast = !this.showLast;
+    this.lastBtn.setAttribute("aria-pressed", String(this.showLast));
+    this.render();
+  }
+
+  key(e) {
+    if (!this.obs || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.target && ["INPUT", "TEXTAREA", "SELECT"].includes(e.target.tagName)) return;
+    if (this.dialog.open) return;
+    if (e.key === "?") return void this.askHint();
+    if (e.key === ".") return void this.toggleLast();
+    if (e.key === "Enter" && this.selected.size) return void this.confirmDiscard();
+    const mine = this.obs.current_player === this.seat;
+    if (!mine) return;
+    const cards = [...this.hand.querySelectorAll("button.card:not([disabled])")];
+    const inCards = this.obs.phase === "play" || this.obs.phase === "discard";
+    if (inCards && /^[1-9]$/.test(e.key)) {
+      const all = [...this.hand.querySelectorAll(".card")];
+      const el = all[Number(e.key) - 1];
+      if (el && cards.includes(el)) el.click();
+      return;
+    }
+    if (inCards && e.key === "0") {
+      const el = [...this.hand.querySelectorAll(".card")][9];
+      if (el && cards.includes(el)) el.click();
+      return;
+    }
+    const btn = this.buttons.querySelector(`button[data-key="${CSS.escape(e.key.toLowerCase())}"]`);
+    if (btn) btn.click();
+  }
+
+  // ------------------------------------------------------------------ rendering
+  render() {
+    if (!this.table) return;
+    const t = this.table;
+    this.renderScores();
+    if (t.status === "open" || !this.obs) {
+      this.renderLobby();
+      return;
+    }
+    const obs = this.obs;
+    const names = this.names();
+    this.info.innerHTML = infoHTML(t.game, obs, names, t.rules);
+    this.renderFelt();
+    this.renderHand();
+    this.renderDecision();
+    this.logBox.innerHTML = "";
+    for (const line of this.log.slice(-60)) this.logBox.append(h("li", {}, line));
+  }
+
+  renderScores() {
+    const names = this.names();
+    this.scores.innerHTML = "";
+    for (const s of scoreboard(this.table.game, this.obs, names)) {
+      this.scores.append(h("span", { class: `score${s.mine ? " mine" : ""}` }, h("span", { class: "who" }, s.name), " ", h("b", {}, String(s.score))));
+    }
+  }
+
+  renderLobby() {
+    const t = this.table;
+    this.info.textContent = `${GAME_TITLES[t.game]} · ${t.preset} · ${t.players} players`;
+    this.felt.innerHTML = "";
+    this.hand.innerHTML = "";
+    this.buttons.innerHTML = "";
+    const list = h("ul", { class: "lobby-seats" });
+    for (const s of t.seats) {
+      const who = s.kind === "human" ? (s.name || (s.seat === this.seat ? "You" : "a player")) : seatName(t, s.seat);
+      list.append(h("li", {}, h("span", { class: `dot ${s.status}` }), ` Seat ${s.seat}: ${who} `, h("small", {}, s.status === "free" ? "(free)" : `(${s.status})`)));
+    }
+    const box = h("div", { class: "lobby panel" }, h("h2", {}, t.status === "closed" ? "This table is closed" : "Waiting to start"), list);
+    if (t.status === "open") {
+      const invites = this.hostToken ? JSON.parse(store.get(`invites.${t.id}`) || "[]") : [];
+      if (invites.length) {
+        const ul = h("ul", { class: "invites" });
+        for (const inv of invites) {
+          if (inv.seat === this.seat) continue;
+          ul.append(h("li", {}, `Seat ${inv.seat}: `, h("input", { class: "link", readonly: true, value: inv.url, "aria-label": `invite link for seat ${inv.seat}` }),
+            h("button", { type: "button", onclick: async () => toast((await copyText(inv.url)) ? "Invite link copied" : "Copy the link by hand", "ok") }, "Copy")));
+        }
+        if (ul.children.length) box.append(h("h3", {}, "Invite links"), ul);
+      }
+      if (this.hostToken) {
+        box.append(h("button", { type: "button", class: "primary", id: "start", onclick: () => this.start() }, "Start the match"));
+        box.append(h("p", { class: "note" }, "Seats nobody has taken are played by a bot once the match starts (after the away time)."));
+      } else {
+        box.append(h("p", { class: "note" }, "The host starts the match."));
+      }
+    }
+    this.felt.append(box);
+    this.prompt.textContent = "";
+  }
+
+  async start() {
+    try {
+      this.table = await api(`/api/tables/${this.id}/start`, { method: "POST", token: this.hostToken });
+    } catch (err) {
+      toast(err.message, "error");
+    }
+  }
+
+  renderFelt() {
+    const t = this.table;
+    const obs = this.obs;
+    const n = t.players;
+    const me = this.seat ?? 0;
+    const names = this.names();
+    this.felt.innerHTML = "";
+    for (let s = 0; s < n; s++) {
+      const info = t.seats[s] || {};
+      this.felt.append(seatElement({
+        seat: s, me, n, name: s === this.seat ? `You` : seatName(t, s), status: info.status,
+        tagsHTML: seatTags(t.game, obs, s, t.rules), count: obs.hand_sizes ? obs.hand_sizes[s] : null,
+        toAct: obs.current_player === s, mine: s === this.seat, game: t.game,
+      }));
+    }
+    const center = h("div", { class: "center" });
+    if (t.status === "finished") {
+      center.append(h("div", { class: "result panel", html: resultHTML(t.game, obs, names) },
+        h("p", {}, h("a", { href: `/replay/${t.id}` }, "Replay this match"), " · ", h("a", { href: `/api/tables/${t.id}/record`, download: "" }, "download the record"), " · ", h("a", { href: "/" }, "new table"))));
+    }
+    const trick = obs.trick || [];
+    const done = obs.tricks || [];
+    if (this.showLast && done.length) {
+      const last = done[done.length - 1];
+      center.append(trickElement(last.plays, { game: t.game, me, n, winner: last.winner, label: `last trick: ${names(last.winner)} won it` }));
+    } else if (trick.length) {
+      center.append(trickElement(trick, { game: t.game, me, n }));
+    } else if (done.length && obs.phase === "play") {
+      const last = done[done.length - 1];
+      center.append(trickElement(last.plays, { game: t.game, me, n, winner: last.winner, faded: true, label: `${names(last.winner)} won the trick` }));
+    }
+    this.felt.append(center, this.extras());
+  }
+
+  /** Cards on the table besides the trick: the kitty, widow halves, buried trumps, the turned trump card. */
+  extras() {
+    const t = this.table;
+    const obs = this.obs;
+    const box = h("div", { class: "extras" });
+    const group = (label, cards) => {
+      if (!cards || !cards.length) return;
+      const g = h("div", { class: "extra" }, h("div", { class: "extra-label" }, label));
+      const row = h("div", { class: "extra-cards" });
+      for (const c of cards) row.append(cardElement(c, t.game, { small: true }));
+      g.append(row);
+      box.append(g);
+    };
+    if (t.game === "smear") {
+      if (obs.kitty && obs.kitty.length && (obs.phase === "trump" || obs.phase === "discard")) group("your kitty", obs.kitty);
+      if (obs.buried && obs.buried.length && obs.phase !== "bidding") group("buried trumps", obs.buried.map(([, c]) => c));
+    } else if (t.game === "tarok") {
+      if (obs.phase === "widow" || obs.phase === "discard") {
+        if (obs.widow_exposed && obs.widow_exposed.length) group("widow half turned up", obs.widow_exposed);
+        if (obs.widow_seen && obs.widow_seen.length && obs.phase === "widow") group("widow half shown to you", obs.widow_seen.filter((c) => !(obs.widow_exposed || []).some((e) => e.id === c.id)));
+      }
+      if (obs.announced_discards && obs.announced_discards.length && !(obs.own_discards || []).length) group("trumps laid away", obs.announced_discards);
+      if (obs.own_discards && obs.own_discards.length) group("you laid away", obs.own_discards);
+    } else if (t.game === "liftsmoke") {
+      if (obs.trump_card) group(obs.trump_card_holder !== null ? "trump card (dealer's)" : "trump card", [obs.trump_card]);
+      const stock = h("div", { class: "extra" }, h("div", { class: "extra-label" }, "stock"), h("div", { class: "stock", "aria-label": `stock: ${obs.stock_size} cards` }, h("span", {}, String(obs.stock_size))));
+      box.append(stock);
+      box.append(h("div", { class: "extra pot", "aria-label": `pot: ${obs.pot} chips` }, h("div", { class: "extra-label" }, "pot"), h("div", { class: "chips" }, String(obs.pot))));
+    }
+    return box;
+  }
+
+  renderHand() {
+    const t = this.table;
+    const obs = this.obs;
+    this.hand.innerHTML = "";
+    if (this.seat === null) {
+      this.hand.append(h("p", { class: "note" }, "You are watching: every seat's cards stay hidden."));
+      return;
+    }
+    const mine = obs.current_player === this.seat && this.view.status === "running";
+    const legal = new Map(obs.legal_actions.map((a) => [a.action, a]));
+    const discarding = mine && obs.legal_actions.some((a) => a.action.startsWith("-"));
+    const playing = mine && obs.legal_actions.some((a) => this.handHas(a.action));
+    const cards = sortHand(obs.hand || [], t.game, t.game === "smear" ? obs.trump : null);
+    cards.forEach((card, i) => {
+      let clickable = false;
+      let cls = "";
+      if (discarding) {
+        clickable = legal.has(`-${card.card}`);
+        cls = clickable ? "legal" : "dim";
+        if (this.selected.has(card.card)) cls += " selected";
+      } else if (playing) {
+        clickable = legal.has(card.card);
+        cls = clickable ? "legal" : "dim";
+      }
+      const el = cardElement(card, t.game, { button: true, extra: cls });
+      if (i < 10 && (discarding || playing)) el.dataset.key = String((i + 1) % 10);
+      if (!clickable) el.disabled = true;
+      if (discarding) el.setAttribute("aria-pressed", String(this.selected.has(card.card)));
+      el.addEventListener("click", () => {
+        if (discarding) {
+          if (this.selected.has(card.card)) this.selected.delete(card.card);
+          else this.selected.add(card.card);
+          this.render();
+          const again = this.hand.querySelector(`[data-card="${CSS.escape(card.card)}"]`);
+          if (again) again.focus();
+        } else if (playing) {
+          this.act(card.card);
+        }
+      });
+      this.hand.append(el);
+    });
+    if (!cards.length) this.hand.append(h("p", { class: "note" }, obs.phase === "play" && t.game === "liftsmoke" ? "You are out of cards: you have dropped out of this game." : ""));
+  }
+
+  renderDecision() {
+    if (!this.table || !this.obs) return;
+    const t = this.table;
+    const obs = this.obs;
+    const mine = this.seat !== null && obs.current_player === this.seat && this.view.status === "running";
+    const offline = !this.ws || this.ws.readyState !== WebSocket.OPEN;
+    this.buttons.innerHTML = "";
+    this.hintBtn.disabled = !mine || offline;
+    if (this.view.status !== "running") {
+      this.prompt.innerHTML = this.view.status === "finished" ? resultHTML(t.game, obs, this.names()) : `The table is ${this.view.status}.`;
+      return;
+    }
+    if (!mine) {
+      const who = obs.current_player >= 0 ? seatName(t, obs.current_player) : "";
+      this.prompt.textContent = who ? `Waiting for ${who}…` : "";
+      return;
+    }
+    this.prompt.textContent = promptText(t.game, obs, t.rules);
+    const discarding = obs.legal_actions.some((a) => a.action.startsWith("-"));
+    if (discarding) {
+      const rule = discardRule(t.game, obs, t.rules);
+      const n = this.selected.size;
+      const ok = n >= rule.min && n <= rule.max;
+      const label = rule.free && n === 0 ? "Keep every card" : `${rule.verb} ${n} card${n === 1 ? "" : "s"}`;
+      this.buttons.append(h("button", { type: "button", class: "primary", id: "confirm", disabled: !ok || offline, onclick: () => this.confirmDiscard(), "data-key": "enter" }, label));
+      if (n) this.buttons.append(h("button", { type: "button", onclick: () => { this.selected.clear(); this.render(); } }, "Clear"));
+      return;
+    }
+    const keys = new Map();
+    for (const a of obs.legal_actions) {
+      if (this.handHas(a.action) || a.action.startsWith("-")) continue;
+      const k = actionKey(a.action);
+      keys.set(k, (keys.get(k) || 0) + 1);
+    }
+    for (const a of obs.legal_actions) {
+      if (this.handHas(a.action) || a.action.startsWith("-")) continue;
+      const k = actionKey(a.action);
+      const unique = keys.get(k) === 1;
+      const btn = h("button", {
+        type: "button", class: `act${/^[SHDC]$/.test(a.action) && t.game === "smear" ? ` suit suit-${a.action}` : ""}`,
+        disabled: offline, "data-action": a.action, "data-key": unique ? k : null, title: unique ? `key ${k}` : null,
+        onclick: () => this.act(a.action),
+      }, actionLabel(t.game, a.action));
+      this.buttons.append(btn);
+    }
+  }
+}

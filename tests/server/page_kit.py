@@ -1,0 +1,227 @@
+"""Browser test kit: Debian's Chromium driven headless by Playwright, one browser per test session.
+
+The browser is the system one (``/usr/bin/chromium``): ``playwright install``
+cannot download browsers here. When it is missing the fixture installs it
+with ``apt-get install -y chromium`` if it runs as root, and fails with the
+command to run otherwise; the browser tests never skip.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .kit import LiveServer
+
+#: Where Debian puts Chromium; JICK_CHROMIUM names another binary.
+CHROMIUM = os.environ.get("JICK_CHROMIUM", "/usr/bin/chromium")
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-dev-shm-usage",
+]
+#: Screenshots for the README.
+IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
+#: How long a step of the page may take (ms).
+STEP = 15_000
+
+
+def chromium_path() -> str:
+    """The Chromium binary, installed with apt-get when missing and running as root; a clear failure otherwise."""
+    found = CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium")
+    if found:
+        return found
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        install = ["apt-get", "install", "-y", "-q", "--no-install-recommends", "chromium"]
+        if subprocess.run(install, env=env, capture_output=True).returncode != 0:
+            subprocess.run(["apt-get", "update", "-q"], env=env, capture_output=True, check=False)
+            done = subprocess.run(install, env=env, capture_output=True, text=True)
+            if done.returncode != 0:
+                pytest.fail(f"the browser tests need Chromium; apt-get install chromium failed:\n{done.stderr[-2000:]}")
+        found = CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium")
+        if found:
+            return found
+    pytest.fail(
+        f"the browser tests need Chromium at {CHROMIUM}: run `sudo apt-get install chromium` "
+        "(or set JICK_CHROMIUM to a Chromium binary)"
+    )
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """The browser, for the module's tests (Playwright's sync API holds an event loop while it runs, so it is
+    closed before the other modules' tests run theirs)."""
+    from playwright.sync_api import sync_playwright
+
+    path = chromium_path()
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=path, args=ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def page_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """One server for the browser tests: SQLite, bots at once, a short think for the hints."""
+    db = tmp_path_factory.mktemp("page") / "jick.db"
+    with LiveServer(f"sqlite:///{db}", bot_delay=0.0, think=0.2) as server:
+        yield server
+
+
+class Watch:
+    """A browser page with its JavaScript errors and the websocket frames it received."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.errors: list[str] = []
+        self.frames: list[dict[str, Any]] = []
+        page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        page.on(
+            "console", lambda m: self.errors.append(m.text) if m.type == "error" and "favicon" not in m.text else None
+        )
+        page.on("websocket", self._socket)
+        page.set_default_timeout(STEP)
+
+    def _socket(self, ws: Any) -> None:
+        import json
+
+        def got(payload: Any) -> None:
+            if isinstance(payload, str):
+                self.frames.append(json.loads(payload))
+
+        ws.on("framereceived", got)
+
+    def views(self) -> list[dict[str, Any]]:
+        return [f for f in self.frames if f.get("type") == "view"]
+
+    def check(self) -> None:
+        real = [e for e in self.errors if "WebSocket" not in e and "ERR_CONNECTION_REFUSED" not in e]
+        assert not real, f"JavaScript errors: {real}"
+
+
+@pytest.fixture
+def new_page(browser: Any) -> Iterator[Callable[..., Watch]]:
+    """Pages in fresh browser contexts (each its own storage), checked for JavaScript errors at the end."""
+    contexts: list[Any] = []
+    watches: list[Watch] = []
+
+    def make(width: int = 1100, height: int = 860) -> Watch:
+        context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=1)
+        contexts.append(context)
+        watch = Watch(context.new_page())
+        watches.append(watch)
+        return watch
+
+    yield make
+    for context in contexts:
+        context.close()
+    for watch in watches:
+        watch.check()
+
+
+def observation(watch: Watch) -> dict[str, Any] | None:
+    """The observation the page shows now (from the page's own state)."""
+    data: dict[str, Any] | None = watch.page.evaluate("() => window.jickPage && window.jickPage.obs")
+    return data
+
+
+def my_turn(watch: Watch) -> bool:
+    result: bool = watch.page.evaluate(
+        "() => { const p = window.jickPage; return !!(p && p.obs && p.view && p.view.status === 'running'"
+        " && p.obs.current_player === p.seat && p.obs.legal_actions.length && !p.queue.length"
+        " && p.ws && p.ws.readyState === 1); }"
+    )
+    return result
+
+
+def close_dialog(watch: Watch) -> None:
+    page = watch.page
+    if page.locator("dialog[open]").count():
+        page.locator("dialog[open] button.primary").click()
+
+
+def click(watch: Watch, locator: Any) -> None:
+    """Click like a person: a hand summary that pops up first is read and closed, then the click is done."""
+    for _ in range(3):
+        close_dialog(watch)
+        try:
+            locator.click(timeout=3000)
+            return
+        except Exception:
+            if not watch.page.locator("dialog[open]").count():
+                raise
+    locator.click()
+
+
+def take_turn(watch: Watch, prefer: tuple[str, ...] = ()) -> str:
+    """One decision by clicking, as a person would: a preferred button, a discard of the cards asked, or a card.
+
+    Returns what was done (``"button:pass"``, ``"discard:3"``, ``"card:AS"``).
+    """
+    page = watch.page
+    close_dialog(watch)
+    ply = page.evaluate("() => window.jickPage.view.ply")
+    confirm = page.locator("#confirm")
+    done = ""
+    if confirm.count():
+        need = page.evaluate(
+            "() => { const p = window.jickPage; const o = p.obs;"
+            " if (p.table.game === 'tarok') return 3 - o.own_discards.length;"
+            " const may = o.legal_actions.filter((a) => a.action.startsWith('-')).length;"
+            " const need = Math.min(may, Math.max(0, o.hand.length - 6));"
+            " return o.legal_actions.some((a) => a.action === 'done') ? need : Math.max(1, need); }"
+        )
+        cards = page.locator(".hand button.card.legal")
+        for i in range(need):
+            click(watch, cards.nth(i))
+        click(watch, confirm)
+        done = f"discard:{need}"
+    else:
+        buttons = page.locator(".actions button.act")
+        if buttons.count():
+            names = [buttons.nth(i).get_attribute("data-action") for i in range(buttons.count())]
+            choice = next((p for p in prefer if p in names), names[0])
+            click(watch, page.locator(f'.actions button.act[data-action="{choice}"]'))
+            done = f"button:{choice}"
+        else:
+            card = page.locator(".hand button.card.legal").first
+            text = card.get_attribute("data-card")
+            click(watch, card)
+            done = f"card:{text}"
+    # the page's view moves past this ply (a multi-card discard: past all of it)
+    page.wait_for_function(
+        "(ply) => { const p = window.jickPage; return p.view.ply > ply && !p.queue.length; }", arg=ply
+    )
+    return done
+
+
+def play_until(watch: Watch, stop: Callable[[], bool], prefer: tuple[str, ...] = (), limit: float = 40) -> list[str]:
+    """Take this page's turns until ``stop()``; the bots play the others."""
+    done: list[str] = []
+    deadline = time.monotonic() + limit
+    while not stop():
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"no end after {limit}s; did {done[-10:]}")
+        if my_turn(watch):
+            done.append(take_turn(watch, prefer))
+        else:
+            watch.page.wait_for_timeout(25)
+    return done
+
+
+def shot(watch: Watch, name: str, full: bool = False) -> None:
+    IMAGES.mkdir(parents=True, exist_ok=True)
+    watch.page.evaluate("() => document.querySelectorAll('.toast').forEach((t) => t.remove())")
+    watch.page.screenshot(path=str(IMAGES / name), full_page=full)
