@@ -164,7 +164,7 @@ export function summaryHTML(game, entry, ctx) {
   if (!entry) return "";
   if (game === "smear") {
     const bid = entry.bid === "moon" ? "shot the moon" : `bid ${esc(entry.bid)}`;
-    const made = entry.moon ? `the moon: ${esc(entry.moon)}` : entry.made ? "made the bid" : "was set";
+    const made = entry.moon ? `the moon: ${esc(entry.moon)}` : entry.made ? "made the bid" : "went set";
     const rows = entry.points.map((p) => {
       const who = p.side === null ? "nobody" : esc(sideNames(p.side));
       let what = p.card ? cardHTML(p.card, game) : "";
