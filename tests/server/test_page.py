@@ -137,7 +137,7 @@ def test_smear_hand_from_the_start_page(page_server: LiveServer, new_page: Any) 
     hand = report["hands"][0]
     heading = page.locator("dialog[open] h3").inner_text()
     assert heading.startswith("Hand 1: You bid 10 in")
-    assert ("made the bid" if hand["made"] else "was set") in heading
+    assert ("made the bid" if hand["made"] else "went set") in heading
     side = {0: "You & Easy bot 2", 1: "Easy bot 1 & Easy bot 3", None: "nobody"}
     rows = summary_rows(me)
     assert len(rows) == len(hand["points"])
@@ -405,7 +405,7 @@ def test_replay_viewer_steps_through_a_record(page_server: LiveServer, new_page:
     page.click("#last")
     page.wait_for_selector(".replay-summary >> text=Hand 1")
     hand = replay_report(replay(record).state)["hands"][0]
-    assert ("made the bid" if hand["made"] else "was set") in page.locator(".replay-summary h3").inner_text()
+    assert ("made the bid" if hand["made"] else "went set") in page.locator(".replay-summary h3").inner_text()
     assert page.locator(".seat .open-hand .card:not(.tiny)").count() == 0  # the hand is over: no card left
 
     # an uploaded record file (a Tarok match) from the start page
