@@ -27,7 +27,8 @@ from jick.arena.summary import (
 from jick.arena.worker import DealPlay, DealResult, MatchPlay, MatchResult
 from jick.cli import app
 from jick.engine import RulesError
-from jick.registry import GAMES, load_rules
+from jick.game import PACKAGES
+from jick.registry import load_rules
 
 runner = CliRunner()
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -230,7 +231,7 @@ def test_ratings_follow_the_ranks() -> None:
 
 # ---------------------------------------------------------------------- per-game hooks
 def test_every_game_has_the_arena_hooks() -> None:
-    for game in GAMES:
+    for game in PACKAGES:
         hooks = arena_hooks(game)
         for name in GameArena.__dict__:
             if not name.startswith("_"):
@@ -308,6 +309,7 @@ def test_result_structure() -> None:
         "seed": 5,
         "matches": 1,
         "workers": 1,
+        "think": None,
     }
     assert [b["bot"] for b in data["bots"]] == ["random", "heuristic"]
     assert sorted(r["bot"] for r in data["ratings"]) == ["heuristic", "random"]
