@@ -15,9 +15,9 @@ from typer.testing import CliRunner
 from jick.bots import make_bot
 from jick.cli import app
 from jick.engine import RecordError
+from jick.game import get_game
 from jick.play import TerminalGame, bot_seed, parse_seats
 from jick.record import load_record, replay
-from jick.game import get_game
 from jick.registry import new_game, resolve
 
 runner = CliRunner()

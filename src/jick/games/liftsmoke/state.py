@@ -925,6 +925,36 @@ class LiftSmokeState:
         t = self._v[TRUMP_CARD]
         return 1 << t if self._set_aside and t >= 0 else 0
 
+    # Read-only views for :mod:`jick.games.liftsmoke.observation` and the bots' rollouts: public
+    # facts, or one seat's own cards. Observers read these, never ``_v``.
+    @property
+    def current_game(self) -> GameLog | None:
+        """The log of the game in progress (the last one when none is); None before the first."""
+        return self._games[-1] if self._games else None
+
+    @property
+    def game_number(self) -> int:
+        """The 1-based number of the current (or last dealt) game."""
+        return self._v[GAME_NO]
+
+    @property
+    def tricks(self) -> Sequence[Trick]:
+        """The completed tricks of the current game (the game log's own list: read it, do not change it)."""
+        return self._games[-1].tricks if self._games else ()
+
+    def trick_cards(self) -> list[tuple[int, int]]:
+        """The trick in progress as ``(seat, card index)`` in play order (empty outside the play)."""
+        v = self._v
+        if v[PHASE] != PLAY:
+            return []
+        return [(v[T_SEAT + i], v[T_CARD + i]) for i in range(v[TRICK_LEN])]
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """Per seat: the number of cards held."""
+        v = self._v
+        return tuple(v[HAND + s].bit_count() for s in range(self._n))
+
     def observation(self, seat: int) -> LiftSmokeObservation:
         from jick.games.liftsmoke.observation import build_observation
 
