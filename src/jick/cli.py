@@ -285,7 +285,7 @@ def advise(
     if as_json:
         typer.echo(json.dumps(advice.to_dict(), indent=1))
         return
-    from jick.render_advice import print_advice
+    from jick.games.smear.advise_view import print_advice
 
     print_advice(advice)
 
