@@ -72,9 +72,7 @@ def _raw_deal(deal: DealResult, bots: int) -> dict[str, Any]:
         "seed": deal.seed,
         "first_dealer": deal.first_dealer,
         "means": list(deal_means(deal.plays, bots)),
-        "plays": [
-            {"seats": lineup_text(p.lineup), "points": list(p.points), "bid": _bid(p.bid)} for p in deal.plays
-        ],
+        "plays": [{"seats": lineup_text(p.lineup), "points": list(p.points), "bid": _bid(p.bid)} for p in deal.plays],
     }
 
 

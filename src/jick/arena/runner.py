@@ -212,4 +212,3 @@ def run_all(
                 future.cancel()
             raise
         return [future.result() for future in futures]
-

@@ -526,4 +526,3 @@ class SearchBot(PimcBot[TarokObservation, TarokState]):
 
     def search_game(self) -> SearchGame[TarokObservation, TarokState]:
         return search_game()
-

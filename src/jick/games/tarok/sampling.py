@@ -485,4 +485,3 @@ def equivalent_groups(obs: Any) -> list[list[Action]]:
         groups.append([action])
         last_card = c
     return groups
-
