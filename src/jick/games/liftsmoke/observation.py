@@ -88,7 +88,7 @@ def build_observation(state: LiftSmokeState, seat: int) -> LiftSmokeObservation:
         trump=state.trump,
         trump_card=state.trump_card,
         trump_card_holder=state.trump_card_holder,
-        hand_sizes=state.hand_sizes,
+        hand_sizes=tuple(state.hand_mask(s).bit_count() for s in range(n)),
         active=state.active,
         stock_size=len(state.stock_cards()),
         discard_size=state.discard_mask.bit_count(),

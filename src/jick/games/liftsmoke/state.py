@@ -949,12 +949,6 @@ class LiftSmokeState:
             return []
         return [(v[T_SEAT + i], v[T_CARD + i]) for i in range(v[TRICK_LEN])]
 
-    @property
-    def hand_sizes(self) -> tuple[int, ...]:
-        """Per seat: the number of cards held."""
-        v = self._v
-        return tuple(v[HAND + s].bit_count() for s in range(self._n))
-
     def observation(self, seat: int) -> LiftSmokeObservation:
         from jick.games.liftsmoke.observation import build_observation
 

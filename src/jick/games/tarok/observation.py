@@ -123,7 +123,7 @@ def build_observation(state: TarokState, seat: int) -> TarokObservation:
         trick=tuple((s, CARDS[c]) for s, c in state.trick_cards()),
         tricks=tuple(state.tricks),
         tricks_won=state.tricks_won,
-        hand_sizes=state.hand_sizes,
+        hand_sizes=tuple(state.hand_mask(s).bit_count() for s in range(n)),
         scores=state.scores,
         legal_actions=tuple(state.legal_actions()) if state.current_player == seat else (),
         last_deal=state.last_deal,

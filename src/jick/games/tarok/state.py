@@ -946,12 +946,6 @@ class TarokState:
         return tuple(self._v[TRICKS_WON : TRICKS_WON + self._n])
 
     @property
-    def hand_sizes(self) -> tuple[int, ...]:
-        """Per seat: the number of cards held."""
-        v = self._v
-        return tuple(v[HAND + s].bit_count() for s in range(self._n))
-
-    @property
     def deal_number(self) -> int:
         """The number of the deal in progress (1 = the first)."""
         return len(self._results) + 1
