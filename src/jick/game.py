@@ -314,7 +314,7 @@ class Game:
         arena: GameArena = _load(self.arena)
         return arena
 
-    def plays(self, observation: Observation) -> bool:
+    def owns(self, observation: Observation) -> bool:
         """Whether ``observation`` is one of this game's observations."""
         return isinstance(observation, self.observation_type)
 
@@ -344,7 +344,7 @@ def game_of(observation: Observation) -> Game:
     'tarok'
     """
     for game in registered_games():
-        if game.plays(observation):
+        if game.owns(observation):
             return game
     raise RulesError(f"{type(observation).__name__} is not the observation of a registered game")
 
