@@ -130,6 +130,7 @@ class RecordHooks(Generic[StateT]):
         deal_extras: Sequence[Mapping[str, Any]],
     ) -> StateT:
         """A fresh state with these rules and chance data (``deal_extras``: parsed deal fields per deal)."""
+        # ``state_class`` is the game's own state class (a ClassVar cannot name ``StateT``).
         state: StateT = self.state_class(rules, seed=seed, decks=list(decks), first_dealer=first_dealer)
         return state
 
