@@ -90,8 +90,8 @@ class DealResult:
 
 
 def make(kind: str, seed: int) -> Any:
-    from jick.bots.greedy import GreedyBot
     from jick.bots.random_bot import RandomBot
+    from jick.games.smear.greedy import GreedyBot
     from jick.games.smear.heuristic import HeuristicBot
 
     if kind == "heuristic":

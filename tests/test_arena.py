@@ -24,10 +24,12 @@ from jick.arena.summary import (
     pair_summaries,
     win_shares,
 )
-from jick.arena.worker import DealPlay, DealResult, MatchPlay, MatchResult
+from jick.arena.worker import DealPlay, DealResult, MatchPlay, MatchResult, Setup, _bots
+from jick.bots.budget import LEVEL_SECONDS
 from jick.cli import app
 from jick.engine import RulesError
-from jick.registry import GAMES, load_rules
+from jick.game import PACKAGES
+from jick.registry import load_rules
 
 runner = CliRunner()
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -230,7 +232,7 @@ def test_ratings_follow_the_ranks() -> None:
 
 # ---------------------------------------------------------------------- per-game hooks
 def test_every_game_has_the_arena_hooks() -> None:
-    for game in GAMES:
+    for game in PACKAGES:
         hooks = arena_hooks(game)
         for name in GameArena.__dict__:
             if not name.startswith("_"):
@@ -308,6 +310,7 @@ def test_result_structure() -> None:
         "seed": 5,
         "matches": 1,
         "workers": 1,
+        "think": None,
     }
     assert [b["bot"] for b in data["bots"]] == ["random", "heuristic"]
     assert sorted(r["bot"] for r in data["ratings"]) == ["heuristic", "random"]
@@ -347,6 +350,21 @@ def test_user_mistakes_raise_rules_errors() -> None:
         run_arena("tarok_3p", "heuristic", deals=1, seed=1)
     with pytest.raises(RulesError, match="named twice"):
         run_arena("tarok_3p", "greedy,heuristic", deals=1, seed=1)
+    with pytest.raises(RulesError, match="think must be a positive number of seconds, not -0.5"):
+        run_arena("tarok_3p", "search,random", deals=1, seed=1, think=-0.5)
+
+
+def test_think_is_the_search_bots_time_in_every_worker() -> None:
+    """``run_arena(think=)`` travels in the Setup to the worker processes, which give it to every search bot."""
+    setup = Setup(game="liftsmoke", preset="lift_smoke", players=4, seed=1, think=0.05)
+    bots = _bots(("search", "random"), (0, 1, 1, 0), setup, 1, "deal", 0, 0)
+    assert [b.budget.seconds for b in (bots[0], bots[3])] == [0.05, 0.05]  # type: ignore[attr-defined]
+    plain = _bots(("search", "random"), (0, 1, 1, 0), Setup("liftsmoke", "lift_smoke", 4, seed=1), 1, "deal", 0, 0)
+    assert plain[0].budget.seconds == LEVEL_SECONDS["normal"]  # type: ignore[attr-defined]
+    result = run_arena("lift_smoke", "search,random", deals=1, seed=2, workers=2, think=0.02)
+    assert result.parameters["think"] == 0.02
+    (deal,) = result.deals
+    assert len(deal.plays) == len(seatings((0, 1, 2, 3), 2))
 
 
 # ---------------------------------------------------------------------- the command
@@ -390,6 +408,10 @@ def test_cli_checkpoint_resumes_and_refuses_another_run(tmp_path: Path) -> None:
     code, output = arena([*base, "--deals", "3", "--seed", "6", "-o", str(tmp_path / "c.json")])
     lines = [line for line in output.splitlines() if line.strip()]
     assert code == 2 and len(lines) == 1 and "another arena run" in lines[0]
+    # another thinking time is another run
+    code, output = arena([*base, "--deals", "3", "--seed", "5", "--think", "0.5", "-o", str(tmp_path / "d.json")])
+    lines = [line for line in output.splitlines() if line.strip()]
+    assert code == 2 and len(lines) == 1 and "another arena run" in lines[0]
 
 
 @pytest.mark.parametrize(
@@ -401,6 +423,8 @@ def test_cli_checkpoint_resumes_and_refuses_another_run(tmp_path: Path) -> None:
         (["--bots", "heuristic,random", "--workers", "0"], "workers must be at least 1"),
         (["--bots", "cheater,random", "--preset", "tarok_3p"], "tarok has no cheater bot"),
         (["--preset", "tarok_3p"], "name the bots with --bots"),
+        (["--bots", "search,random", "--think", "0"], "--think must be a positive number of seconds, not 0"),
+        (["--bots", "search,random", "--think", "-2"], "--think must be a positive number of seconds, not -2"),
     ],
 )
 def test_cli_user_mistakes_are_one_line(args: list[str], message: str) -> None:

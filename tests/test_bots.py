@@ -99,3 +99,30 @@ def test_greedy_beats_random_in_short_matches() -> None:
             state.apply(bots[seat].choose(state.observation(seat)))
         wins += state.winner == greedy_side
     assert wins > matches // 2
+
+
+def test_a_bot_without_a_game_finds_it_from_the_observation() -> None:
+    """``make_bot`` with no game: the game's own bot, found by the observation's type."""
+    from jick.bots import AnyGameBot, ExplainingBot, OpenBot, bot_class
+    from jick.engine import RulesError
+    from jick.game import Player, game_of
+    from jick.registry import new_game
+
+    bot = make_bot("heuristic", 1)
+    assert isinstance(bot, AnyGameBot) and isinstance(bot, Player)
+    for preset, game in (("smear_ten_point", "smear"), ("tarok_4p", "tarok"), ("lift_smoke", "liftsmoke")):
+        state = new_game(preset, seed=4)
+        obs = state.observation(state.current_player)
+        assert game_of(obs).name == game
+        assert bot.choose(obs) == bot_class(game, "heuristic")(1).choose(obs) in state.legal_actions()
+    with pytest.raises(RulesError, match="does not explain"):
+        bot.explain(obs)
+
+    class Stranger:
+        """An observation of no registered game."""
+
+    with pytest.raises(RulesError, match="Stranger is not the observation of a registered game"):
+        bot.choose(Stranger())  # type: ignore[arg-type]
+    search = make_bot("search", 1, game="tarok", think=0.05)
+    assert isinstance(search, ExplainingBot) and not isinstance(search, OpenBot)
+    assert isinstance(make_bot("cheater", 1, game="smear"), OpenBot)

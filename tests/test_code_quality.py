@@ -23,3 +23,39 @@ def test_mypy_strict_is_clean(mypy_process: subprocess.Popen[str]) -> None:
 def test_ruff_is_clean() -> None:
     result = run("ruff", "check", "src", "tests", "benchmarks")
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def private_reads(path: Path) -> list[str]:
+    """``obj._name`` in a module's code and in the examples of a module or page, ``obj`` not ``self`` or ``cls``."""
+    import ast
+    import re
+
+    text = path.read_text(encoding="utf-8")
+    found = []
+    if path.suffix == ".py":
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__"):
+                if not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")):
+                    found.append(f"{path.name}:{node.lineno}: {ast.unparse(node)}")
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.lstrip().startswith((">>>", "...")) and re.search(r"\w\._[a-z]", line):
+            found.append(f"{path.name}:{number}: {line.strip()}")
+    return found
+
+
+def test_only_a_state_module_reads_private_fields() -> None:
+    """Observations, bots, records, every neutral layer and the docs read a state through its public views."""
+    src = ROOT / "src" / "jick"
+    allowed = {src / "games" / game / "state.py" for game in ("smear", "tarok", "liftsmoke")}
+    files = [*sorted(src.rglob("*.py")), *sorted((ROOT / "docs").glob("*.md")), ROOT / "README.md"]
+    found = [hit for path in files if path not in allowed for hit in private_reads(path)]
+    assert found == []
+
+
+def test_the_private_read_check_sees_code_and_examples(tmp_path: Path) -> None:
+    module = tmp_path / "sample.py"
+    module.write_text('"""\n>>> s._snapshot()\n"""\n\n\ndef f(state, self):\n    return state._v, self._ok\n')
+    assert private_reads(module) == ["sample.py:7: state._v", "sample.py:2: >>> s._snapshot()"]
+    page = tmp_path / "page.md"
+    page.write_text("state._v in prose is fine\n>>> copy._snapshot()\n")
+    assert private_reads(page) == ["page.md:2: >>> copy._snapshot()"]

@@ -406,7 +406,7 @@ def test_deterministic_for_a_seed_and_an_observation() -> None:
 
 
 def test_greedy_baseline_still_importable() -> None:
-    from jick.bots.greedy import GreedyBot as Baseline
+    from jick.games.smear.greedy import GreedyBot as Baseline
 
     assert Baseline is GreedyBot
     state = new_match("smear_ten_point", seed=1)

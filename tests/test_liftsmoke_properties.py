@@ -21,7 +21,8 @@ from typing import Any
 import pytest
 
 from jick.cards import CARDS, SUIT_MASKS, Card, card_mask
-from jick.engine import Action, IllegalAction, RecordError, RulesError, State
+from jick.engine import Action, IllegalAction, RecordError, RulesError
+from jick.game import GameState
 from jick.games.liftsmoke import LiftSmokeState, load_preset, new_match, preset_info, preset_names
 from jick.games.liftsmoke.actions import NUM_ACTIONS, EndSession, Play
 from jick.games.liftsmoke.rules import LiftSmokeRules
@@ -100,7 +101,7 @@ def test_random_sessions_terminate_and_conserve_cards(config: tuple[int, str, st
     players = config[0]
     for seed in SEEDS:
         state = new_match(rules_for(*config, games_per_session=3), seed=seed)
-        assert isinstance(state, State)
+        assert isinstance(state, GameState)
         check_cards(state)
         for _ in random_play(state, random.Random(seed)):
             check_cards(state)

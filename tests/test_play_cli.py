@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import io
 import random
+import time
 from pathlib import Path
 
 import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from jick.bots import make_bot
+from jick.bots import Bot, make_bot
 from jick.cards import CARDS
 from jick.cli import app
+from jick.engine import Action
+from jick.game import Observation
 from jick.games.smear import actions as A
 from jick.games.smear import new_match, preset_names
 from jick.play import TerminalGame, bot_seed, parse_seats
@@ -207,3 +210,69 @@ def test_bot_levels_and_bad_level(tmp_path: Path) -> None:
     assert code == 2 and "--bot 'expert'" in out
     result = runner.invoke(app, ["play", "--seats", "cheater,bot,bot,bot", "--bot", "easy"])
     assert result.exit_code == 2 and "only in `jick arena`" in result.output
+
+
+# ---------------------------------------------------------------------- thinking time
+@pytest.mark.parametrize("value", ["0", "-1", "nan", "inf"])
+def test_think_must_be_a_positive_number(value: str) -> None:
+    result = runner.invoke(app, ["play", "--seats", "bot,bot,bot,bot", "--think", value], input="")
+    assert result.exit_code == 2
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert lines == [f"jick: error: --think must be a positive number of seconds, not {value}"]
+
+
+def test_think_reaches_every_bot(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import jick.play
+
+    asked: list[float | None] = []
+
+    def recording_make_bot(
+        name: str, seed: int | None = None, game: str | None = None, think: float | None = None
+    ) -> Bot:
+        asked.append(think)
+        return make_bot(name, seed, game, think)
+
+    monkeypatch.setattr(jick.play, "make_bot", recording_make_bot)
+    args = ["--seats", "bot,bot,bot,bot", "--seed", "1", "--think", "0.25", "--record", str(tmp_path / "g.json")]
+    code, out = play(args, "")
+    assert code == 0 and "win the match" in out
+    assert asked == [0.25] * 4
+
+
+class SlowBot:
+    """The heuristic bot, answering only after ``delay`` seconds."""
+
+    name = "slow"
+
+    def __init__(self, delay: float) -> None:
+        self.delay = delay
+        self.inner = make_bot("heuristic", game="smear")
+
+    def choose(self, observation: Observation) -> Action:
+        time.sleep(self.delay)
+        return self.inner.choose(observation)
+
+
+def bot_table(delay: float, terminal: bool) -> tuple[TerminalGame, io.StringIO]:
+    state = new_match("smear_ten_point", seed=SEED)
+    out = io.StringIO()
+    console = Console(file=out, force_terminal=terminal, width=100)
+    kinds = ["easy"] * 4
+    bots: dict[int, Bot] = {s: SlowBot(delay) for s in range(4)}
+    return TerminalGame(state, kinds, bots, console, input, Path("unused.json")), out
+
+
+def test_a_slow_bot_shows_that_it_is_thinking() -> None:
+    game, out = bot_table(0.8, terminal=True)
+    seat = game.state.current_player
+    action = game.bot_choice(seat)
+    assert action in game.state.legal_actions()
+    assert f"seat {seat} is thinking..." in out.getvalue()
+
+
+def test_a_quick_bot_or_a_pipe_shows_nothing() -> None:
+    quick, quick_out = bot_table(0.0, terminal=True)
+    assert quick.bot_choice(quick.state.current_player) in quick.state.legal_actions()
+    piped, piped_out = bot_table(0.8, terminal=False)
+    assert piped.bot_choice(piped.state.current_player) in piped.state.legal_actions()
+    assert quick_out.getvalue() == "" and piped_out.getvalue() == ""

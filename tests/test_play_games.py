@@ -14,13 +14,14 @@ from typer.testing import CliRunner
 
 from jick.bots import make_bot
 from jick.cli import app
+from jick.game import get_game
 from jick.play import TerminalGame, bot_seed, parse_seats
 from jick.record import load_record, replay
-from jick.registry import game_module, new_game, resolve
+from jick.registry import new_game, resolve
 
 runner = CliRunner()
-TAROK_PRESETS = list(game_module("tarok").preset_names())
-LIFT_SMOKE_PRESETS = list(game_module("liftsmoke").preset_names())
+TAROK_PRESETS = list(get_game("tarok").preset_names())
+LIFT_SMOKE_PRESETS = list(get_game("liftsmoke").preset_names())
 PRESETS = TAROK_PRESETS + LIFT_SMOKE_PRESETS
 
 
@@ -182,7 +183,7 @@ def scripted_human(state: Any, rng: random.Random):  # type: ignore[no-untyped-d
 )
 def test_a_human_can_play_to_the_end(preset: str, overrides: dict[str, Any], tmp_path: Path) -> None:
     game, name = resolve(preset)
-    state = game_module(game).new_match(name, overrides=overrides, seed=5)
+    state = get_game(game).new_match(name, overrides=overrides, seed=5)
     kinds = parse_seats(None, state.num_players, 1, level="easy")
     bots = {s: make_bot(kind, bot_seed(5, s), game=game) for s, kind in enumerate(kinds) if kind != "human"}
     out = io.StringIO()

@@ -20,7 +20,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from jick.engine import Action, IllegalAction, State
+from jick.engine import Action, IllegalAction
+from jick.game import GameState
 from jick.games.tarok import actions as A
 from jick.games.tarok import new_match, preset_names
 from jick.games.tarok.cards import ALL_CARDS, TRUMPS, TarokCard, pile_count
@@ -159,7 +160,7 @@ def assert_no_hidden_cards(state: TarokState) -> None:
 @given(seed=SEEDS, overrides=OVERRIDES)
 def test_a_full_match_terminates_with_consistent_scores(name: str, seed: int, overrides: dict[str, Any]) -> None:
     state = new_match(name, seed=seed, overrides=overrides)
-    assert isinstance(state, State)
+    assert isinstance(state, GameState)
     rng = random.Random(seed)
     list(random_steps(state, rng, 12 * MAX_ACTIONS_PER_DEAL))
     assert state.is_terminal and state.current_player == -1

@@ -23,6 +23,9 @@ app = typer.Typer(
 )
 
 
+THINK_HELP = "The search bots' thinking time per decision, in seconds (default: their level's)."
+
+
 def fail(message: str, code: int = 2) -> None:
     typer.echo(f"jick: error: {message}", err=True)
     raise typer.Exit(code)
@@ -69,6 +72,7 @@ def play(
     bot: Annotated[
         str, typer.Option("--bot", help="The bots' level: easy (heuristic), normal or hard (search).")
     ] = "normal",
+    think: Annotated[float | None, typer.Option("--think", help=THINK_HELP)] = None,
 ) -> None:
     """Play a match of any game in the terminal against bots (or watch bots play).
 
@@ -81,7 +85,7 @@ def play(
         from jick.play import play_command
 
         code = play_command(
-            name, n, overrides, seat=seat, seed=seed, seats=seats, record_path=record, bot=bot
+            name, n, overrides, seat=seat, seed=seed, seats=seats, record_path=record, bot=bot, think=think
         )
     except JickError as exc:
         fail(str(exc))
@@ -141,11 +145,9 @@ def presets(
         rules = load_rules(preset, players)
     except JickError as exc:
         fail(str(exc))
-    import importlib
+    from jick.game import get_game
 
-    from jick.registry import game_module
-
-    allowed_values = importlib.import_module(game_module(game).__name__ + ".rules").allowed_values
+    allowed_values = get_game(game).allowed_values
 
     table = Table(title=f"{preset} ({rules.num_players} players): {description}", caption=f"source: {source}")
     table.add_column("option")
@@ -189,6 +191,7 @@ def arena(
         Path | None,
         typer.Option("--checkpoint", help="Keep finished deals in this file; deals already there are not replayed."),
     ] = None,
+    think: Annotated[float | None, typer.Option("--think", help=THINK_HELP)] = None,
 ) -> None:
     """Play bots against each other over duplicate deals; print and save points, bid rates and ratings.
 
@@ -205,11 +208,13 @@ def arena(
     from jick.arena import run_arena
     from jick.arena.chart import ladder_chart
     from jick.arena.report import default_out_path, print_result, save_json
+    from jick.bots import check_think
 
     console = Console(highlight=False)
     try:
         if bots is None:
             raise RulesError("name the bots with --bots, e.g. --bots search,heuristic")
+        check_think(think, "--think")
         name, n, overrides = resolve_rules(preset, players, None, set_)
         drawn = seed is None
         if seed is None:
@@ -226,6 +231,7 @@ def arena(
             matches=matches,
             progress=not no_progress,
             checkpoint=checkpoint,
+            think=think,
         )
         elapsed = time.monotonic() - started
         print_result(result, console)
@@ -279,7 +285,7 @@ def advise(
     if as_json:
         typer.echo(json.dumps(advice.to_dict(), indent=1))
         return
-    from jick.render_advice import print_advice
+    from jick.games.smear.advise_view import print_advice
 
     print_advice(advice)
 

@@ -1,10 +1,11 @@
-"""The game-agnostic engine protocol shared by every game.
+"""The engine's building blocks shared by every game: actions and errors.
 
-A game is played on a :class:`State`: ask ``current_player`` who acts, offer a
-choice from ``legal_actions()``, ``apply()`` it, and read ``returns()`` once
-``is_terminal``. What a seat may know leaves a state only through
-``observation(seat)``. Chance (the shuffle) is driven by a seed or by explicit
-deck orders that the caller provides, so a state never hides an RNG.
+A game is played on a state (the :class:`jick.game.GameState` protocol): ask
+``current_player`` who acts, offer a choice from ``legal_actions()``,
+``apply()`` it, and read ``returns()`` once ``is_terminal``. What a seat may
+know leaves a state only through ``observation(seat)``. Chance (the shuffle)
+is driven by a seed or by explicit deck orders that the caller provides, so a
+state never hides an RNG.
 
 Actions are small frozen values with a stable integer ``id`` (for masks and
 learning code) and a short string form (for records and the command line).
@@ -14,7 +15,7 @@ An illegal action raises :class:`IllegalAction` and leaves the state unchanged.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import ClassVar
 
 #: ``current_player`` of a state that waits for nobody (terminal).
 TERMINAL = -1
@@ -76,67 +77,3 @@ class Action:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({str(self)!r})"
-
-
-@runtime_checkable
-class State(Protocol):
-    """One game (a match of many deals) in progress: a make/undo machine.
-
-    Every game's state implements this protocol; bots, records, the CLI and
-    the arena speak only through it.
-    """
-
-    #: Name of the game in the registry (``"smear"``).
-    game_name: str
-
-    @property
-    def num_players(self) -> int: ...
-
-    @property
-    def current_player(self) -> int:
-        """The seat to act, :data:`TERMINAL`, or a negative chance marker."""
-        ...
-
-    @property
-    def is_terminal(self) -> bool: ...
-
-    @property
-    def num_distinct_actions(self) -> int:
-        """Size of the fixed action space (ids are ``0..n-1``)."""
-        ...
-
-    def legal_actions(self) -> Sequence[Action]:
-        """The actions ``current_player`` may take now."""
-        ...
-
-    def legal_action_ids(self) -> list[int]: ...
-
-    def legal_action_mask(self) -> Any:
-        """A fixed-size numpy bool array, True at the ids of legal actions."""
-        ...
-
-    def action_from_id(self, action_id: int) -> Action: ...
-
-    def parse_action(self, text: str) -> Action:
-        """The action named by ``text`` in the current situation."""
-        ...
-
-    def apply(self, action: Action) -> None:
-        """Play ``action`` for ``current_player``; raise ``IllegalAction`` if not legal."""
-        ...
-
-    def apply_id(self, action_id: int) -> None: ...
-
-    def undo(self) -> Action:
-        """Take back the last action and return it."""
-        ...
-
-    def clone(self) -> State: ...
-
-    def returns(self) -> tuple[float, ...]:
-        """Per seat: 1.0 for each seat of the winning side, 0.0 otherwise (all 0.0 until the end)."""
-        ...
-
-    def observation(self, seat: int) -> Any:
-        """An immutable view of exactly what ``seat`` may know."""
-        ...

@@ -16,7 +16,8 @@ Three protocols and one registration:
   and in time the web page and learning code).
 * :class:`Game`: one registration per game, naming its presets, how to start a
   match, its action codec, observation type, terminal view, bots, record and
-  arena hooks. :func:`get_game` finds a registered game by name.
+  arena hooks. :func:`get_game` finds a registered game by name,
+  :func:`game_of` the game of an observation.
 
 Play, the terminal, the arena, the bots' common code, records, and the
 session, server and research layers speak only this contract; a new game is a
@@ -46,15 +47,24 @@ import numpy.typing as npt
 from jick.engine import Action, RulesError
 
 if TYPE_CHECKING:
+    from jick.arena.hooks import GameArena
     from jick.presets import PresetInfo
+    from jick.record_hooks import RecordHooks
+    from jick.terminal import TerminalView
 
 __all__ = [
+    "AnyState",
+    "BotFactory",
     "CardLike",
     "DealLog",
     "Game",
     "GameState",
+    "ObsT",
     "Observation",
     "Player",
+    "Rules",
+    "StateT",
+    "game_of",
     "get_game",
     "registered_games",
 ]
@@ -62,7 +72,10 @@ __all__ = [
 ActionT = TypeVar("ActionT", bound=Action, covariant=True)
 ObservationT = TypeVar("ObservationT", bound="Observation", covariant=True)
 ObservationIn = TypeVar("ObservationIn", bound="Observation", contravariant=True)
+#: A type variable for functions and classes that pass one game's own state type through.
 StateT = TypeVar("StateT", bound="GameState[Action, Observation]")
+#: The same for one game's own observation type.
+ObsT = TypeVar("ObsT", bound="Observation")
 
 
 @runtime_checkable
@@ -221,9 +234,20 @@ class Player(Protocol[ObservationIn]):
 
 
 def _load(path: str) -> Any:
-    """The object at ``"package.module:Name"``."""
+    """The object at ``"package.module:Name"``, or the module itself for ``"package.module"``."""
     module, _, name = path.partition(":")
-    return getattr(importlib.import_module(module), name)
+    loaded = importlib.import_module(module)
+    return getattr(loaded, name) if name else loaded
+
+
+class BotFactory(Protocol):
+    """A bot class as :meth:`Game.bot_class` returns it: ``cls(seed, **options)``."""
+
+    def __call__(self, seed: int | None = None, **options: Any) -> Player[Observation]: ...
+
+
+def _any_value(name: str) -> str:
+    return ""
 
 
 @dataclass(frozen=True)
@@ -255,27 +279,44 @@ class Game:
     view: str
     #: Bot kind (``heuristic``, ``search``, ``cheater``) -> ``"module:Class"``.
     bots: Mapping[str, str] = field(default_factory=dict)
-    #: ``"module:object"`` of the record hooks and of the arena hooks.
+    #: ``"module:object"`` of the record hooks; ``"module"`` (or ``"module:object"``) of the arena hooks.
     record_hooks: str = ""
     arena: str = ""
+    #: Human text for the values an option accepts (``jick presets NAME``).
+    allowed_values: Callable[[str], str] = _any_value
 
-    def view_class(self) -> type[Any]:
+    # The loaders below hand back one game's own classes under the neutral types:
+    # a Smear view or bot only ever meets Smear states and observations, because
+    # every caller looks the game up by ``state.game_name`` (or by the type of
+    # the observation). The type system cannot tie a name to a type, so the
+    # loaded objects (``Any`` from importlib) are given the neutral types here,
+    # in one place.
+
+    def view_class(self) -> type[TerminalView[AnyState, Observation]]:
         """The game's terminal view class."""
-        cls: type[Any] = _load(self.view)
+        cls: type[TerminalView[AnyState, Observation]] = _load(self.view)
         return cls
 
-    def bot_class(self, kind: str) -> type[Any]:
+    def bot_class(self, kind: str) -> BotFactory:
         """The class of bot ``kind``; :class:`~jick.engine.RulesError` if the game has none."""
         if kind not in self.bots:
             raise RulesError(f"{self.name} has no {kind} bot")
-        cls: type[Any] = _load(self.bots[kind])
+        cls: BotFactory = _load(self.bots[kind])
         return cls
 
-    def load_record_hooks(self) -> Any:
-        return _load(self.record_hooks)
+    def load_record_hooks(self) -> RecordHooks[AnyState]:
+        """The game's record hooks (:class:`jick.record_hooks.RecordHooks`)."""
+        hooks: RecordHooks[AnyState] = _load(self.record_hooks)
+        return hooks
 
-    def load_arena(self) -> Any:
-        return _load(self.arena)
+    def load_arena(self) -> GameArena:
+        """The game's arena hooks (:class:`jick.arena.hooks.GameArena`)."""
+        arena: GameArena = _load(self.arena)
+        return arena
+
+    def owns(self, observation: Observation) -> bool:
+        """Whether ``observation`` is one of this game's observations."""
+        return isinstance(observation, self.observation_type)
 
 
 #: Registered name -> the package whose ``GAME`` registers it.
@@ -294,6 +335,18 @@ def get_game(name: str) -> Game:
     if not isinstance(game, Game) or game.name != name:
         raise RulesError(f"package {PACKAGES[name]} does not register the game {name!r}")
     return game
+
+
+def game_of(observation: Observation) -> Game:
+    """The registered game whose observation ``observation`` is; :class:`~jick.engine.RulesError` if none.
+
+    >>> game_of(get_game("tarok").new_match("tarok_3p", seed=1).observation(0)).name
+    'tarok'
+    """
+    for game in registered_games():
+        if game.owns(observation):
+            return game
+    raise RulesError(f"{type(observation).__name__} is not the observation of a registered game")
 
 
 def registered_games() -> list[Game]:

@@ -8,27 +8,35 @@ game works the same when stdin is a pipe::
 This module is the game-agnostic loop: seats, bots, prompting, refusing an
 illegal or unreadable line with the reason and the legal choices, help,
 quitting and saving the record. Everything a game shows or reads goes through
-its terminal view, the ``View`` class of ``jick.games.<game>.view`` (see
-:mod:`jick.terminal`). What a human sees is built only from
+its terminal view, the class its registration names (:attr:`jick.game.Game.view`,
+see :mod:`jick.terminal`). What a human sees is built only from
 ``state.observation(seat)``; bots get an observation too.
+
+A bot decides on a worker thread while the loop waits; on a terminal, a bot
+that has not answered after :data:`THINKING_DELAY` seconds shows that it is
+thinking until it answers.
 """
 
 from __future__ import annotations
 
-import importlib
 import secrets
 import sys
+import threading
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, TypeVar
 
 from rich.console import Console
 from rich.markup import escape
 
-from jick.bots import BOT_KINDS, LEVELS, Bot, canonical_bot_name, make_bot
+from jick.bots import BOT_KINDS, LEVELS, Bot, ExplainingBot, canonical_bot_name, check_think, make_bot
 from jick.engine import Action, IllegalAction, JickError, NotationError, RulesError
+from jick.game import AnyState, Observation, get_game
 from jick.record import save_record
 from jick.terminal import TerminalView
+
+T = TypeVar("T")
 
 #: Seat names accepted by ``--seats`` besides the bot kinds and levels of :mod:`jick.bots`.
 SEAT_WORDS = ("human", "bot")
@@ -40,6 +48,8 @@ TABLE_WORDS = ("hand", "table", "look")
 HINT_WORDS = ("hint",)
 #: The bot whose advice ``hint`` shows.
 HINT_LEVEL = "hard"
+#: Seconds a bot may take before the terminal shows that it is thinking.
+THINKING_DELAY = 0.5
 
 
 def seat_kind(name: str, level: str) -> str:
@@ -93,13 +103,13 @@ def default_record_path(preset: str, seed: int) -> Path:
     return Path("games") / f"jick-{preset}-{seed}.json"
 
 
-def view_class(game: str) -> type[TerminalView]:
-    """The terminal view of a game: ``View`` in the ``view`` module of its package."""
-    from jick.registry import game_module
+def view_class(game: str) -> type[TerminalView[AnyState, Observation]]:
+    """The terminal view of a game, as its registration names it (:meth:`jick.game.Game.view_class`).
 
-    module = importlib.import_module(game_module(game).__name__ + ".view")
-    view: type[TerminalView] = module.View
-    return view
+    >>> view_class("tarok").__name__
+    'TarokView'
+    """
+    return get_game(game).view_class()
 
 
 def play_command(
@@ -112,6 +122,7 @@ def play_command(
     seats: str | None,
     record_path: Path | None,
     bot: str = DEFAULT_LEVEL,
+    think: float | None = None,
     input_fn: Callable[[str], str] = input,
     out: IO[str] | None = None,
 ) -> int:
@@ -119,11 +130,14 @@ def play_command(
 
     When no human plays, the game's view may add options so that the match
     ends by itself (:meth:`TerminalView.unattended_overrides`); options given
-    by the user win. User errors (unknown preset, bad option, bad ``--seats``)
+    by the user win. ``think`` is the search bots' seconds per decision
+    (``--think``; also the ``hint`` bot's). User errors (unknown preset, bad
+    option, bad ``--seats``, a thinking time that is not a positive number)
     raise :class:`JickError`.
     """
-    from jick.registry import game_module, load_rules, resolve
+    from jick.registry import load_rules, resolve
 
+    think = check_think(think, "--think")
     game_name, preset = resolve(preset)
     rules = load_rules(preset, players, overrides)
     kinds = parse_seats(seats, rules.num_players, seat, bot)
@@ -134,12 +148,14 @@ def play_command(
     shown_seed = seed is None
     if seed is None:
         seed = secrets.randbelow(1_000_000)
-    state = game_module(game_name).new_match(preset, players=players, overrides=overrides, seed=seed)
+    state = get_game(game_name).new_match(preset, players=players, overrides=overrides, seed=seed)
     console = Console(file=out, highlight=False, soft_wrap=True, emoji=False)
     # The first use of the search bots on a machine compiles the Smear solver (some seconds; cached after).
     with console.status("Getting the bots ready..."):
         bots: dict[int, Bot] = {
-            s: make_bot(kind, bot_seed(seed, s), game=game_name) for s, kind in enumerate(kinds) if kind != "human"
+            s: make_bot(kind, bot_seed(seed, s), game=game_name, think=think)
+            for s, kind in enumerate(kinds)
+            if kind != "human"
         }
     game = TerminalGame(
         state,
@@ -149,6 +165,7 @@ def play_command(
         input_fn,
         record_path or default_record_path(preset, seed),
         echo_input=input_fn is input and not _stdin_is_tty(),
+        think=think,
     )
     return game.run(announce_seed=shown_seed)
 
@@ -165,12 +182,32 @@ class _Quit(Exception):
     """The human typed quit."""
 
 
+def in_thread(function: Callable[[], T]) -> Future[T]:
+    """Start ``function()`` on a daemon thread; its result (or error) arrives in the future.
+
+    A daemon thread, so that quitting never waits for a bot still searching.
+
+    >>> in_thread(lambda: 6 * 7).result(timeout=5)
+    42
+    """
+    future: Future[T] = Future()
+
+    def run() -> None:
+        try:
+            future.set_result(function())
+        except BaseException as exc:  # handed to the waiting loop, which raises it
+            future.set_exception(exc)
+
+    threading.Thread(target=run, name="jick-bot", daemon=True).start()
+    return future
+
+
 class TerminalGame:
     """One match at the terminal: bots move on their own, humans are prompted."""
 
     def __init__(
         self,
-        state: Any,
+        state: AnyState,
         kinds: list[str],
         bots: dict[int, Bot],
         console: Console,
@@ -178,6 +215,7 @@ class TerminalGame:
         record_path: Path,
         *,
         echo_input: bool = False,
+        think: float | None = None,
     ) -> None:
         self.state = state
         self.kinds = kinds
@@ -186,6 +224,8 @@ class TerminalGame:
         self.input_fn = input_fn
         self.record_path = record_path
         self.echo_input = echo_input
+        #: The search bots' seconds per decision (None: their level's).
+        self.think = think
         #: The bot that answers ``hint`` (made on first use).
         self._hinter: Bot | None = None
         humans = [s for s, kind in enumerate(kinds) if kind == "human"]
@@ -218,8 +258,7 @@ class TerminalGame:
                 if self.kinds[seat] == "human":
                     self.human_turn(seat)
                 else:
-                    action = self.bots[seat].choose(state.observation(seat))
-                    self.apply_all(seat, [action])
+                    self.apply_all(seat, [self.bot_choice(seat)])
         except _Quit:
             self.say("You quit the match.")
             self.save()
@@ -247,11 +286,30 @@ class TerminalGame:
                 "[bold]quit[/] to stop (the game is saved)."
             )
 
+    # ------------------------------------------------------------ the bots
+    def bot_choice(self, seat: int) -> Action:
+        """The bot's action for ``seat``; on a terminal, "seat N is thinking..." while it takes long."""
+        bot = self.bots[seat]
+        obs = self.state.observation(seat)
+        if not self.console.is_terminal:
+            return bot.choose(obs)
+        return self.wait_for(lambda: bot.choose(obs), f"{self.who(seat)} is thinking...")
+
+    def wait_for(self, function: Callable[[], T], status: str) -> T:
+        """``function()`` run on a worker thread; ``status`` is shown if it takes over :data:`THINKING_DELAY`."""
+        future = in_thread(function)
+        try:
+            return future.result(timeout=THINKING_DELAY)
+        except TimeoutError:
+            pass
+        with self.console.status(escape(status)):
+            return future.result()
+
     # ------------------------------------------------------------ applying
     def apply_all(self, seat: int, actions: Sequence[Action]) -> None:
         """Apply actions of ``seat`` and announce them; all or none (IllegalAction undoes them)."""
         state = self.state
-        before: list[Any] = []
+        before: list[Observation] = []
         applied = 0
         phase = state.phase
         try:
@@ -310,12 +368,18 @@ class TerminalGame:
             if actions:
                 return
 
-    def hint(self, seat: int, obs: Any) -> None:
+    def hint(self, seat: int, obs: Observation) -> None:
         """Show what the hard bot would do for ``seat`` and its value for each choice."""
         if self._hinter is None:
-            self._hinter = make_bot(HINT_LEVEL, bot_seed(self.state.seed or 0, seat), game=self.state.game_name)
+            self._hinter = make_bot(
+                HINT_LEVEL, bot_seed(self.state.seed or 0, seat), game=self.state.game_name, think=self.think
+            )
+        hinter = self._hinter
+        if not isinstance(hinter, ExplainingBot):
+            self.say(f"No hint: the {HINT_LEVEL} bot of this game does not explain its choices.")
+            return
         self.say("[dim]The hard bot is thinking...[/]")
-        why = self._hinter.explain(obs)  # type: ignore[attr-defined]
+        why = hinter.explain(obs)
         choice = self.view.action_text(why.choice)
         self.say(f"Hint: the {HINT_LEVEL} bot would choose [bold]{escape(choice)}[/] ({escape(why.method)}).")
         if len(why.values) > 1:
@@ -331,7 +395,7 @@ class TerminalGame:
             self.console.print(line, markup=False)
         return line
 
-    def refuse(self, message: str, obs: Any) -> None:
+    def refuse(self, message: str, obs: Observation) -> None:
         self.say(f"[red]{escape(message)}[/]")
         self.view.show_choices(obs)
 

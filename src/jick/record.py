@@ -20,8 +20,9 @@ that names where it is: ``deal 2, action 7 ('QH' by seat 1): illegal: ...``.
 >>> rec = record_of(s)
 >>> rec["version"], len(rec["deals"][0]["actions"])
 (1, 1)
->>> replay(rec).state._snapshot() == s._snapshot()
-True
+>>> again = replay(rec).state
+>>> record_of(again) == rec, again.legal_action_ids() == s.legal_action_ids()
+(True, True)
 """
 
 from __future__ import annotations
@@ -35,13 +36,13 @@ from pathlib import Path
 from typing import Any
 
 from jick.engine import IllegalAction, JickError, NotationError, RecordError, RulesError
+from jick.game import PACKAGES, AnyState, StateT
 from jick.record_hooks import RecordHooks, hooks_for
-from jick.registry import GAMES as _GAME_PACKAGES
 
 FORMAT = "jick-record"
 VERSION = 1
 #: The games a record can hold.
-GAMES = tuple(_GAME_PACKAGES)
+GAMES = tuple(PACKAGES)
 
 #: Fields of every record; a game's hooks may add optional ones (``record_fields``).
 RECORD_FIELDS = (
@@ -65,7 +66,7 @@ DEAL_FIELDS = ("dealer", "deck", "actions", "outcome")
 # ---------------------------------------------------------------------------- writing
 
 
-def record_of(state: Any, meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def record_of(state: AnyState, meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The JSON-ready record of a match of any game, finished or not.
 
     ``meta`` is free-form information (player names, tool, date...) that replay ignores.
@@ -103,7 +104,7 @@ def record_of(state: Any, meta: Mapping[str, Any] | None = None) -> dict[str, An
     return record
 
 
-def result_of(state: Any) -> dict[str, Any]:
+def result_of(state: AnyState) -> dict[str, Any]:
     """The ``result`` part of a record (Smear: finished, hands played, scores per side, winner)."""
     return hooks_for(state.game_name).result(state)
 
@@ -157,7 +158,7 @@ def dumps_record(record: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def save_record(state: Any, path: str | Path, meta: Mapping[str, Any] | None = None) -> Path:
+def save_record(state: AnyState, path: str | Path, meta: Mapping[str, Any] | None = None) -> Path:
     """Write the record of ``state`` as JSON and return the path."""
     p = Path(path)
     p.parent.mkdir(parents=True, exist_ok=True)
@@ -222,7 +223,7 @@ class _Deal:
 
 @dataclass(frozen=True)
 class _Parsed:
-    hooks: RecordHooks
+    hooks: RecordHooks[AnyState]
     rules: Any
     preset: str | None
     overrides: dict[str, Any]
@@ -290,7 +291,7 @@ def _unknown_fields(data: Mapping[str, Any], known: Sequence[str], where: str) -
         raise RecordError(f"{where} has unknown field {extra[0]!r} (fields are: {', '.join(known)})")
 
 
-def _rules_of(hooks: RecordHooks, table: Mapping[str, Any]) -> Any:
+def _rules_of(hooks: RecordHooks[StateT], table: Mapping[str, Any]) -> Any:
     """The rules of a record's option table; a missing option takes its default."""
     try:
         return hooks.rules_from_dict(table)
@@ -300,7 +301,7 @@ def _rules_of(hooks: RecordHooks, table: Mapping[str, Any]) -> Any:
         raise RecordError(f"record rules: {exc}") from None
 
 
-def card_list(cards: Any, hooks: RecordHooks, where: str, what: str = "deck card") -> tuple[int, ...]:
+def card_list(cards: Any, hooks: RecordHooks[StateT], where: str, what: str = "deck card") -> tuple[int, ...]:
     """Card indices of a list of card names; ``RecordError`` naming the position of a bad one."""
     out = []
     for k, name in enumerate(cards):
@@ -313,7 +314,7 @@ def card_list(cards: Any, hooks: RecordHooks, where: str, what: str = "deck card
     return tuple(out)
 
 
-def _deck_of(cards: list[Any], hooks: RecordHooks, rules: Any, where: str) -> tuple[int, ...]:
+def _deck_of(cards: list[Any], hooks: RecordHooks[StateT], rules: Any, where: str) -> tuple[int, ...]:
     """Card indices of a recorded deck, which must be the whole deck of the rules, each card once."""
     wanted = hooks.deck_cards(rules)
     allowed = set(wanted)
@@ -426,16 +427,16 @@ def validate_record(data: Mapping[str, Any]) -> None:
 class Replay:
     """A replayed record: the rebuilt state and the record it came from."""
 
-    state: Any
+    state: AnyState
     record: Mapping[str, Any]
 
 
-def state_for(record: Mapping[str, Any]) -> Any:
+def state_for(record: Mapping[str, Any]) -> AnyState:
     """A fresh state with the record's rules, first dealer, seed and decks (before any action)."""
     return _fresh_state(_parse(record))
 
 
-def _fresh_state(parsed: _Parsed) -> Any:
+def _fresh_state(parsed: _Parsed) -> AnyState:
     try:
         state = parsed.hooks.new_state(
             parsed.rules,
@@ -453,7 +454,7 @@ def _fresh_state(parsed: _Parsed) -> Any:
     return state
 
 
-def _check_outcome(parsed: _Parsed, state: Any, i: int) -> None:
+def _check_outcome(parsed: _Parsed, state: AnyState, i: int) -> None:
     """The recorded outcome of deal ``i`` (0-based) against the replay."""
     deal = parsed.deals[i]
     log = state.deals[i]

@@ -1,9 +1,10 @@
 """What a game package provides so that records and ``jick replay`` work for it.
 
 :mod:`jick.record`, :mod:`jick.render` and the ``replay`` command know no
-game: everything that differs per game comes from the game package's
-``record_hooks`` object (``jick.games.<name>.record_hooks``), an instance of
-a :class:`RecordHooks` subclass. Look one up with :func:`hooks_for`.
+game: everything that differs per game comes from the record hooks its
+registration names (:attr:`jick.game.Game.record_hooks`), an instance of a
+:class:`RecordHooks` subclass generic over the game's state type
+(``RecordHooks[SmearState]``). Look one up with :func:`hooks_for`.
 
 The base class does what is the same for every game that follows the game
 package contract (rules as a frozen dataclass built from its option table,
@@ -31,13 +32,25 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, Protocol, runtime_checkable
 
-from jick.engine import TERMINAL, JickError, RecordError, RulesError
+from jick.engine import TERMINAL, Action, JickError, RecordError, RulesError
+from jick.game import PACKAGES, AnyState, CardLike, StateT, get_game
 
 
-class RecordHooks:
-    """Per-game record and report hooks; games subclass it and override what differs."""
+@runtime_checkable
+class VoidsDeals(Protocol):
+    """A state whose deal in progress the table can declare void (a procedural misdeal)."""
+
+    def void_deal(self, reason: str) -> None: ...
+
+
+class RecordHooks(Generic[StateT]):
+    """Per-game record and report hooks; games subclass it and override what differs.
+
+    ``StateT`` is the game's state type: a game's hooks read its own state's
+    results, while :mod:`jick.record` only relies on :class:`~jick.game.GameState`.
+    """
 
     #: The game's name, as records write it.
     game: ClassVar[str] = ""
@@ -58,15 +71,15 @@ class RecordHooks:
     #: What a chance node waits for, by phase, for messages.
     chance_waits: ClassVar[Mapping[str, str]] = {"deal": "the next deal needs a deck"}
     #: The game's cards by index (their ``str`` is the notation).
-    cards: ClassVar[Sequence[Any]] = ()
+    cards: ClassVar[Sequence[CardLike]] = ()
     #: The state class, built as ``state_class(rules, seed=, decks=, first_dealer=)``.
     state_class: ClassVar[type] = object
 
-    def card_parser(self, text: str) -> Any:
+    def card_parser(self, text: str) -> CardLike:
         """Card notation -> card (with ``.index``); games set it to their ``parse_card``."""
         raise NotImplementedError
 
-    def action_parser(self, text: str) -> Any:
+    def action_parser(self, text: str) -> Action:
         """Context-free action notation -> action; games set it to their ``action_from_text``."""
         raise NotImplementedError
 
@@ -96,7 +109,7 @@ class RecordHooks:
 
     def parse_card(self, text: str) -> int:
         """The index of a card in notation; :class:`~jick.engine.NotationError` if it is none."""
-        return int(self.card_parser(text).index)
+        return self.card_parser(text).index
 
     def check_action(self, text: str) -> None:
         """Raise :class:`~jick.engine.NotationError` unless ``text`` is an action of the game."""
@@ -115,11 +128,13 @@ class RecordHooks:
         decks: Sequence[tuple[int, ...]],
         first_dealer: int,
         deal_extras: Sequence[Mapping[str, Any]],
-    ) -> Any:
+    ) -> StateT:
         """A fresh state with these rules and chance data (``deal_extras``: parsed deal fields per deal)."""
-        return self.state_class(rules, seed=seed, decks=list(decks), first_dealer=first_dealer)
+        # ``state_class`` is the game's own state class (a ClassVar cannot name ``StateT``).
+        state: StateT = self.state_class(rules, seed=seed, decks=list(decks), first_dealer=first_dealer)
+        return state
 
-    def deal_extra(self, state: Any, index: int) -> dict[str, Any]:
+    def deal_extra(self, state: StateT, index: int) -> dict[str, Any]:
         """The record's extra fields of deal ``index`` (0-based), as JSON values; empty ones left out."""
         return {}
 
@@ -127,7 +142,7 @@ class RecordHooks:
         """Check a recorded deal's extra fields; return them in the form :meth:`deal_extra` writes."""
         return {}
 
-    def record_extra(self, state: Any) -> dict[str, Any]:
+    def record_extra(self, state: StateT) -> dict[str, Any]:
         """The record's extra top-level fields, as JSON values; defaults left out."""
         return {}
 
@@ -135,13 +150,16 @@ class RecordHooks:
         """Check a record's extra top-level fields; return them in the form :meth:`record_extra` writes."""
         return {}
 
-    def finish_replay(self, state: Any, extra: Mapping[str, Any]) -> None:
+    def finish_replay(self, state: StateT, extra: Mapping[str, Any]) -> None:
         """Apply what the extra top-level fields say after the last recorded action (a JickError if it cannot)."""
 
-    def void_deal(self, state: Any, reason: str) -> None:
+    def void_deal(self, state: StateT, reason: str) -> None:
+        """Declare the deal in progress void (games with :attr:`supports_void` offer ``state.void_deal``)."""
+        if not isinstance(state, VoidsDeals):
+            raise RulesError(f"a {state.game_name} deal cannot be declared void")
         state.void_deal(reason)
 
-    def to_act(self, state: Any) -> str:
+    def to_act(self, state: StateT) -> str:
         """Who acts now, for messages: ``seat 2 to play``."""
         player = state.current_player
         if player == TERMINAL:
@@ -151,11 +169,11 @@ class RecordHooks:
         return f"seat {player} {self.phase_verbs.get(state.phase, 'to act')}"
 
     # ------------------------------------------------------------------ results
-    def result(self, state: Any) -> dict[str, Any]:
+    def result(self, state: StateT) -> dict[str, Any]:
         """The record's ``result`` object: the keys of :attr:`result_fields`."""
         raise NotImplementedError
 
-    def report(self, state: Any) -> dict[str, Any]:
+    def report(self, state: StateT) -> dict[str, Any]:
         """Everything ``jick replay`` prints, as a JSON-ready dict (with ``game``)."""
         raise NotImplementedError
 
@@ -164,21 +182,19 @@ class RecordHooks:
         raise NotImplementedError
 
 
-def hooks_for(game: str) -> RecordHooks:
-    """The record hooks of a game package, found through :mod:`jick.registry`.
+def hooks_for(game: str) -> RecordHooks[AnyState]:
+    """The record hooks of a registered game (:meth:`jick.game.Game.load_record_hooks`).
 
     >>> hooks_for("chess")
     Traceback (most recent call last):
     ...
     jick.engine.RecordError: unknown game 'chess' in record (games: smear, tarok, liftsmoke)
     """
-    from jick.registry import GAMES, game_module
-
-    if game not in GAMES:
-        raise RecordError(f"unknown game {game!r} in record (games: {', '.join(GAMES)})")
+    if game not in PACKAGES:
+        raise RecordError(f"unknown game {game!r} in record (games: {', '.join(PACKAGES)})")
     try:
-        hooks = game_module(game).record_hooks
-    except (JickError, ModuleNotFoundError, AttributeError):
+        hooks = get_game(game).load_record_hooks()
+    except (JickError, ModuleNotFoundError, AttributeError, ValueError):
         raise RecordError(f"game {game!r} cannot read records (no record hooks)") from None
     if not isinstance(hooks, RecordHooks):
         raise RecordError(f"game {game!r} cannot read records (no record hooks)")

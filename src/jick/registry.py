@@ -1,29 +1,24 @@
 """Game and preset lookup by name, with aliases.
 
-Every game package under ``jick.games`` exposes ``new_match``, ``load_preset``,
-``preset_names`` and ``preset_info``; this module finds the game of a preset.
+The games themselves are registered in :mod:`jick.game` (one ``GAME`` per
+game package); this module finds the game of a preset name or alias.
 
 >>> resolve("smear")
 ('smear', 'smear_ten_point')
 >>> resolve("smear_widow")
 ('smear', 'smear_widow')
+>>> available_games()
+['smear', 'tarok', 'liftsmoke']
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Mapping
-from types import ModuleType
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from jick.engine import RulesError, State
+from jick.engine import RulesError
+from jick.game import AnyState, CardLike, get_game, registered_games
 
-#: Game name -> its package.
-GAMES: dict[str, str] = {
-    "smear": "jick.games.smear",
-    "tarok": "jick.games.tarok",
-    "liftsmoke": "jick.games.liftsmoke",
-}
 #: Short names for games and presets.
 ALIASES = {
     "smear": "smear_ten_point",
@@ -37,41 +32,28 @@ ALIASES = {
 }
 
 
-def game_module(game: str) -> ModuleType:
-    try:
-        return importlib.import_module(GAMES[game])
-    except KeyError:
-        raise RulesError(f"unknown game {game!r}; games are: {', '.join(available_games())}") from None
-
-
 def available_games() -> list[str]:
-    """Games whose package is installed."""
-    out = []
-    for game, module in GAMES.items():
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError:
-            continue
-        out.append(game)
-    return out
+    """Names of the registered games whose package is installed."""
+    return [game.name for game in registered_games()]
 
 
 def all_presets() -> list[tuple[str, str]]:
     """(game, preset) of every shipped preset."""
-    return [(game, p) for game in available_games() for p in game_module(game).preset_names()]
+    return [(game.name, p) for game in registered_games() for p in game.preset_names()]
 
 
 def game_of_preset(preset: str) -> str:
+    """The name of the game a preset (or a preset overlay such as ``smear_widow_to11``) belongs to."""
     for game, name in all_presets():
         if name == preset:
             return game
     # overlays such as smear_widow_to11 are resolved by the game itself
-    for game in available_games():
+    for candidate in registered_games():
         try:
-            game_module(game).preset_info(preset)
+            candidate.preset_info(preset)
         except RulesError:
             continue
-        return game
+        return candidate.name
     names = ", ".join(p for _, p in all_presets())
     raise RulesError(f"unknown preset {preset!r}; known presets: {names}")
 
@@ -83,15 +65,20 @@ def resolve(name: str) -> tuple[str, str]:
 
 
 def preset_summary(preset: str) -> tuple[str, str, tuple[int, ...]]:
-    """(description, source, allowed player counts) of a preset."""
+    """(description, source, allowed player counts) of a preset.
+
+    >>> preset_summary("tarok_4p")[2]
+    (4,)
+    """
     game, preset = resolve(preset)
-    info = game_module(game).preset_info(preset)
+    info = get_game(game).preset_info(preset)
     return info.description, info.source, tuple(info.players)
 
 
 def load_rules(preset: str, players: int | None = None, overrides: Mapping[str, Any] | None = None) -> Any:
+    """The rules of a preset name or alias (any game), for ``players`` and with ``overrides``."""
     game, preset = resolve(preset)
-    return game_module(game).load_preset(preset, players, overrides)
+    return get_game(game).load_preset(preset, players, overrides)
 
 
 def new_game(
@@ -100,12 +87,15 @@ def new_game(
     players: int | None = None,
     overrides: Mapping[str, Any] | None = None,
     seed: int | None = None,
-    decks: Any = None,
+    decks: Sequence[Sequence[int | str | CardLike]] | None = None,
     first_dealer: int | None = None,
-) -> State:
-    """A new match of any game by preset name or alias."""
+) -> AnyState:
+    """A new match of any game by preset name or alias.
+
+    >>> new_game("linger_longer", players=5, seed=1).num_players
+    5
+    """
     game, preset = resolve(preset)
-    state: State = game_module(game).new_match(
+    return get_game(game).new_match(
         preset, players=players, overrides=overrides, seed=seed, decks=decks, first_dealer=first_dealer
     )
-    return state

@@ -11,13 +11,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from jick.game import AnyState
 from jick.record_hooks import hooks_for
 
 __all__ = ["format_replay", "print_replay", "replay_report"]
 
 
-def replay_report(state: Any) -> dict[str, Any]:
-    """Everything ``jick replay`` prints for a state of any game, as a JSON-ready dict (with ``game``)."""
+def replay_report(state: AnyState) -> dict[str, Any]:
+    """Everything ``jick replay`` prints for a state of any game, as a JSON-ready dict (with ``game``).
+
+    >>> from jick.registry import new_game
+    >>> replay_report(new_game("tarok_3p", seed=1))["game"]
+    'tarok'
+    """
     return hooks_for(state.game_name).report(state)
 
 
@@ -27,5 +33,6 @@ def format_replay(report: Mapping[str, Any]) -> list[str]:
 
 
 def print_replay(report: Mapping[str, Any]) -> None:
+    """Print the lines of :func:`format_replay`."""
     for line in format_replay(report):
         print(line)

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from jick.bots import Bot, bot_action, make_bot
 from jick.engine import TERMINAL, Action, IllegalAction, NotationError, RecordError
@@ -77,7 +77,7 @@ def _state_from_header(header: Mapping[str, Any]) -> AnyState:
 
     if header.get("seed") is None:
         raise RecordError("a session header needs the seed of the match")
-    return cast(AnyState, state_for({**header, "deals": []}))
+    return state_for({**header, "deals": []})
 
 
 class Session:
@@ -150,7 +150,7 @@ class Session:
         """The match of a record (checked by :func:`jick.record.replay`), to play on from where it stopped."""
         from jick.record import replay
 
-        return cls(cast(AnyState, replay(record).state), seats, think=think)
+        return cls(replay(record).state, seats, think=think)
 
     # ------------------------------------------------------------------ where it stands
     @property

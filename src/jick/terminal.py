@@ -1,11 +1,12 @@
 """What ``jick play`` asks of each game: a terminal view of its observations.
 
 The game loop in :mod:`jick.play` knows nothing of any game. Every game
-package has a ``view`` module whose ``View`` class (a subclass of
-:class:`TerminalView`) turns observations into text, announces actions and
-results, and reads a line of input into actions. The loop gives each view a
-:class:`Table`: the state, the console and the words for seats ("you" or
-"seat 2").
+registration names a view class (:attr:`jick.game.Game.view`), a subclass of
+:class:`TerminalView` parametrised with the game's state and observation
+types (``TerminalView[SmearState, SmearObservation]``), that turns
+observations into text, announces actions and results, and reads a line of
+input into actions. The loop gives each view a :class:`Table`: the state, the
+console and the words for seats ("you" or "seat 2").
 
 A view only reads ``state.observation(seat)`` for what a seat may see; it
 reads the state itself only for public facts (the logs of finished deals)
@@ -15,18 +16,23 @@ and to parse input in context.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from rich.console import Console
 from rich.markup import escape
 
 from jick.engine import Action
+from jick.game import AnyState, CardLike, ObsT, StateT
+
+StateT_co = TypeVar("StateT_co", bound=AnyState, covariant=True)
 
 
-class Table(Protocol):
-    """The loop's side of a view: who is who, and where text goes."""
+class Table(Protocol[StateT_co]):
+    """The loop's side of a view: the state, who is who, and where text goes."""
 
-    state: Any
+    @property
+    def state(self) -> StateT_co: ...
+
     console: Console
     #: The seat the narration speaks to ("you"), if exactly one human plays.
     viewer: int | None
@@ -40,16 +46,17 @@ class Table(Protocol):
     def verb(self, seat: int, third: str, second: str) -> str: ...
 
 
-class TerminalView:
+class TerminalView(Generic[StateT, ObsT]):
     """A plain view that works for any game; games override what they show better.
 
     The default shows the hand in the state's own order, names each action by
-    its string form and reads one action per line.
+    its string form and reads one action per line. ``StateT`` and ``ObsT`` are
+    the game's state and observation types.
     """
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table[StateT]) -> None:
         self.table = table
-        self.state: Any = table.state
+        self.state: StateT = table.state
         self.rules: Any = table.state.rules
         self.deals_seen = 0
 
@@ -69,11 +76,11 @@ class TerminalView:
     def verb(self, seat: int, third: str, second: str) -> str:
         return self.table.verb(seat, third, second)
 
-    def card_text(self, card: Any) -> str:
+    def card_text(self, card: CardLike) -> str:
         """A card with rich markup (the default: its name)."""
         return escape(str(card))
 
-    def cards_text(self, cards: Sequence[Any]) -> str:
+    def cards_text(self, cards: Sequence[CardLike]) -> str:
         return " ".join(self.card_text(c) for c in cards) or "nothing"
 
     def action_text(self, action: Action) -> str:
@@ -96,7 +103,7 @@ class TerminalView:
             self.deals_seen = len(deals)
             self.table.console.rule(f"Deal {len(deals)}: seat {deals[-1].dealer} deals", style="dim")
 
-    def announce(self, seat: int, action: Action, before: Any) -> None:
+    def announce(self, seat: int, action: Action, before: ObsT) -> None:
         """One line for an action; ``before`` is the public observation before it."""
         self.say(f"{self.verb(seat, 'plays', 'play')} {self.action_text(action)}")
 
@@ -108,24 +115,27 @@ class TerminalView:
         state = self.state
         self.table.console.rule("Match over")
         self.say(f"Final scores: {self.scores_text(state.scores)}")
-        if state.winner is not None:
-            self.say(f"[bold]{self.who(state.winner)} {'win' if state.winner == self.table.viewer else 'wins'}[/]")
+        winners = [seat for seat, value in enumerate(state.returns()) if value > 0]
+        if len(winners) == 1:
+            self.say(f"[bold]{self.verb(winners[0], 'wins', 'win')}[/]")
+        elif winners:
+            self.say(f"[bold]{', '.join(self.who(s) for s in winners)} share the win[/]")
 
     # ------------------------------------------------------------ the human
-    def show_table(self, obs: Any, again: bool = False) -> None:
+    def show_table(self, obs: ObsT, again: bool = False) -> None:
         """What ``obs.seat`` may see before a prompt; ``again``: the same turn goes on."""
         self.say("")
         self.say(f"[bold]Seat {obs.seat}[/] · scores {self.scores_text(obs.scores)}")
         self.say("Your hand: " + self.cards_text(obs.hand))
 
-    def choices_text(self, obs: Any) -> str:
+    def choices_text(self, obs: ObsT) -> str:
         return " ".join(self.action_text(a) for a in obs.legal_actions)
 
-    def show_choices(self, obs: Any) -> None:
+    def show_choices(self, obs: ObsT) -> None:
         self.say("Legal now: " + self.choices_text(obs))
         self.say("Other commands: help, hand, tricks, quit")
 
-    def show_tricks(self, obs: Any) -> None:
+    def show_tricks(self, obs: ObsT) -> None:
         tricks = getattr(obs, "tricks", ())
         if not tricks:
             self.say("No completed trick in this deal yet.")
@@ -133,10 +143,10 @@ class TerminalView:
             cards = ", ".join(f"{self.who(s)} {self.card_text(c)}" for s, c in trick.plays)
             self.say(f"  {cards} -> {self.who(trick.winner)}")
 
-    def prompt(self, obs: Any) -> str:
+    def prompt(self, obs: ObsT) -> str:
         return "Your move: "
 
-    def read_actions(self, obs: Any, text: str) -> list[Action]:
+    def read_actions(self, obs: ObsT, text: str) -> list[Action]:
         """The actions a line of input stands for (``[]``: ask again without a word)."""
         text = text.strip()
         if not text:

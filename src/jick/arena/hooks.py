@@ -1,8 +1,8 @@
-"""The per-game knowledge the arena uses: the ``arena`` module of each game package.
+"""The per-game knowledge the arena uses: each game's arena hooks.
 
-Every game package has an ``arena`` module (``jick.games.<game>.arena``) with
-the same functions, described by :class:`GameArena`; the arena core never
-looks at a game's own types.
+Every game registration names an ``arena`` module (``jick.games.<game>.arena``,
+:attr:`jick.game.Game.arena`) with the functions described by
+:class:`GameArena`; the arena core never looks at a game's own types.
 
 >>> hooks = arena_hooks("tarok")
 >>> hooks.seat_sides(load_rules_for("tarok_3p"))
@@ -11,27 +11,28 @@ looks at a game's own types.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
-from typing import Any, Protocol, cast
+from typing import Any, Protocol
+
+from jick.game import AnyState, get_game
 
 
 class GameArena(Protocol):
-    """What a game's ``arena`` module provides."""
+    """What a game's ``arena`` module provides (each game's functions take its own state type)."""
 
     def seat_sides(self, rules: Any) -> tuple[int, ...]:
         """The side of every seat; seats with the same side are partners."""
         ...
 
-    def deals_scored(self, state: Any) -> int:
+    def deals_scored(self, state: AnyState) -> int:
         """How many deals (Smear hands, Tarok deals, Lift Smoke games) have been scored."""
         ...
 
-    def deal_points(self, state: Any, index: int) -> tuple[float, ...]:
+    def deal_points(self, state: AnyState, index: int) -> tuple[float, ...]:
         """The points each seat got from scored deal ``index``."""
         ...
 
-    def deal_bid(self, state: Any, index: int) -> tuple[int, bool] | None:
+    def deal_bid(self, state: AnyState, index: int) -> tuple[int, bool] | None:
         """(bidder seat, bid made) of scored deal ``index``, or None when nobody bid."""
         ...
 
@@ -41,10 +42,8 @@ class GameArena(Protocol):
 
 
 def arena_hooks(game: str) -> GameArena:
-    """The ``arena`` module of ``game``, found through :func:`jick.registry.game_module`."""
-    from jick.registry import game_module
-
-    return cast(GameArena, importlib.import_module(game_module(game).__name__ + ".arena"))
+    """The arena hooks of ``game`` (:meth:`jick.game.Game.load_arena`)."""
+    return get_game(game).load_arena()
 
 
 def load_rules_for(preset: str, players: int | None = None, overrides: Mapping[str, Any] | None = None) -> Any:

@@ -64,7 +64,9 @@ def print_result(result: ArenaResult, console: Console) -> None:
     p = result.parameters
     table = Table(
         title=f"arena {p['preset']} ({p['players']} players), seed {p['seed']}: "
-        f"{p['deals']} duplicate deals per pair" + (f", {p['matches']} matches" if p["matches"] else ""),
+        f"{p['deals']} duplicate deals per pair"
+        + (f", {p['matches']} matches" if p["matches"] else "")
+        + (f", search bots think {p['think']:g} s per decision" if p.get("think") else ""),
     )
     table.add_column("rank", justify="right")
     table.add_column("bot")

@@ -16,7 +16,7 @@ from jick.arena.worker import DealResult, MatchResult
 class ArenaResult:
     """Everything an arena run produced; :meth:`to_dict` is what ``jick arena`` saves."""
 
-    #: The run's parameters: preset, game, players, overrides, bots, deals, seed, matches, workers.
+    #: The run's parameters: preset, game, players, overrides, bots, deals, seed, matches, workers, think.
     parameters: dict[str, Any]
     #: Bot names, in the order given.
     bots: tuple[str, ...]
@@ -72,9 +72,7 @@ def _raw_deal(deal: DealResult, bots: int) -> dict[str, Any]:
         "seed": deal.seed,
         "first_dealer": deal.first_dealer,
         "means": list(deal_means(deal.plays, bots)),
-        "plays": [
-            {"seats": lineup_text(p.lineup), "points": list(p.points), "bid": _bid(p.bid)} for p in deal.plays
-        ],
+        "plays": [{"seats": lineup_text(p.lineup), "points": list(p.points), "bid": _bid(p.bid)} for p in deal.plays],
     }
 
 

@@ -57,17 +57,22 @@ def run_arena(
     matches: int = 0,
     progress: bool = False,
     checkpoint: Path | None = None,
+    think: float | None = None,
 ) -> ArenaResult:
     """Play ``deals`` duplicate deals (and ``matches`` duplicate full matches) for every pair of ``bots``.
 
     The result depends only on the parameters other than ``workers`` and
-    ``progress``. With ``checkpoint`` (a file), finished deals are kept there as
+    ``progress`` (and, for search bots cut short by their deadline, on the
+    machine's speed). With ``checkpoint`` (a file), finished deals are kept there as
     they come and deals already there are not played again, so an interrupted run
-    resumes where it stopped. User mistakes raise :class:`jick.engine.RulesError`.
+    resumes where it stopped. ``think`` is the search bots' thinking time per
+    decision in seconds (default: their level's). User mistakes raise
+    :class:`jick.engine.RulesError`.
     """
-    from jick.bots import make_bot
+    from jick.bots import check_think, make_bot
     from jick.registry import load_rules, resolve
 
+    check_think(think, "think")
     _check_count("deals", deals, 1)
     _check_count("workers", workers, 1)
     _check_count("matches", matches, 0)
@@ -76,8 +81,8 @@ def run_arena(
     overrides = dict(overrides or {})
     rules = load_rules(preset, players, overrides)
     for name in names:
-        make_bot(name, 0, game=game)  # a RulesError when the game lacks this kind of bot
-    setup = Setup(game=game, preset=preset, players=rules.num_players, overrides=overrides, seed=seed)
+        make_bot(name, 0, game=game, think=think)  # a RulesError when the game lacks this kind of bot
+    setup = Setup(game=game, preset=preset, players=rules.num_players, overrides=overrides, seed=seed, think=think)
     matchups = tuple(itertools.combinations(range(len(names)), 2))
     tasks: list[DealTask | MatchTask] = [
         DealTask(setup, tuple(names[b] for b in matchup), m, i)
@@ -92,8 +97,10 @@ def run_arena(
     title = f"arena {preset}: {' vs '.join(names)}"
     book = None
     if checkpoint is not None:
-        identity = {"preset": preset, "players": rules.num_players, "overrides": overrides, "bots": list(names),
-                    "seed": seed}  # fmt: skip
+        identity: dict[str, Any] = {"preset": preset, "players": rules.num_players, "overrides": overrides,
+                                    "bots": list(names), "seed": seed}  # fmt: skip
+        if think is not None:  # (runs without --think keep the identity of older checkpoints)
+            identity["think"] = think
         book = Checkpoint(checkpoint, identity)
     done = {} if book is None else book.deals
     # each task's result read back from the checkpoint, or None when it is still to play
@@ -123,6 +130,7 @@ def run_arena(
         "seed": seed,
         "matches": matches,
         "workers": workers,
+        "think": think,
     }
     return ArenaResult(
         parameters=parameters,
@@ -204,4 +212,3 @@ def run_all(
                 future.cancel()
             raise
         return [future.result() for future in futures]
-

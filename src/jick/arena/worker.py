@@ -24,29 +24,27 @@ from typing import Any
 from jick.arena.hooks import GameArena, arena_hooks
 from jick.arena.seating import seatings
 from jick.arena.seeds import derive_seed
-from jick.bots import bot_action, make_bot
+from jick.bots import Bot, bot_action, make_bot
+from jick.game import AnyState, get_game
 
 
 @dataclass(frozen=True)
 class Setup:
-    """The game every task of an arena run plays."""
+    """The game every task of an arena run plays; ``think``: the search bots' seconds per decision."""
 
     game: str
     preset: str
     players: int | None
     overrides: Mapping[str, Any] = field(default_factory=dict)
     seed: int = 0
+    think: float | None = None
 
     def rules(self, extra: Mapping[str, Any] | None = None) -> Any:
-        from jick.registry import game_module
-
         overrides = {**self.overrides, **(extra or {})}
-        return game_module(self.game).load_preset(self.preset, self.players, overrides)
+        return get_game(self.game).load_preset(self.preset, self.players, overrides)
 
-    def new_match(self, rules: Any, seed: int, first_dealer: int) -> Any:
-        from jick.registry import game_module
-
-        return game_module(self.game).new_match(rules, seed=seed, first_dealer=first_dealer)
+    def new_match(self, rules: Any, seed: int, first_dealer: int) -> AnyState:
+        return get_game(self.game).new_match(rules, seed=seed, first_dealer=first_dealer)
 
 
 @dataclass(frozen=True)
@@ -115,11 +113,14 @@ def match_seed(seed: int, index: int) -> int:
     return derive_seed(seed, "match", index)
 
 
-def _bots(names: Sequence[str], lineup: Sequence[int], game: str, *seed_parts: int | str) -> list[Any]:
-    return [make_bot(names[b], derive_seed(*seed_parts, seat), game=game) for seat, b in enumerate(lineup)]
+def _bots(names: Sequence[str], lineup: Sequence[int], setup: Setup, *seed_parts: int | str) -> list[Bot]:
+    return [
+        make_bot(names[b], derive_seed(*seed_parts, seat), game=setup.game, think=setup.think)
+        for seat, b in enumerate(lineup)
+    ]
 
 
-def _advance(state: Any, bots: Sequence[Any]) -> None:
+def _advance(state: AnyState, bots: Sequence[Bot]) -> None:
     seat = state.current_player
     if seat < 0:
         raise RuntimeError(f"the {state.game_name} match stopped with no one to move ({state!r})")
@@ -137,7 +138,7 @@ def play_deal(task: DealTask) -> DealResult:
     plays = []
     for p, lineup in enumerate(seatings(hooks.seat_sides(rules), len(task.bots))):
         state = setup.new_match(rules, seed, first_dealer)
-        bots = _bots(task.bots, lineup, setup.game, setup.seed, "deal", task.index, p)
+        bots = _bots(task.bots, lineup, setup, setup.seed, "deal", task.index, p)
         while hooks.deals_scored(state) == 0:
             _advance(state, bots)
         plays.append(DealPlay(lineup, hooks.deal_points(state, 0), hooks.deal_bid(state, 0)))
@@ -156,7 +157,7 @@ def play_match(task: MatchTask) -> MatchResult:
     plays = []
     for p, lineup in enumerate(seatings(hooks.seat_sides(rules), len(task.bots))):
         state = setup.new_match(rules, seed, first_dealer)
-        bots = _bots(task.bots, lineup, setup.game, setup.seed, "match", task.index, p)
+        bots = _bots(task.bots, lineup, setup, setup.seed, "match", task.index, p)
         while not state.is_terminal:
             _advance(state, bots)
         scores = tuple(float(x) for x in state.scores)

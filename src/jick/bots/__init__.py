@@ -3,19 +3,23 @@
 Kinds, weakest first:
 
 - ``random``: uniform over the legal actions (any game);
-- ``heuristic`` (alias ``greedy``): the ``HeuristicBot`` of the game's ``bot`` module;
+- ``heuristic`` (alias ``greedy``): the game's ``HeuristicBot``;
 - ``search``: the game's ``SearchBot`` (determinized search), with a ``level``
   of ``normal`` or ``hard`` setting its budget;
 - ``cheater``: the game's ``CheaterBot``, which sees every card. It is the
   ceiling in the arena and nothing else; it is the only kind that is handed
   the state (``omniscient = True`` and ``choose_open(state)``).
 
+Each game's registration names its classes (:attr:`jick.game.Game.bots`).
 Levels for people: ``easy`` (heuristic), ``normal`` and ``hard`` (search).
 ``search:LEVEL`` names the search at any level of the game's search bot
 (for the arena: ``search:hard``, or Smear's ``search:unbounded``, the normal
 search without its caps and deadline).
-Without a game name a bot finds the game from the package of each observation
-it is shown.
+Without a game name a bot finds the game of each observation it is shown
+(:func:`jick.game.game_of`).
+
+Every bot is a :class:`~jick.game.Player` (:data:`Bot`); the search bots are
+also :class:`ExplainingBot`, the cheater an :class:`OpenBot`.
 
 >>> from jick.games.smear import new_match
 >>> s = new_match(seed=1)
@@ -31,10 +35,12 @@ True
 from __future__ import annotations
 
 import importlib
+import math
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeAlias, TypeGuard, runtime_checkable
 
 from jick.engine import Action, RulesError
+from jick.game import AnyState, BotFactory, Observation, Player, game_of, get_game
 
 #: The kinds of bot, weakest first.
 BOT_KINDS = ("random", "heuristic", "search", "cheater")
@@ -52,15 +58,28 @@ EXTERNAL_BOTS: dict[str, str] = {
     "openspiel": "jick.envs.openspiel_bot:make_openspiel_bot",
     "policy": "jick.envs.policy_bot:make_policy_bot",
 }
-#: The class each kind is in a game's ``bot`` module.
-CLASS_NAMES = {"heuristic": "HeuristicBot", "search": "SearchBot", "cheater": "CheaterBot"}
+
+#: A bot as the game-neutral layers hold it: a :class:`~jick.game.Player` of observations.
+Bot: TypeAlias = Player[Observation]
 
 
-class Bot(Protocol):
-    name: str
+@runtime_checkable
+class ExplainingBot(Player[Observation], Protocol):
+    """A bot that can say why it chooses (the search bots; ``hint`` in ``jick play`` uses one)."""
 
-    def choose(self, observation: Any) -> Action:
-        """An action from ``observation.legal_actions``."""
+    def explain(self, observation: Observation) -> Explanation:
+        """The choice and the bot's value for every legal action."""
+        ...
+
+
+@runtime_checkable
+class OpenBot(Protocol):
+    """A bot that is handed the whole state (the cheater, with ``omniscient = True``)."""
+
+    omniscient: bool
+
+    def choose_open(self, state: AnyState) -> Action:
+        """One of ``state.legal_actions()``, chosen seeing every card."""
         ...
 
 
@@ -78,51 +97,52 @@ class Explanation:
     details: dict[str, Any] = field(default_factory=dict)
 
 
-def bot_class(game: str, kind: str) -> type[Any]:
+def bot_class(game: str, kind: str) -> BotFactory:
     """The class of bot ``kind`` for ``game`` (``HeuristicBot``, ``SearchBot`` or ``CheaterBot``).
+
+    The classes are named by the game's registration (:attr:`jick.game.Game.bots`).
 
     >>> bot_class("smear", "heuristic")(seed=1).choose  # doctest: +ELLIPSIS
     <bound method ...>
+    >>> bot_class("tarok", "cheater")
+    Traceback (most recent call last):
+    ...
+    jick.engine.RulesError: tarok has no cheater bot
     """
-    from jick.registry import game_module
-
-    module = importlib.import_module(game_module(game).__name__ + ".bot")
-    cls = getattr(module, CLASS_NAMES[kind], None)
-    if cls is None:
-        raise RulesError(f"{game} has no {kind} bot")
-    return cls  # type: ignore[no-any-return]
+    return get_game(game).bot_class(kind)
 
 
-def greedy_bot_class(game: str) -> type[Bot]:
+def greedy_bot_class(game: str) -> BotFactory:
     """The heuristic bot of a game (kept under its old name)."""
     return bot_class(game, "heuristic")
 
 
 class AnyGameBot:
-    """A bot of one kind for whatever game its observations come from."""
+    """A bot of one kind for whatever game its observations come from (:func:`jick.game.game_of`)."""
 
     def __init__(self, kind: str, seed: int | None = None, **options: Any) -> None:
         self.kind = kind
         self.name = kind
         self.seed = seed
         self.options = options
-        self._bots: dict[str, Any] = {}
+        #: One bot per game, by the type of the game's observations.
+        self._bots: dict[type, Bot] = {}
 
-    def _bot_for(self, observation: Any) -> Any:
-        package = type(observation).__module__.rsplit(".", 1)[0]
-        if package not in self._bots:
-            module = importlib.import_module(package + ".bot")
-            cls = getattr(module, CLASS_NAMES[self.kind], None)
-            if cls is None:
-                raise RulesError(f"{package.rsplit('.', 1)[-1]} has no {self.kind} bot")
-            self._bots[package] = cls(self.seed, **self.options)
-        return self._bots[package]
+    def _bot_for(self, observation: Observation) -> Bot:
+        bot = self._bots.get(type(observation))
+        if bot is None:
+            bot = game_of(observation).bot_class(self.kind)(self.seed, **self.options)
+            self._bots[type(observation)] = bot
+        return bot
 
-    def choose(self, observation: Any) -> Action:
-        return self._bot_for(observation).choose(observation)  # type: ignore[no-any-return]
+    def choose(self, observation: Observation) -> Action:
+        return self._bot_for(observation).choose(observation)
 
-    def explain(self, observation: Any) -> Explanation:
-        return self._bot_for(observation).explain(observation)  # type: ignore[no-any-return]
+    def explain(self, observation: Observation) -> Explanation:
+        bot = self._bot_for(observation)
+        if not isinstance(bot, ExplainingBot):
+            raise RulesError(f"the {self.kind} bot does not explain its choices")
+        return bot.explain(observation)
 
 
 def canonical_bot_name(name: str) -> str:
@@ -146,6 +166,21 @@ def canonical_bot_name(name: str) -> str:
     return key
 
 
+def check_think(think: float | None, what: str = "thinking time") -> float | None:
+    """``think`` if it is None or a positive, finite number of seconds; else a RulesError naming ``what``.
+
+    >>> check_think(0.5), check_think(None)
+    (0.5, None)
+    >>> check_think(0, "--think")
+    Traceback (most recent call last):
+    ...
+    jick.engine.RulesError: --think must be a positive number of seconds, not 0
+    """
+    if think is not None and not 0 < think < math.inf:
+        raise RulesError(f"{what} must be a positive number of seconds, not {think:g}")
+    return think
+
+
 def make_bot(name: str, seed: int | None = None, game: str | None = None, think: float | None = None) -> Bot:
     """A bot by kind or level (see the module docstring), for ``game`` or any game.
 
@@ -158,8 +193,7 @@ def make_bot(name: str, seed: int | None = None, game: str | None = None, think:
     """
     from jick.bots.random_bot import RandomBot
 
-    if think is not None and not think > 0:
-        raise RulesError(f"thinking time must be a positive number of seconds, not {think}")
+    check_think(think)
     key = canonical_bot_name(name)
     prefix, _, argument = key.partition(":")
     if prefix in EXTERNAL_BOTS:
@@ -180,8 +214,7 @@ def make_bot(name: str, seed: int | None = None, game: str | None = None, think:
         return RandomBot(seed)
     if game is None:
         return AnyGameBot(kind, seed, **options)
-    bot: Bot = bot_class(game, kind)(seed, **options)
-    return bot
+    return bot_class(game, kind)(seed, **options)
 
 
 def _load_external(path: str) -> Any:
@@ -192,13 +225,19 @@ def _load_external(path: str) -> Any:
         raise RulesError(f"bot {module.rsplit('.', 1)[-1]} needs an optional extra ({exc.name} is missing)") from None
 
 
-def is_omniscient(bot: Any) -> bool:
+def is_omniscient(bot: object) -> TypeGuard[OpenBot]:
     """True for a bot that is handed the whole state (the cheater)."""
     return bool(getattr(bot, "omniscient", False))
 
 
-def bot_action(bot: Any, state: Any, seat: int) -> Action:
-    """The action ``bot`` takes for ``seat``: from its observation, or from the state for the cheater."""
+def bot_action(bot: Bot, state: AnyState, seat: int) -> Action:
+    """The action ``bot`` takes for ``seat``: from its observation, or from the state for the cheater.
+
+    >>> from jick.registry import new_game
+    >>> state = new_game("lift_smoke", seed=1)
+    >>> bot_action(make_bot("heuristic"), state, state.current_player) in state.legal_actions()
+    True
+    """
     if is_omniscient(bot):
-        return bot.choose_open(state)  # type: ignore[no-any-return]
-    return bot.choose(state.observation(seat))  # type: ignore[no-any-return]
+        return bot.choose_open(state)
+    return bot.choose(state.observation(seat))

@@ -32,18 +32,19 @@ import random
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic
 
 from jick.bots import Explanation
 from jick.bots.budget import Budget, Deadline, SamplingError
 from jick.engine import Action, RulesError
+from jick.game import ObsT, StateT
 
 __all__ = ["Budget", "DeterminizedSearch", "PimcBot", "SamplingError", "SearchGame", "random_assignment"]
 
 
 @dataclass(frozen=True)
-class SearchGame:
-    """The game-specific parts of a determinized search.
+class SearchGame(Generic[ObsT, StateT]):
+    """The game-specific parts of a determinized search, over the game's observation and state types.
 
     * ``sample_world(observation, rng)``: a full state whose ``current_player``
       is the observing seat and whose ``observation(seat)`` equals the given
@@ -66,14 +67,14 @@ class SearchGame:
     """
 
     name: str
-    sample_world: Callable[[Any, random.Random], Any]
-    progress: Callable[[Any], int]
-    value: Callable[[Any, Any, int], float]
-    policy: Callable[[Any, int], Action]
-    observation_policy: Callable[[Any], Action]
-    rollout_length: Callable[[Any], int]
-    groups: Callable[[Any], list[list[Action]]] | None = None
-    observation_key: Callable[[Any], str] | None = None
+    sample_world: Callable[[ObsT, random.Random], StateT]
+    progress: Callable[[StateT], int]
+    value: Callable[[StateT, StateT, int], float]
+    policy: Callable[[StateT, int], Action]
+    observation_policy: Callable[[ObsT], Action]
+    rollout_length: Callable[[ObsT], int]
+    groups: Callable[[ObsT], list[list[Action]]] | None = None
+    observation_key: Callable[[ObsT], str] | None = None
 
 
 @dataclass
@@ -94,21 +95,21 @@ def observation_seed(seed: int, key: str) -> int:
     return int.from_bytes(digest, "big")
 
 
-class DeterminizedSearch:
+class DeterminizedSearch(Generic[ObsT, StateT]):
     """PIMC over a :class:`SearchGame` with a :class:`Budget`; deterministic for a given seed."""
 
-    def __init__(self, game: SearchGame, budget: Budget, seed: int | None = None) -> None:
+    def __init__(self, game: SearchGame[ObsT, StateT], budget: Budget, seed: int | None = None) -> None:
         self.game = game
         self.budget = budget
         self.seed = secrets.randbelow(2**63) if seed is None else seed
 
-    def groups(self, observation: Any) -> list[list[Action]]:
+    def groups(self, observation: ObsT) -> list[list[Action]]:
         legal = list(observation.legal_actions)
         if self.game.groups is None or len(legal) <= 1:
             return [[a] for a in legal]
         return self.game.groups(observation)
 
-    def rollout(self, world: Any, root: Any, seat: int) -> float:
+    def rollout(self, world: StateT, root: StateT, seat: int) -> float:
         """Play ``world`` with the policy to the end of the deal or game; the value for ``seat``."""
         game = self.game
         start = game.progress(root)
@@ -120,7 +121,7 @@ class DeterminizedSearch:
             world.apply(policy(world, player))
         return game.value(root, world, seat)
 
-    def search(self, observation: Any) -> SearchResult:
+    def search(self, observation: ObsT) -> SearchResult:
         groups = self.groups(observation)
         if not groups:
             raise ValueError("it is not this seat's turn")
@@ -150,7 +151,7 @@ class DeterminizedSearch:
         means = [t / done for t in totals]
         return SearchResult(groups, means, done, done * len(groups), details={"deadline_hit": deadline.hit})
 
-    def explain(self, observation: Any) -> Explanation:
+    def explain(self, observation: ObsT) -> Explanation:
         """The choice and every legal action's mean value, best first."""
         result = self.search(observation)
         policy_choice = self._policy_choice(observation, result)
@@ -180,20 +181,20 @@ class DeterminizedSearch:
         }
         return Explanation(choice, values, method, details)
 
-    def _policy_choice(self, observation: Any, result: SearchResult) -> Action:
+    def _policy_choice(self, observation: ObsT, result: SearchResult) -> Action:
         """The rollout policy's own choice: the fallback, and the tie-breaker among equal means."""
         legal = [a for g in result.groups for a in g]
         choice = self.game.observation_policy(observation)
         return choice if choice in legal else legal[0]
 
-    def choose(self, observation: Any) -> Action:
+    def choose(self, observation: ObsT) -> Action:
         legal = observation.legal_actions
         if len(legal) == 1:
-            return legal[0]  # type: ignore[no-any-return]
+            return legal[0]
         return self.explain(observation).choice
 
 
-class PimcBot:
+class PimcBot(Generic[ObsT, StateT]):
     """A search bot over one game's :class:`SearchGame`: subclasses set ``levels`` and ``search_game``.
 
     ``level`` names a budget of ``levels`` (``normal`` or ``hard``); ``budget``
@@ -219,14 +220,14 @@ class PimcBot:
         self.budget = budget
         self.search = DeterminizedSearch(self.search_game(), budget, seed)
 
-    def search_game(self) -> SearchGame:
+    def search_game(self) -> SearchGame[ObsT, StateT]:
         """The game's pieces for the search (sampling, rollout policy, value)."""
         raise NotImplementedError
 
-    def choose(self, observation: Any) -> Action:
+    def choose(self, observation: ObsT) -> Action:
         return self.search.choose(observation)
 
-    def explain(self, observation: Any) -> Explanation:
+    def explain(self, observation: ObsT) -> Explanation:
         return self.search.explain(observation)
 
 

@@ -1,1 +1,4 @@
-"""One folder per game; each provides a ``State`` implementing :mod:`jick.engine`."""
+"""One folder per game; each registers a ``GAME`` (:class:`jick.game.Game`).
+
+Its states implement :class:`jick.game.GameState`.
+"""

@@ -18,7 +18,6 @@ choices are all there is.
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 __all__ = ["games_catalog", "preset_options"]
@@ -74,14 +73,14 @@ def preset_options(name: str, players: int | None = None) -> dict[str, Any]:
 
     Raises :class:`~jick.engine.RulesError` for an unknown preset or a player count it does not allow.
     """
-    from jick.registry import game_module, load_rules, preset_summary, resolve
-    from jick.ruleset import is_enum
+    from jick.game import get_game
+    from jick.registry import load_rules, preset_summary, resolve
+    from jick.ruleset import is_enum, option_types
 
     game, preset = resolve(name)
     description, source, allowed = preset_summary(preset)
     rules = load_rules(preset, players)
-    module = importlib.import_module(game_module(game).__name__ + ".rules")
-    allowed_values, kinds = module.allowed_values, module.option_types()
+    allowed_values, kinds = get_game(game).allowed_values, option_types(type(rules))
     options = []
     for key, value in rules.to_dict().items():
         if key == "num_players":
@@ -90,7 +89,7 @@ def preset_options(name: str, players: int | None = None) -> dict[str, Any]:
         if isinstance(value, dict):
             options.append({"name": key, "value": value, "allowed": text, "choices": [], "free": "int >= 0"})
             continue
-        kind = kinds.get(key)
+        kind = kinds[key]
         if is_enum(kind):
             choices, free = [m.value for m in kind], None
         else:

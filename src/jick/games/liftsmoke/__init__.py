@@ -58,6 +58,7 @@ def new_match(
 def _registration() -> Game:
     from jick.games.liftsmoke import actions
     from jick.games.liftsmoke.observation import LiftSmokeObservation
+    from jick.games.liftsmoke.rules import allowed_values
 
     return Game(
         name="liftsmoke",
@@ -79,6 +80,7 @@ def _registration() -> Game:
         },
         record_hooks="jick.games.liftsmoke.report:record_hooks",
         arena="jick.games.liftsmoke.arena",
+        allowed_values=allowed_values,
     )
 
 

@@ -31,7 +31,8 @@ from jick.cards import SUIT_MASKS, Card, index_mask
 from jick.engine import Action
 from jick.games.liftsmoke import actions as A
 from jick.games.liftsmoke import sampling
-from jick.games.liftsmoke import state as S
+from jick.games.liftsmoke.observation import LiftSmokeObservation
+from jick.games.liftsmoke.state import LiftSmokeState
 
 
 def strength(card: Card, trump: int | None, led: int | None) -> int:
@@ -81,7 +82,7 @@ class LiftView:
         return tuple(getattr(self, name) for name in self.__slots__)
 
 
-def view_of_observation(obs: Any) -> LiftView:
+def view_of_observation(obs: LiftSmokeObservation) -> LiftView:
     dead = 0
     for trick in obs.tricks:
         dead |= index_mask(c for _, c in trick.plays)
@@ -95,20 +96,19 @@ def view_of_observation(obs: Any) -> LiftView:
     )
 
 
-def view_of_state(state: Any, seat: int) -> LiftView:
+def view_of_state(state: LiftSmokeState, seat: int) -> LiftView:
     """The view ``seat`` has of ``state``: the same as :func:`view_of_observation` of its observation."""
-    v = state._v
     dead = 0
-    for trick in state._games[-1].tricks:
+    for trick in state.tricks:
         for _, c in trick.plays:
             dead |= 1 << c.index
-    playing = v[S.PHASE] == S.PLAY
+    trump = state.trump
     return LiftView(
         seat,
-        v[S.TRUMP_SUIT],
-        v[S.HAND + seat],
+        -1 if trump is None else trump,
+        state.hand_mask(seat),
         state.legal_actions() if state.current_player == seat else [],
-        [(v[S.T_SEAT + i], v[S.T_CARD + i]) for i in range(v[S.TRICK_LEN])] if playing else [],
+        state.trick_cards(),
         dead,
     )
 
@@ -121,12 +121,12 @@ class HeuristicBot:
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed  # the choices are deterministic
 
-    def choose(self, observation: Any) -> Action:
+    def choose(self, observation: LiftSmokeObservation) -> Action:
         legal = observation.legal_actions
         if not legal:
             raise ValueError("it is not this seat's turn")
         if len(legal) == 1:
-            return legal[0]  # type: ignore[no-any-return]
+            return legal[0]
         return self.decide(view_of_observation(observation))
 
     def decide(self, view: LiftView) -> Action:
@@ -171,14 +171,14 @@ LEVELS: dict[str, Budget] = {
 }
 
 
-def search_game(policy_bot: HeuristicBot | None = None) -> SearchGame:
+def search_game(policy_bot: HeuristicBot | None = None) -> SearchGame[LiftSmokeObservation, LiftSmokeState]:
     """Lift Smoke for :class:`jick.bots.pimc.DeterminizedSearch`: sampled games, heuristic rollouts, chips."""
     bot = policy_bot or HeuristicBot()
 
-    def policy(state: Any, seat: int) -> Action:
+    def policy(state: LiftSmokeState, seat: int) -> Action:
         legal = state.legal_actions()
         if len(legal) == 1:
-            return legal[0]  # type: ignore[no-any-return]
+            return legal[0]
         return bot.decide(view_of_state(state, seat))
 
     return SearchGame(
@@ -194,7 +194,7 @@ def search_game(policy_bot: HeuristicBot | None = None) -> SearchGame:
     )
 
 
-class SearchBot(PimcBot):
+class SearchBot(PimcBot[LiftSmokeObservation, LiftSmokeState]):
     """Determinized search over sampled games with heuristic rollouts, valued in chips won or lost.
 
     ``level`` is ``normal`` or ``hard`` (the budget of :data:`LEVELS`);
@@ -203,5 +203,5 @@ class SearchBot(PimcBot):
 
     levels = LEVELS
 
-    def search_game(self) -> SearchGame:
+    def search_game(self) -> SearchGame[LiftSmokeObservation, LiftSmokeState]:
         return search_game()

@@ -13,25 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jick.cards import CARDS, Card, mask_cards
+from jick.cards import Card, mask_cards
 from jick.engine import Action
 from jick.games.liftsmoke.rules import LiftSmokeRules
-from jick.games.liftsmoke.state import (
-    GAME_NO,
-    HAND,
-    LEADER,
-    PHASE,
-    PHASE_NAMES,
-    PLAY,
-    POT,
-    SCORE,
-    SEATED,
-    TRUMP_CARD,
-    TRUMP_SUIT,
-    GameResult,
-    LiftSmokeState,
-    Trick,
-)
+from jick.games.liftsmoke.state import GameResult, LiftSmokeState, Trick
 
 
 @dataclass(frozen=True)
@@ -83,37 +68,36 @@ class LiftSmokeObservation:
 
 
 def build_observation(state: LiftSmokeState, seat: int) -> LiftSmokeObservation:
+    """What ``seat`` may know of ``state``, read through the state's public views."""
     n = state.num_players
     if not 0 <= seat < n:
         raise ValueError(f"no seat {seat} in a {n}-player game")
-    v = state._v
-    game = state._games[-1] if state._games else None
-    phase = v[PHASE]
-    tc = v[TRUMP_CARD]
+    game = state.current_game
+    playing = state.phase == "play"
     results = state.game_results
     return LiftSmokeObservation(
         seat=seat,
         rules=state.rules,
-        phase=PHASE_NAMES[phase],
+        phase=state.phase,
         current_player=state.current_player,
-        game_number=v[GAME_NO],
+        game_number=state.game_number,
         games_played=state.games_played,
         dealer=state.dealer,
-        seated=tuple(s for s in range(n) if v[SEATED] >> s & 1),
-        hand=mask_cards(v[HAND + seat]),
-        trump=v[TRUMP_SUIT] if v[TRUMP_SUIT] >= 0 else None,
-        trump_card=CARDS[tc] if tc >= 0 else None,
+        seated=state.seated,
+        hand=mask_cards(state.hand_mask(seat)),
+        trump=state.trump,
+        trump_card=state.trump_card,
         trump_card_holder=state.trump_card_holder,
-        hand_sizes=tuple(v[HAND + s].bit_count() for s in range(n)),
+        hand_sizes=tuple(state.hand_mask(s).bit_count() for s in range(n)),
         active=state.active,
         stock_size=len(state.stock_cards()),
         discard_size=state.discard_mask.bit_count(),
         reshuffles=len(game.reshuffles) if game else 0,
-        trick_leader=v[LEADER] if phase == PLAY else None,
-        trick=state.trick if phase == PLAY else (),
-        tricks=tuple(game.tricks) if game else (),
-        pot=v[POT],
-        scores=tuple(v[SCORE : SCORE + n]),
+        trick_leader=state.leader if playing else None,
+        trick=state.trick if playing else (),
+        tricks=tuple(state.tricks),
+        pot=state.pot,
+        scores=state.scores,
         legal_actions=tuple(state.legal_actions()) if state.current_player == seat else (),
         last_game=results[-1] if results else None,
         game_results=results,

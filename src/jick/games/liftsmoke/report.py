@@ -103,7 +103,7 @@ def format_replay(report: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-class LiftSmokeRecordHooks(RecordHooks):
+class LiftSmokeRecordHooks(RecordHooks[LiftSmokeState]):
     """Lift Smoke records: 52-card decks, card plays only, reshuffle orders, the session-end flag."""
 
     cards = CARDS

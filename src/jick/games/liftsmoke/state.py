@@ -928,6 +928,30 @@ class LiftSmokeState:
         t = self._v[TRUMP_CARD]
         return 1 << t if self._set_aside and t >= 0 else 0
 
+    # Read-only views for :mod:`jick.games.liftsmoke.observation` and the bots' rollouts: public
+    # facts, or one seat's own cards. Observers read these, never ``_v``.
+    @property
+    def current_game(self) -> GameLog | None:
+        """The log of the game in progress (the last one when none is); None before the first."""
+        return self._games[-1] if self._games else None
+
+    @property
+    def game_number(self) -> int:
+        """The 1-based number of the current (or last dealt) game."""
+        return self._v[GAME_NO]
+
+    @property
+    def tricks(self) -> Sequence[Trick]:
+        """The completed tricks of the current game (the game log's own list: read it, do not change it)."""
+        return self._games[-1].tricks if self._games else ()
+
+    def trick_cards(self) -> list[tuple[int, int]]:
+        """The trick in progress as ``(seat, card index)`` in play order (empty outside the play)."""
+        v = self._v
+        if v[PHASE] != PLAY:
+            return []
+        return [(v[T_SEAT + i], v[T_CARD + i]) for i in range(v[TRICK_LEN])]
+
     def observation(self, seat: int) -> LiftSmokeObservation:
         from jick.games.liftsmoke.observation import build_observation
 

@@ -17,7 +17,9 @@ from typing import Any
 
 from jick.cards import SUIT_NAMES, Card
 from jick.engine import Action
+from jick.games.liftsmoke.actions import Play
 from jick.games.liftsmoke.observation import LiftSmokeObservation
+from jick.games.liftsmoke.state import LiftSmokeState
 from jick.terminal import Table, TerminalView
 
 #: Games of an all-bot session whose rules set no length.
@@ -29,10 +31,10 @@ def card_text(card: Card) -> str:
     return f"[red]{card}[/]" if card.suit in (1, 2) else str(card)
 
 
-class LiftSmokeView(TerminalView):
+class LiftSmokeView(TerminalView[LiftSmokeState, LiftSmokeObservation]):
     """Lift Smoke at the terminal."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table[LiftSmokeState]) -> None:
         super().__init__(table)
         self.results_seen = 0
         #: (game number, seats with cards) last announced, to report who runs out.
@@ -85,7 +87,7 @@ class LiftSmokeView(TerminalView):
             self.say(f"Trump: [bold]{SUIT_NAMES[obs.trump]}[/] (turned {card_text(obs.trump_card)}, {where})")
         self.active_seen = (obs.game_number, obs.active)
 
-    def announce(self, seat: int, action: Action, before: Any) -> None:
+    def announce(self, seat: int, action: Action, before: LiftSmokeObservation) -> None:
         card = getattr(action, "card", None)
         self.say(f"{self.verb(seat, 'plays', 'play')} {card_text(card) if card is not None else action}")
         game = self.state.deals[before.game_number - 1]
@@ -136,7 +138,7 @@ class LiftSmokeView(TerminalView):
             self.say("[bold green]You win![/]" if winner == viewer else "You lose.")
 
     # ------------------------------------------------------------ the human
-    def show_table(self, obs: Any, again: bool = False) -> None:
+    def show_table(self, obs: LiftSmokeObservation, again: bool = False) -> None:
         self.say("")
         self.say(
             f"[bold]Seat {obs.seat}[/] · game {obs.game_number}, dealer seat {obs.dealer} · pot {obs.pot} · "
@@ -153,23 +155,24 @@ class LiftSmokeView(TerminalView):
             self.say("You lead.")
         self.say("Your hand: " + self.hand_text(obs.hand, obs.trump))
 
-    def choices_text(self, obs: Any) -> str:
+    def choices_text(self, obs: LiftSmokeObservation) -> str:
         order = {c.index: i for i, c in enumerate(self._ordered(obs.hand, obs.trump))}
-        cards = sorted((a.card for a in obs.legal_actions), key=lambda c: order.get(c.index, 99))
+        plays = (a.card for a in obs.legal_actions if isinstance(a, Play))
+        cards = sorted(plays, key=lambda c: order.get(c.index, 99))
         return " ".join(card_text(c) for c in cards)
 
     @staticmethod
     def _ordered(cards: Sequence[Card], trump: int | None) -> list[Card]:
         return sorted(cards, key=lambda c: (c.suit != trump, c.suit, -c.rank))
 
-    def show_choices(self, obs: Any) -> None:
+    def show_choices(self, obs: LiftSmokeObservation) -> None:
         self.say("Legal now: " + self.choices_text(obs))
         self.say("Follow suit if you can; otherwise play any card. Other commands: help, hand, tricks, quit")
 
-    def prompt(self, obs: Any) -> str:
+    def prompt(self, obs: LiftSmokeObservation) -> str:
         return "Play a card: "
 
-    def read_actions(self, obs: Any, text: str) -> list[Action]:
+    def read_actions(self, obs: LiftSmokeObservation, text: str) -> list[Action]:
         text = text.strip()
         if text.lower().startswith("play "):
             text = text[5:].strip()

@@ -48,6 +48,7 @@ def new_match(
 def _registration() -> Game:
     from jick.games.smear import actions
     from jick.games.smear.observation import SmearObservation
+    from jick.games.smear.rules import allowed_values
 
     return Game(
         name="smear",
@@ -70,6 +71,7 @@ def _registration() -> Game:
         },
         record_hooks="jick.games.smear.report:record_hooks",
         arena="jick.games.smear.arena",
+        allowed_values=allowed_values,
     )
 
 

@@ -1,6 +1,6 @@
 """Smear bots for :func:`jick.bots.make_bot`: heuristic, search and the open-card cheater."""
 
-from jick.bots.greedy import GreedyBot
+from jick.games.smear.greedy import GreedyBot
 from jick.games.smear.heuristic import HeuristicBot
 
 __all__ = ["GreedyBot", "HeuristicBot"]

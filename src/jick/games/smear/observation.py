@@ -11,36 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jick.cards import CARDS, Card, mask_cards
+from jick.cards import Card, mask_cards
 from jick.engine import Action
 from jick.games.smear import actions as A
-from jick.games.smear.rules import LowAward, LowCard, SmearRules, TrickHistory
-from jick.games.smear.state import (
-    BIDDER,
-    BURIED,
-    DEALER,
-    DISC_COUNT,
-    DISC_MASK,
-    HAND,
-    HIGH_BID,
-    KITTY_HOLDER,
-    LEADER,
-    MOON_BID,
-    PHASE,
-    PHASE_NAMES,
-    PLAY,
-    PLAYED,
-    RECV_COUNT,
-    SCORE,
-    T_CARD,
-    T_SEAT,
-    TRICK_LEN,
-    TRICKS_WON,
-    TRUMP_SUIT,
-    HandResult,
-    SmearState,
-    Trick,
-)
+from jick.games.smear.rules import LowAward, LowCard, RenegeMode, SmearRules, TrickHistory
+from jick.games.smear.state import HandResult, SmearState, Trick
 
 
 @dataclass(frozen=True)
@@ -95,18 +70,16 @@ class SmearObservation:
 
 
 def build_observation(state: SmearState, seat: int) -> SmearObservation:
+    """What ``seat`` may know of ``state``, read through the state's public views."""
     if not 0 <= seat < state.num_players:
         raise ValueError(f"no seat {seat} in a {state.num_players}-player game")
-    v = state._v
     rules = state.rules
     n = state.num_players
-    deal = state._deals[-1] if state._deals else None
-    phase = v[PHASE]
-    high = v[HIGH_BID]
-    bidder = v[BIDDER] if v[BIDDER] >= 0 else None
-    trump = v[TRUMP_SUIT] if v[TRUMP_SUIT] >= 0 else None
+    deal = state.current_deal
+    bidder = state.bidder
+    trump = state.trump
     kitty = 0
-    if v[KITTY_HOLDER] == seat and deal is not None:
+    if state.kitty_holder == seat and deal is not None:
         start = rules.deal_packet * n
         for c in deal.deck[start : start + rules.kitty_size]:
             kitty |= 1 << c
@@ -115,8 +88,7 @@ def build_observation(state: SmearState, seat: int) -> SmearObservation:
         for s, aid in deal.actions:
             if aid in (A.PASS_ID, A.MOON_ID) or aid >= A.BID_BASE:
                 bids.append((s, A.ACTIONS[aid]))
-    trick_len = v[TRICK_LEN] if phase == PLAY else 0
-    trick = tuple((v[T_SEAT + i], CARDS[v[T_CARD + i]]) for i in range(trick_len))
+    trick = state.trick
     done = tuple(deal.tricks) if deal is not None else ()
     visible = rules.trick_history_visible
     if visible is TrickHistory.ALL:
@@ -130,43 +102,43 @@ def build_observation(state: SmearState, seat: int) -> SmearObservation:
     if rules.low_card is LowCard.DEUCE and rules.low_award is LowAward.PLAYED_BY and trump is not None:
         deuce = 13 * trump
         for s in range(n):
-            if v[PLAYED + s] >> deuce & 1:
+            if state.played_mask(s) >> deuce & 1:
                 low_side = state.side_of(s)
-    buried = v[BURIED]
     legal: tuple[Action, ...] = ()
+    phase = state.phase
     if state.current_player == seat:
-        if phase == PLAY and state._penalize:
-            mask = state._proper_play_mask(seat)
+        if phase == "play" and rules.renege_mode is RenegeMode.PENALIZE:
+            mask = state.proper_play_mask(seat)
             legal = tuple(A.ACTIONS[A.PLAY_BASE + c.index] for c in mask_cards(mask))
         else:
             legal = tuple(state.legal_actions())
     return SmearObservation(
         seat=seat,
         rules=rules,
-        phase=PHASE_NAMES[phase],
+        phase=phase,
         current_player=state.current_player,
-        dealer=v[DEALER],
-        hand_number=len(state._results) + 1,
-        hand=mask_cards(v[HAND + seat]),
+        dealer=state.dealer,
+        hand_number=state.hand_number,
+        hand=mask_cards(state.hand_mask(seat)),
         kitty=mask_cards(kitty),
         bids=tuple(bids),
         bidder=bidder,
-        bid=high if bidder is not None and high != MOON_BID else None,
-        moon=high == MOON_BID,
+        bid=state.bid,
+        moon=state.moon,
         trump=trump,
-        own_discards=mask_cards(v[DISC_MASK + seat]),
-        discard_counts=tuple(v[DISC_COUNT : DISC_COUNT + n]),
-        received_counts=tuple(v[RECV_COUNT : RECV_COUNT + n]),
-        buried=tuple((s, c) for s in range(n) for c in mask_cards(v[DISC_MASK + s] & buried)),
-        hand_sizes=tuple(v[HAND + s].bit_count() for s in range(n)),
-        trick_leader=v[LEADER] if phase == PLAY else None,
+        own_discards=mask_cards(state.discard_mask(seat)),
+        discard_counts=state.discard_counts,
+        received_counts=state.received_counts,
+        buried=state.buried,
+        hand_sizes=state.hand_sizes,
+        trick_leader=state.leader,
         trick=trick,
         tricks=shown,
-        tricks_won=tuple(v[TRICKS_WON : TRICKS_WON + n]),
+        tricks_won=state.tricks_won,
         low_credited_to=low_side,
-        scores=tuple(v[SCORE : SCORE + state.num_sides]),
+        scores=state.scores,
         sides=tuple(state.side_of(s) for s in range(n)),
         legal_actions=legal,
-        last_hand=state._results[-1] if state._results else None,
+        last_hand=state.last_hand,
         winner=state.winner,
     )

@@ -147,7 +147,7 @@ def format_replay(report: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-class SmearRecordHooks(RecordHooks):
+class SmearRecordHooks(RecordHooks[SmearState]):
     """Smear records: 52-54 card decks, outcomes of SPEC 1.6/1.7, scores per side."""
 
     cards = CARDS

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from jick.cards import CARDS, SUIT_NAMES, Card, parse_card
+from jick.cards import CARDS, SUIT_NAMES, Card, mask_cards, parse_card
 from jick.engine import TERMINAL, Action, IllegalAction, NotationError, RecordError, RulesError
 from jick.games.smear import actions as A
 from jick.games.smear.actions import SuppliedDeck, VoidDeal
@@ -933,6 +933,95 @@ class SmearState:
     def hand_mask(self, seat: int) -> int:
         """The cards a seat holds (the full state knows every hand; bots use observations)."""
         return self._v[HAND + seat]
+
+    # Read-only views of the deal for :mod:`jick.games.smear.observation` (and analysis code):
+    # public facts, or one seat's own cards. Observers read these, never ``_v``.
+    @property
+    def current_deal(self) -> DealLog | None:
+        """The log of the deal in progress (the last one once the match is over); None before the first."""
+        return self._deals[-1] if self._deals else None
+
+    @property
+    def bid(self) -> int | None:
+        """The high bid so far (None before any bid and for a moon, see :attr:`moon`)."""
+        high = self._v[HIGH_BID]
+        return high if self._v[BIDDER] >= 0 and high != MOON_BID else None
+
+    @property
+    def moon(self) -> bool:
+        """Whether the high bid is shooting the moon."""
+        return self._v[HIGH_BID] == MOON_BID
+
+    @property
+    def kitty_holder(self) -> int | None:
+        """The seat that took the kitty in this deal, if any."""
+        k = self._v[KITTY_HOLDER]
+        return k if k >= 0 else None
+
+    @property
+    def leader(self) -> int | None:
+        """The seat that leads (led) the trick in progress; None outside the play."""
+        return self._v[LEADER] if self._v[PHASE] == PLAY else None
+
+    @property
+    def trick(self) -> tuple[tuple[int, Card], ...]:
+        """The trick in progress: ``(seat, card)`` in play order (empty outside the play)."""
+        v = self._v
+        if v[PHASE] != PLAY:
+            return ()
+        return tuple((v[T_SEAT + i], CARDS[v[T_CARD + i]]) for i in range(v[TRICK_LEN]))
+
+    def played_mask(self, seat: int) -> int:
+        """The cards ``seat`` has played to tricks in this deal."""
+        return self._v[PLAYED + seat]
+
+    def discard_mask(self, seat: int) -> int:
+        """The cards ``seat`` discarded in this deal (face down: known to that seat alone)."""
+        return self._v[DISC_MASK + seat]
+
+    @property
+    def buried(self) -> tuple[tuple[int, Card], ...]:
+        """Trumps buried face up in this deal (public), with the seat that buried each."""
+        v = self._v
+        buried = v[BURIED]
+        if not buried:
+            return ()
+        return tuple((s, c) for s in range(self._n) for c in mask_cards(v[DISC_MASK + s] & buried))
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """Per seat: the number of cards held."""
+        v = self._v
+        return tuple(v[HAND + s].bit_count() for s in range(self._n))
+
+    @property
+    def discard_counts(self) -> tuple[int, ...]:
+        """Per seat: cards discarded in this deal."""
+        return tuple(self._v[DISC_COUNT : DISC_COUNT + self._n])
+
+    @property
+    def received_counts(self) -> tuple[int, ...]:
+        """Per seat: cards dealt back from the stock in this deal."""
+        return tuple(self._v[RECV_COUNT : RECV_COUNT + self._n])
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """Per seat: tricks won in this deal."""
+        return tuple(self._v[TRICKS_WON : TRICKS_WON + self._n])
+
+    @property
+    def hand_number(self) -> int:
+        """The number of the hand in progress (1 = the first; misdeals do not count)."""
+        return self._v[HANDS_DONE] + 1
+
+    @property
+    def last_hand(self) -> HandResult | None:
+        """The result of the last hand played, if any."""
+        return self._results[-1] if self._results else None
+
+    def proper_play_mask(self, seat: int) -> int:
+        """The cards ``seat`` may play now without reneging (in the play phase)."""
+        return self._proper_play_mask(seat)
 
     def observation(self, seat: int) -> SmearObservation:
         from jick.games.smear.observation import build_observation

@@ -15,6 +15,7 @@ from jick.engine import Action, IllegalAction, NotationError
 from jick.games.smear import actions as A
 from jick.games.smear.observation import SmearObservation
 from jick.games.smear.report import POINT_LABELS, format_hand, hand_report, side_name
+from jick.games.smear.state import SmearState
 from jick.games.smear.tables import trick_winner, trump_table
 from jick.terminal import Table, TerminalView, count_of
 
@@ -51,10 +52,10 @@ def hand_line(cards: Sequence[Card], obs: SmearObservation) -> str:
     return "  ".join(f"{label}: " + " ".join(card_text(c) for c in group) for label, group in sorted_hand(cards, obs))
 
 
-class SmearView(TerminalView):
+class SmearView(TerminalView[SmearState, SmearObservation]):
     """Smear at the terminal: sides, bids, trump, discards, tricks and hand points."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table[SmearState]) -> None:
         super().__init__(table)
         self.sides = [side_name(self.rules, s) for s in range(self.state.num_sides)]
         self.hands_seen = 0
@@ -92,7 +93,7 @@ class SmearView(TerminalView):
         obs = self.state.observation(self.table.public_seat)
         self.table.console.rule(f"Hand {obs.hand_number}: seat {obs.dealer} deals", style="dim")
 
-    def announce(self, seat: int, action: Action, before: Any) -> None:
+    def announce(self, seat: int, action: Action, before: SmearObservation) -> None:
         if isinstance(action, A.Bid):
             self.say(f"{self.verb(seat, 'bids', 'bid')} {action.amount}")
         elif isinstance(action, A.Pass):
@@ -194,7 +195,7 @@ class SmearView(TerminalView):
             self.say("[bold green]You win![/]" if won else "You lose.")
 
     # ------------------------------------------------------------ the human
-    def read_actions(self, obs: Any, text: str) -> list[Action]:
+    def read_actions(self, obs: SmearObservation, text: str) -> list[Action]:
         """The actions a line of input stands for ([] for an empty line outside a refill)."""
         state = self.state
         low = text.lower()
@@ -238,7 +239,7 @@ class SmearView(TerminalView):
         cards = [a.card for a in obs.legal_actions if isinstance(a, A.Discard)]
         return " ".join(str(c) for c in cards[: max(1, len(obs.hand) - 6)])
 
-    def choices_text(self, obs: Any) -> str:
+    def choices_text(self, obs: SmearObservation) -> str:
         legal = obs.legal_actions
         bids = [a.amount for a in legal if isinstance(a, A.Bid)]
         words: list[str] = []
@@ -252,7 +253,7 @@ class SmearView(TerminalView):
         words.extend(str(a) for a in legal if not isinstance(a, A.Bid | A.Play | A.Discard))
         return " ".join(words)
 
-    def show_choices(self, obs: Any) -> None:
+    def show_choices(self, obs: SmearObservation) -> None:
         self.say("Legal now: " + self.choices_text(obs))
         if obs.phase == "discard":
             if self.rules.discard_mode == "refill" and not self._fixed_discard(obs):
@@ -264,7 +265,7 @@ class SmearView(TerminalView):
                 self.say(f"Type the {count_of(len(obs.hand) - 6)} to discard on one line.")
         self.say("Other commands: help, hand, tricks, quit")
 
-    def show_tricks(self, obs: Any) -> None:
+    def show_tricks(self, obs: SmearObservation) -> None:
         if not obs.tricks:
             self.say(
                 f"No completed trick is visible (rules: trick_history_visible = {self.rules.trick_history_visible})."
@@ -273,7 +274,7 @@ class SmearView(TerminalView):
             cards = ", ".join(f"{self.who(s)} {card_text(c)}" for s, c in trick.plays)
             self.say(f"  {cards} -> {self.who(trick.winner)}")
 
-    def prompt(self, obs: Any) -> str:
+    def prompt(self, obs: SmearObservation) -> str:
         legal = obs.legal_actions
         if obs.phase == "bidding":
             bids = [a.amount for a in legal if isinstance(a, A.Bid)]
@@ -295,7 +296,7 @@ class SmearView(TerminalView):
             return f"Discard {count_of(len(obs.hand) - 6)}: "
         return "Play a card: "
 
-    def show_table(self, obs: Any, again: bool = False) -> None:
+    def show_table(self, obs: SmearObservation, again: bool = False) -> None:
         """What ``obs.seat`` may see, before a prompt; a discard turn that goes on shows the hand only."""
         if again and obs.phase == "discard":
             self.say("Your hand: " + hand_line(obs.hand, obs))

@@ -54,6 +54,7 @@ def new_match(
 def _registration() -> Game:
     from jick.games.tarok import actions
     from jick.games.tarok.observation import TarokObservation
+    from jick.games.tarok.rules import allowed_values
 
     return Game(
         name="tarok",
@@ -75,6 +76,7 @@ def _registration() -> Game:
         },
         record_hooks="jick.games.tarok.report:record_hooks",
         arena="jick.games.tarok.arena",
+        allowed_values=allowed_values,
     )
 
 

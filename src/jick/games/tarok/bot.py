@@ -32,7 +32,6 @@ from jick.bots.pimc import Budget, PimcBot, SearchGame
 from jick.engine import Action
 from jick.games.tarok import actions as A
 from jick.games.tarok import sampling
-from jick.games.tarok import state as S
 from jick.games.tarok.cards import (
     KING,
     KINGS,
@@ -45,6 +44,7 @@ from jick.games.tarok.cards import (
     card_weight,
     trick_winner,
 )
+from jick.games.tarok.observation import TarokObservation
 from jick.games.tarok.sampling import (
     GROUP_MASKS,
     TRUMP_GROUP,
@@ -55,7 +55,7 @@ from jick.games.tarok.sampling import (
     knowledge,
     mask_of,
 )
-from jick.games.tarok.state import PHASE_NAMES
+from jick.games.tarok.state import TarokState
 
 #: Trumps from XV up count as high.
 HIGH_TRUMP = 14
@@ -169,7 +169,7 @@ class TarokView:
         return tuple(getattr(self, name) for name in self.__slots__)
 
 
-def view_of_observation(obs: Any) -> TarokView:
+def view_of_observation(obs: TarokObservation) -> TarokView:
     return TarokView(
         obs.seat,
         obs.rules,
@@ -188,22 +188,22 @@ def view_of_observation(obs: Any) -> TarokView:
     )
 
 
-def view_of_state(state: Any, seat: int, cache: FactsCache) -> TarokView:
+def view_of_state(state: TarokState, seat: int, cache: FactsCache) -> TarokView:
     """The view ``seat`` has of ``state``: the same as :func:`view_of_observation` of its observation."""
-    v = state._v
-    phase = PHASE_NAMES[v[S.PHASE]]
-    bidder = v[S.BIDDER] if v[S.BIDDER] >= 0 else None
+    phase = state.phase
+    bidder = state.bidder
     rules = state.rules
-    tricks = state._deals[-1].tricks
-    trick = [(v[S.T_SEAT + i], v[S.T_CARD + i]) for i in range(v[S.TRICK_LEN])] if phase == "play" else []
-    hand = v[S.HAND + seat]
-    seen = v[S.SEEN] if seat == bidder else 0
+    tricks = state.tricks
+    trick = state.trick_cards()
+    hand = state.hand_mask(seat)
+    seen = state.seen_mask if seat == bidder else 0
+    exposed = state.exposed_mask
     known = None
     if phase == "play":
         overtrump = rules.overtrump_required
         facts = cache.facts(tricks, state.num_players, overtrump)
-        discards = v[S.DISCARDS] if seat == bidder else v[S.DISCARDS] & TRUMPS
-        known = build_knowledge(seat, hand, facts, trick, overtrump, discards, v[S.EXPOSED] | seen)
+        discards = state.discard_mask if seat == bidder else state.discard_mask & TRUMPS
+        known = build_knowledge(seat, hand, facts, trick, overtrump, discards, exposed | seen)
     return TarokView(
         seat,
         rules,
@@ -212,11 +212,11 @@ def view_of_state(state: Any, seat: int, cache: FactsCache) -> TarokView:
         state.legal_actions() if state.current_player == seat else [],
         bidder,
         state.game_type,
-        bool(v[S.ULTIMO_FLAG]),
+        state.ultimo,
         state.active_seats,
         trick,
         len(tricks),
-        v[S.EXPOSED],
+        exposed,
         seen,
         known,
     )
@@ -230,11 +230,11 @@ class HeuristicBot:
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
 
-    def choose(self, observation: Any) -> Action:
+    def choose(self, observation: TarokObservation) -> Action:
         if not observation.legal_actions:
             raise ValueError("it is not this seat's turn")
         if len(observation.legal_actions) == 1:
-            return observation.legal_actions[0]  # type: ignore[no-any-return]
+            return observation.legal_actions[0]
         return self.decide(view_of_observation(observation))
 
     def decide(self, view: TarokView) -> Action:
@@ -492,15 +492,15 @@ LEVELS: dict[str, Budget] = {
 }
 
 
-def search_game(policy_bot: HeuristicBot | None = None) -> SearchGame:
+def search_game(policy_bot: HeuristicBot | None = None) -> SearchGame[TarokObservation, TarokState]:
     """Tarok for :class:`jick.bots.pimc.DeterminizedSearch`: sampled deals, heuristic rollouts, deal score."""
     bot = policy_bot or HeuristicBot()
     cache = FactsCache()
 
-    def policy(state: Any, seat: int) -> Action:
+    def policy(state: TarokState, seat: int) -> Action:
         legal = state.legal_actions()
         if len(legal) == 1:
-            return legal[0]  # type: ignore[no-any-return]
+            return legal[0]
         return bot.decide(view_of_state(state, seat, cache))
 
     return SearchGame(
@@ -515,7 +515,7 @@ def search_game(policy_bot: HeuristicBot | None = None) -> SearchGame:
     )
 
 
-class SearchBot(PimcBot):
+class SearchBot(PimcBot[TarokObservation, TarokState]):
     """Determinized search over sampled deals with heuristic rollouts, valued by the deal's score change.
 
     ``level`` is ``normal`` or ``hard`` (the budget of :data:`LEVELS`);
@@ -524,6 +524,5 @@ class SearchBot(PimcBot):
 
     levels = LEVELS
 
-    def search_game(self) -> SearchGame:
+    def search_game(self) -> SearchGame[TarokObservation, TarokState]:
         return search_game()
-

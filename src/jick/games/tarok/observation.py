@@ -16,23 +16,7 @@ from jick.engine import Action
 from jick.games.tarok import actions as A
 from jick.games.tarok.cards import CARDS, TRUMPS, TarokCard, mask_cards
 from jick.games.tarok.rules import TarokRules
-from jick.games.tarok.state import (
-    BIDDER,
-    DISCARDS,
-    EXPOSED,
-    HAND,
-    LEADER,
-    PHASE,
-    PLAY,
-    SEEN,
-    T_CARD,
-    T_SEAT,
-    TRICK_LEN,
-    TRICKS_WON,
-    TarokDealResult,
-    TarokState,
-    Trick,
-)
+from jick.games.tarok.state import TarokDealResult, TarokState, Trick
 
 _BIDS = (A.PASS_ID, A.THREESOME_ID, A.SOLO_ID)
 
@@ -96,13 +80,12 @@ class TarokObservation:
 
 
 def build_observation(state: TarokState, seat: int) -> TarokObservation:
+    """What ``seat`` may know of ``state``, read through the state's public views."""
     n = state.num_players
     if not 0 <= seat < n:
         raise ValueError(f"no seat {seat} in a {n}-player game")
-    v = state._v
-    deal = state._deals[-1] if state._deals else None
-    phase = v[PHASE]
-    bidder = v[BIDDER] if v[BIDDER] >= 0 else None
+    deal = state.current_deal
+    bidder = state.bidder
     is_bidder = bidder == seat
     bids: list[tuple[int, Action]] = []
     if deal is not None:
@@ -112,37 +95,37 @@ def build_observation(state: TarokState, seat: int) -> TarokObservation:
             bids.append((s, A.ACTIONS[aid]))
             if aid == A.SOLO_ID:
                 break
-    trick_len = v[TRICK_LEN] if phase == PLAY else 0
+    discards = state.discard_mask
     return TarokObservation(
         seat=seat,
         rules=state.rules,
         phase=state.phase,
         current_player=state.current_player,
-        deal_number=len(state._results) + 1,
+        deal_number=state.deal_number,
         dealer=state.dealer,
         active=state.active_seats,
         sitting_out=state.sitting_out,
-        hand=mask_cards(v[HAND + seat]),
+        hand=mask_cards(state.hand_mask(seat)),
         bids=tuple(bids),
         bidder=bidder,
         contract=state.contract,
         game_type=state.game_type,
         multiplier=state.multiplier,
-        widow_exposed=mask_cards(v[EXPOSED]),
-        widow_seen=mask_cards(v[SEEN]) if is_bidder else (),
-        own_discards=mask_cards(v[DISCARDS]) if is_bidder else (),
-        announced_discards=mask_cards(v[DISCARDS] & TRUMPS),
-        discard_count=v[DISCARDS].bit_count(),
+        widow_exposed=mask_cards(state.exposed_mask),
+        widow_seen=mask_cards(state.seen_mask) if is_bidder else (),
+        own_discards=mask_cards(discards) if is_bidder else (),
+        announced_discards=mask_cards(discards & TRUMPS),
+        discard_count=discards.bit_count(),
         melds=state.melds,
         ultimo=state.ultimo,
         contra=state.contra,
-        trick_leader=v[LEADER] if phase == PLAY else None,
-        trick=tuple((v[T_SEAT + i], CARDS[v[T_CARD + i]]) for i in range(trick_len)),
-        tricks=tuple(deal.tricks) if deal is not None else (),
-        tricks_won=tuple(v[TRICKS_WON : TRICKS_WON + n]),
-        hand_sizes=tuple(v[HAND + s].bit_count() for s in range(n)),
+        trick_leader=state.leader,
+        trick=tuple((s, CARDS[c]) for s, c in state.trick_cards()),
+        tricks=tuple(state.tricks),
+        tricks_won=state.tricks_won,
+        hand_sizes=tuple(state.hand_mask(s).bit_count() for s in range(n)),
         scores=state.scores,
         legal_actions=tuple(state.legal_actions()) if state.current_player == seat else (),
-        last_deal=state._results[-1] if state._results else None,
+        last_deal=state.last_deal,
         winners=state.winners,
     )

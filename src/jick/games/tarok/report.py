@@ -128,7 +128,7 @@ def format_replay(report: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-class TarokRecordHooks(RecordHooks):
+class TarokRecordHooks(RecordHooks[TarokState]):
     """Tarok records: the 54-card Tarok deck, Tarok actions, a match of ``deals_per_match`` deals."""
 
     cards = CARDS

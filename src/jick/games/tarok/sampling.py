@@ -33,6 +33,7 @@ of the deal. It never looks at the real state.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -189,11 +190,11 @@ class FactsCache:
     """
 
     def __init__(self) -> None:
-        self._tricks: list[Any] | None = None
+        self._tricks: Sequence[Any] | None = None
         self._count = 0
         self._facts: Facts | None = None
 
-    def facts(self, tricks: list[Any], num_players: int, overtrump: bool) -> Facts:
+    def facts(self, tricks: Sequence[Any], num_players: int, overtrump: bool) -> Facts:
         if self._tricks is tricks and self._facts is not None and self._count <= len(tricks):
             if self._count < len(tricks):
                 self._facts = trick_facts(tricks, num_players, overtrump, self._facts, self._count)
@@ -484,4 +485,3 @@ def equivalent_groups(obs: Any) -> list[list[Action]]:
         groups.append([action])
         last_card = c
     return groups
-

@@ -909,6 +909,55 @@ class TarokState:
     def discard_mask(self) -> int:
         return self._v[DISCARDS]
 
+    # Read-only views for :mod:`jick.games.tarok.observation` and the bots' rollouts: public facts,
+    # or one seat's own cards. Observers read these, never ``_v``.
+    @property
+    def current_deal(self) -> DealLog | None:
+        """The log of the deal in progress (the last one once the match is over); None before the first."""
+        return self._deals[-1] if self._deals else None
+
+    @property
+    def tricks(self) -> Sequence[Trick]:
+        """The completed tricks of the current deal (the deal log's own list: read it, do not change it)."""
+        return self._deals[-1].tricks if self._deals else ()
+
+    def trick_cards(self) -> list[tuple[int, int]]:
+        """The trick in progress as ``(seat, card index)`` in play order (empty outside the play)."""
+        v = self._v
+        if v[PHASE] != PLAY:
+            return []
+        return [(v[T_SEAT + i], v[T_CARD + i]) for i in range(v[TRICK_LEN])]
+
+    @property
+    def leader(self) -> int | None:
+        """The seat that leads (led) the trick in progress; None outside the play."""
+        return self._v[LEADER] if self._v[PHASE] == PLAY else None
+
+    @property
+    def exposed_mask(self) -> int:
+        """Widow cards turned face up (a rejected half), public."""
+        return self._v[EXPOSED]
+
+    @property
+    def seen_mask(self) -> int:
+        """Widow cards the bidder looked at (known to the bidder alone)."""
+        return self._v[SEEN]
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """Per seat: tricks won in this deal."""
+        return tuple(self._v[TRICKS_WON : TRICKS_WON + self._n])
+
+    @property
+    def deal_number(self) -> int:
+        """The number of the deal in progress (1 = the first)."""
+        return len(self._results) + 1
+
+    @property
+    def last_deal(self) -> TarokDealResult | None:
+        """The result of the last deal scored, if any."""
+        return self._results[-1] if self._results else None
+
     def observation(self, seat: int) -> TarokObservation:
         from jick.games.tarok.observation import build_observation
 

@@ -17,7 +17,7 @@ from jick.engine import Action, IllegalAction, NotationError
 from jick.games.tarok import actions as A
 from jick.games.tarok.cards import TarokCard, trick_winner
 from jick.games.tarok.observation import TarokObservation
-from jick.games.tarok.state import TarokDealResult
+from jick.games.tarok.state import TarokDealResult, TarokState
 from jick.terminal import Table, TerminalView, count_of
 
 #: One-word answers for the yes/no questions, per phase.
@@ -45,10 +45,10 @@ def sort_key(card: TarokCard) -> tuple[int, int]:
     return (card.suit, -card.rank)
 
 
-class TarokView(TerminalView):
+class TarokView(TerminalView[TarokState, TarokObservation]):
     """Tarok at the terminal."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table[TarokState]) -> None:
         super().__init__(table)
         self.results_seen = 0
         #: Cards laid away so far in the current discard turn (seat, cards).
@@ -94,7 +94,7 @@ class TarokView(TerminalView):
             style="dim",
         )
 
-    def announce(self, seat: int, action: Action, before: Any) -> None:
+    def announce(self, seat: int, action: Action, before: TarokObservation) -> None:
         phase = before.phase
         if isinstance(action, A.Play):
             self.say(f"{self.verb(seat, 'plays', 'play')} {card_text(action.card)}")
@@ -193,7 +193,7 @@ class TarokView(TerminalView):
     def discards_left(self, obs: TarokObservation) -> int:
         return DISCARDS_PER_DEAL - obs.discard_count
 
-    def show_table(self, obs: Any, again: bool = False) -> None:
+    def show_table(self, obs: TarokObservation, again: bool = False) -> None:
         self.say("")
         out = f", seat {obs.sitting_out} sits out" if obs.sitting_out is not None else ""
         self.say(
@@ -231,13 +231,13 @@ class TarokView(TerminalView):
                 self.say("You lead.")
         self.say("Your hand: " + self.hand_text(obs.hand))
 
-    def choices_text(self, obs: Any) -> str:
+    def choices_text(self, obs: TarokObservation) -> str:
         cards = sorted((a.card for a in obs.legal_actions if isinstance(a, A.Play | A.Discard)), key=sort_key)
         words = [card_text(c) for c in cards]
         words.extend(str(a) for a in obs.legal_actions if not isinstance(a, A.Play | A.Discard))
         return " ".join(words)
 
-    def show_choices(self, obs: Any) -> None:
+    def show_choices(self, obs: TarokObservation) -> None:
         self.say("Legal now: " + self.choices_text(obs))
         if obs.phase == "discard":
             need = self.discards_left(obs)
@@ -252,7 +252,7 @@ class TarokView(TerminalView):
             self.say(f"yes = {yes}, no = {no}")
         self.say("Other commands: help, hand, tricks, quit")
 
-    def prompt(self, obs: Any) -> str:
+    def prompt(self, obs: TarokObservation) -> str:
         words = [str(a) for a in obs.legal_actions]
         if obs.phase == "auction":
             return f"Your bid ({', '.join(words)}): "
@@ -269,7 +269,7 @@ class TarokView(TerminalView):
             return "Declare contra-ultimo against the bidder's pagat? contra or pass: "
         return "Play a card: "
 
-    def read_actions(self, obs: Any, text: str) -> list[Action]:
+    def read_actions(self, obs: TarokObservation, text: str) -> list[Action]:
         state = self.state
         low = text.lower()
         for word in ("bid ", "play ", "discard ", "lay "):
