@@ -5,6 +5,10 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from conftest import MypyJob
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -13,11 +17,11 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True, timeout=600)
 
 
-def test_mypy_strict_is_clean(mypy_process: subprocess.Popen[str]) -> None:
+def test_mypy_strict_is_clean(mypy_job: MypyJob) -> None:
     """mypy --strict (pyproject's settings) over the package; it started at collection (tests/conftest.py)."""
-    assert mypy_process.args == [sys.executable, "-m", "mypy", "src/jick"]
-    output, _ = mypy_process.communicate(timeout=600)
-    assert mypy_process.returncode == 0, output
+    code, output = mypy_job.result()
+    assert code == 0, output
+    assert "Success" in output
 
 
 def test_ruff_is_clean() -> None:
@@ -73,7 +77,9 @@ def test_the_private_read_check_sees_code_and_examples(tmp_path: Path) -> None:
     module.write_text('"""\n>>> s._snapshot()\n"""\n\n\ndef f(state, self):\n    return state._v, self._ok\n')
     assert private_reads(module) == ["sample.py:7: state._v", "sample.py:2: >>> s._snapshot()"]
     own = tmp_path / "own.py"
-    own.write_text("import os\n\n\nclass A:\n    def copy(self, other):\n        self._x = other._x\n        os._exit(0)\n")
+    own.write_text(
+        "import os\n\n\nclass A:\n    def copy(self, other):\n        self._x = other._x\n        os._exit(0)\n"
+    )
     assert private_reads(own) == []
     page = tmp_path / "page.md"
     page.write_text("state._v in prose is fine\n>>> copy._snapshot()\n")
