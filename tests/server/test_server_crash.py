@@ -21,7 +21,7 @@ from jick.session import Session
 from .kit import Client, ServerProcess, create_table, host, run_clients
 
 PRESET = "smear_mn_original"
-SETS = ["target_score=5", "bust_out_score=-5"]
+SETS = ["target_score=3", "bust_out_score=-3"]
 SEATS = ["human", "random", "human", "random"]
 SEED = 4242
 
