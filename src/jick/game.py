@@ -318,6 +318,50 @@ class Game:
         """Whether ``observation`` is one of this game's observations."""
         return isinstance(observation, self.observation_type)
 
+    @classmethod
+    def of_package(
+        cls,
+        package: str,
+        *,
+        name: str,
+        title: str,
+        default_preset: str,
+        observation_type: type,
+        state_type: type,
+        bots: Mapping[str, str],
+    ) -> Game:
+        """The registration of a game package laid out as every game here is.
+
+        The package itself has ``new_match``, ``load_preset``, ``preset_names``
+        and ``preset_info``; ``actions`` has ``NUM_ACTIONS``,
+        ``action_from_id`` and ``action_from_text``; ``rules`` has
+        ``allowed_values``; ``view.View`` is the terminal view,
+        ``report.record_hooks`` the record hooks and ``arena`` the arena hooks.
+        ``bots`` maps a kind to the ``"module:Class"`` of its bot.
+        """
+        root = importlib.import_module(package)
+        actions = importlib.import_module(package + ".actions")
+        rules = importlib.import_module(package + ".rules")
+        return cls(
+            name=name,
+            title=title,
+            default_preset=default_preset,
+            new_match=root.new_match,
+            load_preset=root.load_preset,
+            preset_names=root.preset_names,
+            preset_info=root.preset_info,
+            num_actions=actions.NUM_ACTIONS,
+            action_from_id=actions.action_from_id,
+            action_from_text=actions.action_from_text,
+            observation_type=observation_type,
+            state_type=state_type,
+            view=f"{package}.view:View",
+            bots=bots,
+            record_hooks=f"{package}.report:record_hooks",
+            arena=f"{package}.arena",
+            allowed_values=rules.allowed_values,
+        )
+
 
 #: Registered name -> the package whose ``GAME`` registers it.
 PACKAGES: dict[str, str] = {

@@ -56,31 +56,19 @@ def new_match(
 
 
 def _registration() -> Game:
-    from jick.games.liftsmoke import actions
     from jick.games.liftsmoke.observation import LiftSmokeObservation
-    from jick.games.liftsmoke.rules import allowed_values
 
-    return Game(
+    return Game.of_package(
+        __name__,
         name="liftsmoke",
         title="Lift Smoke",
         default_preset=DEFAULT_PRESET,
-        new_match=new_match,
-        load_preset=load_preset,
-        preset_names=preset_names,
-        preset_info=preset_info,
-        num_actions=actions.NUM_ACTIONS,
-        action_from_id=actions.action_from_id,
-        action_from_text=actions.action_from_text,
         observation_type=LiftSmokeObservation,
         state_type=LiftSmokeState,
-        view="jick.games.liftsmoke.view:View",
         bots={
             "heuristic": "jick.games.liftsmoke.bot:HeuristicBot",
             "search": "jick.games.liftsmoke.bot:SearchBot",
         },
-        record_hooks="jick.games.liftsmoke.report:record_hooks",
-        arena="jick.games.liftsmoke.arena",
-        allowed_values=allowed_values,
     )
 
 

@@ -46,32 +46,20 @@ def new_match(
 
 
 def _registration() -> Game:
-    from jick.games.smear import actions
     from jick.games.smear.observation import SmearObservation
-    from jick.games.smear.rules import allowed_values
 
-    return Game(
+    return Game.of_package(
+        __name__,
         name="smear",
         title="Smear",
         default_preset="smear_ten_point",
-        new_match=new_match,
-        load_preset=load_preset,
-        preset_names=preset_names,
-        preset_info=preset_info,
-        num_actions=actions.NUM_ACTIONS,
-        action_from_id=actions.action_from_id,
-        action_from_text=actions.action_from_text,
         observation_type=SmearObservation,
         state_type=SmearState,
-        view="jick.games.smear.view:View",
         bots={
             "heuristic": "jick.games.smear.heuristic:HeuristicBot",
             "search": "jick.games.smear.search:SearchBot",
             "cheater": "jick.games.smear.search:CheaterBot",
         },
-        record_hooks="jick.games.smear.report:record_hooks",
-        arena="jick.games.smear.arena",
-        allowed_values=allowed_values,
     )
 
 

@@ -52,31 +52,19 @@ def new_match(
 
 
 def _registration() -> Game:
-    from jick.games.tarok import actions
     from jick.games.tarok.observation import TarokObservation
-    from jick.games.tarok.rules import allowed_values
 
-    return Game(
+    return Game.of_package(
+        __name__,
         name="tarok",
         title="Tarok",
         default_preset=DEFAULT_PRESET,
-        new_match=new_match,
-        load_preset=load_preset,
-        preset_names=preset_names,
-        preset_info=preset_info,
-        num_actions=actions.NUM_ACTIONS,
-        action_from_id=actions.action_from_id,
-        action_from_text=actions.action_from_text,
         observation_type=TarokObservation,
         state_type=TarokState,
-        view="jick.games.tarok.view:View",
         bots={
             "heuristic": "jick.games.tarok.bot:HeuristicBot",
             "search": "jick.games.tarok.bot:SearchBot",
         },
-        record_hooks="jick.games.tarok.report:record_hooks",
-        arena="jick.games.tarok.arena",
-        allowed_values=allowed_values,
     )
 
 
