@@ -73,23 +73,66 @@ def play(
         str, typer.Option("--bot", help="The bots' level: easy (heuristic), normal or hard (search).")
     ] = "normal",
     think: Annotated[float | None, typer.Option("--think", help=THINK_HELP)] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option("--resume", help="Go on with an unfinished record (saved after every move) where it stopped."),
+    ] = None,
 ) -> None:
     """Play a match of any game in the terminal against bots (or watch bots play).
 
-    When every seat is a bot, a Lift Smoke session whose preset sets no length
-    (games_per_session = none) stops after 5 games; --set games_per_session=N
-    chooses another length. A human stops an open-ended session with quit.
+    The record is saved after every move (games/ unless --record says where);
+    --resume FILE goes on with it after quit, Ctrl-C or a crash, with the same
+    seats and bots. When every seat is a bot, a Lift Smoke session whose preset
+    sets no length (games_per_session = none) stops after 5 games; --set
+    games_per_session=N chooses another length. A human stops an open-ended
+    session with quit.
     """
     try:
-        name, n, overrides = resolve_rules(preset, players, rules, set_)
         from jick.play import play_command
 
-        code = play_command(
-            name, n, overrides, seat=seat, seed=seed, seats=seats, record_path=record, bot=bot, think=think
-        )
+        if resume is not None:
+            given = {"--preset": preset, "--players": players, "--rules": rules, "--set": set_, "--seed": seed}
+            clash = [flag for flag, value in given.items() if value]
+            if clash:
+                raise RulesError(f"--resume goes on with the record's own match; drop {', '.join(clash)}")
+            code = play_command(
+                "", None, {}, seat=seat, seed=None, seats=seats, record_path=record, bot=bot, think=think, resume=resume
+            )
+        else:
+            name, n, overrides = resolve_rules(preset, players, rules, set_)
+            code = play_command(
+                name, n, overrides, seat=seat, seed=seed, seats=seats, record_path=record, bot=bot, think=think
+            )
     except JickError as exc:
         fail(str(exc))
     raise typer.Exit(code)
+
+
+@app.command()
+def resume(
+    file: Annotated[Path | None, typer.Argument(help="An unfinished record to go on with.")] = None,
+    folder: Annotated[Path, typer.Option("--dir", help="Where to look for unfinished games.")] = Path("games"),
+    as_json: Annotated[bool, typer.Option("--json", help="List the unfinished games as JSON.")] = False,
+) -> None:
+    """List the unfinished games in games/, or go on with one (the same as `jick play --resume FILE`)."""
+    from jick.play import play_command, unfinished_games
+
+    if file is not None:
+        try:
+            code = play_command("", None, {}, seat=0, seed=None, seats=None, record_path=None, resume=file)
+        except JickError as exc:
+            fail(str(exc))
+        raise typer.Exit(code)
+    games = unfinished_games(folder)
+    if as_json:
+        typer.echo(json.dumps([game.to_dict() for game in games], indent=1))
+        return
+    if not games:
+        typer.echo(f"No unfinished games in {folder}/.")
+        return
+    typer.echo(f"Unfinished games in {folder}/, newest first (go on with: jick resume FILE):")
+    for game in games:
+        typer.echo(game.line())
 
 
 @app.command()
@@ -312,9 +355,7 @@ def serve(
     try:
         from jick.server.run import serve as run_serve
 
-        code = run_serve(
-            host=host, port=port, db=db, bot_delay=bot_delay, bot_workers=bot_workers, log_level=log_level
-        )
+        code = run_serve(host=host, port=port, db=db, bot_delay=bot_delay, bot_workers=bot_workers, log_level=log_level)
     except JickError as exc:
         fail(str(exc))
     raise typer.Exit(code)

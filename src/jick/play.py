@@ -22,8 +22,10 @@ from __future__ import annotations
 import secrets
 import sys
 import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, TypeVar
 
@@ -50,6 +52,8 @@ HINT_WORDS = ("hint",)
 HINT_LEVEL = "hard"
 #: Seconds a bot may take before the terminal shows that it is thinking.
 THINKING_DELAY = 0.5
+#: The most characters of a typed line that a refusal or an echo quotes.
+QUOTE_LIMIT = 40
 
 
 def seat_kind(name: str, level: str) -> str:
@@ -103,6 +107,72 @@ def default_record_path(preset: str, seed: int) -> Path:
     return Path("games") / f"jick-{preset}-{seed}.json"
 
 
+def clip(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters, with an ellipsis and the full length when cut.
+
+    >>> clip("QH")
+    'QH'
+    >>> clip("x" * 100)
+    'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... (100 characters)'
+    """
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text)} characters)"
+
+
+def clip_typed(message: str, typed: str, limit: int = QUOTE_LIMIT) -> str:
+    """``message`` with every quote of a long typed line, or of a long word of it, cut to ``limit`` characters.
+
+    Refusals name what was not understood; a pasted page must not come back whole.
+
+    >>> clip_typed("unknown card 'ZZZZZZZZZZ'", "play ZZZZZZZZZZ", limit=4)
+    "unknown card 'ZZZZ... (10 characters)'"
+    """
+    pieces = sorted({typed, typed.strip(), *typed.split()}, key=len, reverse=True)
+    for piece in pieces:
+        if len(piece) > limit:
+            for form in (piece, repr(piece)[1:-1]):
+                message = message.replace(form, clip(piece, limit))
+    return clip(message, 4 * limit + 200)
+
+
+#: What ``jick play`` keeps in a record's ``meta`` to resume it: ``seats`` (``human`` or a bot per seat) and ``think``.
+META_TOOL = "jick play"
+
+
+def resume_match(
+    path: Path, *, seats: str | None, seat: int, bot: str, think: float | None
+) -> tuple[AnyState, list[str], float | None]:
+    """The state of an unfinished record, who sits where, and the thinking time, to go on with the match.
+
+    The seats and thinking time are the record's own (``meta``, written by
+    ``jick play``) unless ``seats``/``think`` are given; a record from
+    elsewhere without them seats a human at ``seat`` and ``bot`` bots.
+    """
+    from jick.record import load_record, replay
+
+    record = load_record(path)
+    state = replay(record).state
+    if state.is_terminal:
+        raise JickError(f"the match in {path} is over; replay it with: jick replay {path}")
+    meta = record.get("meta")
+    meta = meta if isinstance(meta, dict) else {}
+    saved = meta.get("seats")
+    if seats is None and isinstance(saved, list) and all(isinstance(k, str) for k in saved):
+        try:
+            kinds = parse_seats(",".join(saved), state.num_players, seat, bot)
+        except RulesError as exc:
+            raise JickError(f"{path}: the record's seats do not fit ({exc}); choose them with --seats") from None
+    else:
+        kinds = parse_seats(seats, state.num_players, seat, bot)
+    saved_think = meta.get("think")
+    if think is None and isinstance(saved_think, (int, float)) and not isinstance(saved_think, bool):
+        think = check_think(float(saved_think), "the record's thinking time")
+    if "human" not in kinds and view_class(state.game_name).unattended_overrides(state.rules):
+        raise JickError("this match has no fixed length, so with no human seat it would never end; keep a human seat")
+    return state, kinds, think
+
+
 def view_class(game: str) -> type[TerminalView[AnyState, Observation]]:
     """The terminal view of a game, as its registration names it (:meth:`jick.game.Game.view_class`).
 
@@ -125,6 +195,7 @@ def play_command(
     think: float | None = None,
     input_fn: Callable[[str], str] = input,
     out: IO[str] | None = None,
+    resume: Path | None = None,
 ) -> int:
     """Run ``jick play`` and return the exit code (0 when the match ends or the player quits).
 
@@ -134,21 +205,34 @@ def play_command(
     (``--think``; also the ``hint`` bot's). User errors (unknown preset, bad
     option, bad ``--seats``, a thinking time that is not a positive number)
     raise :class:`JickError`.
+
+    The record is saved after every accepted action (atomically), so a killed
+    process loses at most the action in flight; ``resume`` names such a record
+    (or one saved on quit) to go on with it at the exact point, with the same
+    seats and bots (:func:`resume_match`); it is saved back to the same file
+    unless ``record_path`` says otherwise.
     """
     from jick.registry import load_rules, resolve
 
     think = check_think(think, "--think")
-    game_name, preset = resolve(preset)
-    rules = load_rules(preset, players, overrides)
-    kinds = parse_seats(seats, rules.num_players, seat, bot)
-    view = view_class(game_name)
-    if "human" not in kinds:
-        extra = {k: v for k, v in view.unattended_overrides(rules).items() if k not in overrides}
-        overrides = {**overrides, **extra}
-    shown_seed = seed is None
-    if seed is None:
-        seed = secrets.randbelow(1_000_000)
-    state = get_game(game_name).new_match(preset, players=players, overrides=overrides, seed=seed)
+    if resume is not None:
+        state, kinds, think = resume_match(resume, seats=seats, seat=seat, bot=bot, think=think)
+        seed = state.seed if state.seed is not None else 0
+        record_path = record_path or resume
+        shown_seed = False
+    else:
+        game_name, preset = resolve(preset)
+        rules = load_rules(preset, players, overrides)
+        kinds = parse_seats(seats, rules.num_players, seat, bot)
+        view = view_class(game_name)
+        if "human" not in kinds:
+            extra = {k: v for k, v in view.unattended_overrides(rules).items() if k not in overrides}
+            overrides = {**overrides, **extra}
+        shown_seed = seed is None
+        if seed is None:
+            seed = secrets.randbelow(1_000_000)
+        state = get_game(game_name).new_match(preset, players=players, overrides=overrides, seed=seed)
+    game_name = state.game_name
     console = Console(file=out, highlight=False, soft_wrap=True, emoji=False)
     # The first use of the search bots on a machine compiles the Smear solver (some seconds; cached after).
     with console.status("Getting the bots ready..."):
@@ -163,9 +247,10 @@ def play_command(
         bots,
         console,
         input_fn,
-        record_path or default_record_path(preset, seed),
+        record_path or default_record_path(state.preset_name or game_name, seed),
         echo_input=input_fn is input and not _stdin_is_tty(),
         think=think,
+        resumed=resume is not None,
     )
     return game.run(announce_seed=shown_seed)
 
@@ -216,6 +301,7 @@ class TerminalGame:
         *,
         echo_input: bool = False,
         think: float | None = None,
+        resumed: bool = False,
     ) -> None:
         self.state = state
         self.kinds = kinds
@@ -226,6 +312,10 @@ class TerminalGame:
         self.echo_input = echo_input
         #: The search bots' seconds per decision (None: their level's).
         self.think = think
+        #: Whether the match goes on from a saved record (``--resume``).
+        self.resumed = resumed
+        #: Whether a failed autosave was reported (once per match).
+        self._autosave_warned = False
         #: The bot that answers ``hint`` (made on first use).
         self._hinter: Bot | None = None
         humans = [s for s, kind in enumerate(kinds) if kind == "human"]
@@ -251,6 +341,7 @@ class TerminalGame:
     def run(self, *, announce_seed: bool = False) -> int:
         state = self.state
         self.intro(announce_seed)
+        self.save(quiet=True, strict=True)
         try:
             while not state.is_terminal:
                 self.view.before_turn()
@@ -274,9 +365,13 @@ class TerminalGame:
 
     def intro(self, announce_seed: bool) -> None:
         state = self.state
-        self.console.rule(f"jick play: {state.preset_name}")
+        self.console.rule(f"jick play: {state.preset_name}" + (" (resumed)" if self.resumed else ""))
         seed = f"seed {state.seed}" + (f" (play this match again with --seed {state.seed})" if announce_seed else "")
         self.say(f"{state.num_players} players, {seed}")
+        if self.resumed:
+            actions = sum(len(deal.actions) for deal in state.deals)
+            where = escape(str(self.record_path))
+            self.say(f"Going on from {where}: deal {len(state.deals)}, {actions} actions so far")
         who = ", ".join(f"{s} {'you' if s == self.viewer else self.kinds[s]}" for s in range(state.num_players))
         self.say(f"Seats: {who}")
         self.view.intro()
@@ -285,6 +380,8 @@ class TerminalGame:
                 "Type [bold]help[/] for your choices, [bold]hint[/] for the hard bot's advice, "
                 "[bold]quit[/] to stop (the game is saved)."
             )
+            path = escape(str(self.record_path))
+            self.say(f"[dim]Saved after every move to {path}; go on later with: jick play --resume {path}[/]")
 
     # ------------------------------------------------------------ the bots
     def bot_choice(self, seat: int) -> Action:
@@ -324,6 +421,7 @@ class TerminalGame:
             for _ in range(applied):
                 state.undo()
             raise
+        self.save(quiet=True, strict=False)
         for action, obs in zip(actions, before, strict=True):
             self.view.announce(seat, action, obs)
         self.view.after_actions()
@@ -360,10 +458,10 @@ class TerminalGame:
                 if actions:
                     self.apply_all(seat, actions)
             except NotationError as exc:
-                self.refuse(f"not understood: {exc}", obs)
+                self.refuse(clip_typed(f"not understood: {exc}", text), obs)
                 continue
             except IllegalAction as exc:
-                self.refuse(f"not allowed: {exc.reason}", obs)
+                self.refuse(clip_typed(f"not allowed: {exc.reason}", text), obs)
                 continue
             if actions:
                 return
@@ -392,7 +490,7 @@ class TerminalGame:
         self.console.file.flush()
         line = self.input_fn("")
         if self.echo_input:
-            self.console.print(line, markup=False)
+            self.console.print(clip(line), markup=False)
         return line
 
     def refuse(self, message: str, obs: Observation) -> None:
@@ -400,10 +498,88 @@ class TerminalGame:
         self.view.show_choices(obs)
 
     # ------------------------------------------------------------ the end
-    def save(self) -> Path:
+    def meta(self) -> dict[str, Any]:
+        """The record's ``meta``: what :func:`resume_match` needs to seat the same players again."""
+        return {"tool": META_TOOL, "seats": list(self.kinds), "think": self.think}
+
+    def save(self, *, quiet: bool = False, strict: bool = True) -> Path | None:
+        """Write the record (atomically); ``quiet``: no message (the autosave after every action).
+
+        A failed save raises :class:`JickError` when ``strict``; the autosave
+        after an action (not strict) warns once and lets the match go on.
+        """
         try:
-            path = save_record(self.state, self.record_path)
+            path = save_record(self.state, self.record_path, self.meta())
         except OSError as exc:
-            raise JickError(f"could not save the record to {self.record_path}: {exc.strerror or exc}") from None
-        self.say(f"Record saved to {path} (replay it with: jick replay {path})")
+            problem = f"could not save the record to {self.record_path}: {exc.strerror or exc}"
+            if strict:
+                raise JickError(problem) from None
+            if not self._autosave_warned:
+                self._autosave_warned = True
+                self.say(f"[red]{escape(problem)}; the match goes on unsaved[/]")
+            return None
+        if not quiet:
+            self.say(f"Record saved to {escape(str(path))} (replay it with: jick replay {escape(str(path))})")
         return path
+
+
+# ---------------------------------------------------------------------- unfinished games
+@dataclass(frozen=True)
+class Unfinished:
+    """An unfinished record found by :func:`unfinished_games`."""
+
+    path: Path
+    preset: str
+    players: int
+    deals: int
+    seats: tuple[str, ...]
+    saved: float
+
+    def line(self) -> str:
+        """One line for ``jick resume``: the file, the preset, the table and when it was saved."""
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.saved))
+        seats = ",".join(self.seats) if self.seats else "seats not recorded"
+        return f"{self.path}  {self.preset}  {self.players} players  deal {self.deals}  {seats}  saved {when}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "path": str(self.path),
+            "preset": self.preset,
+            "players": self.players,
+            "deals": self.deals,
+            "seats": list(self.seats),
+            "saved": time.strftime("%Y-%m-%dT%H:%M:%S%z", time.localtime(self.saved)),
+        }
+
+
+def unfinished_games(folder: Path) -> list[Unfinished]:
+    """The records in ``folder`` whose match is not over, newest first; other files are skipped.
+
+    A record's own ``result.finished`` says whether it is over; :func:`resume_match`
+    replays it in full before play goes on.
+    """
+    from jick.record import load_record
+
+    found = []
+    for path in folder.glob("*.json") if folder.is_dir() else ():
+        try:
+            record = load_record(path)
+            saved = path.stat().st_mtime
+        except (JickError, OSError):
+            continue
+        result, meta = record.get("result"), record.get("meta")
+        if not isinstance(result, dict) or result.get("finished") is not False:
+            continue
+        seats = meta.get("seats") if isinstance(meta, dict) else None
+        deals = record.get("deals")
+        found.append(
+            Unfinished(
+                path,
+                str(record.get("preset")),
+                int(record.get("players") or 0),
+                len(deals) if isinstance(deals, list) else 0,
+                tuple(str(k) for k in seats) if isinstance(seats, list) else (),
+                saved,
+            )
+        )
+    return sorted(found, key=lambda game: game.saved, reverse=True)

@@ -28,6 +28,8 @@ that names where it is: ``deal 2, action 7 ('QH' by seat 1): illegal: ...``.
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -159,10 +161,23 @@ def dumps_record(record: Mapping[str, Any]) -> str:
 
 
 def save_record(state: AnyState, path: str | Path, meta: Mapping[str, Any] | None = None) -> Path:
-    """Write the record of ``state`` as JSON and return the path."""
+    """Write the record of ``state`` as JSON and return the path.
+
+    The write is atomic: the record goes to a temporary file beside ``path``
+    that then replaces it, so a process killed while saving leaves the
+    previous record whole.
+    """
     p = Path(path)
     p.parent.mkdir(parents=True, exist_ok=True)
-    p.write_text(dumps_record(record_of(state, meta)) + "\n", encoding="utf-8")
+    text = dumps_record(record_of(state, meta)) + "\n"
+    fd, temp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as file:
+            file.write(text)
+        os.replace(temp, p)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
     return p
 
 
