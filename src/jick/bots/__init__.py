@@ -51,7 +51,12 @@ LEVELS: dict[str, tuple[str, str | None]] = {
     "hard": ("search", "hard"),
 }
 ALIASES = {"greedy": "heuristic", "bot": "heuristic"}
-BOT_NAMES = BOT_KINDS + tuple(LEVELS) + tuple(ALIASES)
+#: Earlier versions of a bot kept to measure against: name -> (kind, options, the games that have it).
+VERSIONS: dict[str, tuple[str, dict[str, Any], tuple[str, ...]]] = {
+    # the Smear search bot before it remembered the tricks the rules hide from review
+    "search_v1": ("search", {"memory": False}, ("smear",)),
+}
+BOT_NAMES = BOT_KINDS + tuple(LEVELS) + tuple(ALIASES) + tuple(VERSIONS)
 #: Bots that live outside this package, named ``PREFIX:ARGUMENT`` (``openspiel:ismcts``): prefix ->
 #: ``"module:factory"``, called as ``factory(argument, seed, game, think)``; imported only when named.
 EXTERNAL_BOTS: dict[str, str] = {
@@ -161,7 +166,7 @@ def canonical_bot_name(name: str) -> str:
     kind, colon, level = key.partition(":")
     if colon and kind == "search" and level.isidentifier():
         return key
-    if key not in BOT_KINDS and key not in LEVELS:
+    if key not in BOT_KINDS and key not in LEVELS and key not in VERSIONS:
         raise RulesError(f"unknown bot {name!r}; bots are: {', '.join(BOT_KINDS + tuple(LEVELS))}")
     return key
 
@@ -200,6 +205,11 @@ def make_bot(name: str, seed: int | None = None, game: str | None = None, think:
         factory: Any = _load_external(EXTERNAL_BOTS[prefix])
         return factory(argument, seed, game, think)  # type: ignore[no-any-return]
     options: dict[str, Any] = {}
+    if key in VERSIONS:
+        key, version_options, games = VERSIONS[key]
+        if game not in games:
+            raise RulesError(f"bot {name.strip()!r} plays {', '.join(games)} only; name the game")
+        options.update(version_options)
     if key.startswith("search:"):
         key, options["level"] = key.split(":")
     if key in LEVELS:

@@ -38,8 +38,9 @@ from jick.game import Observation
 
 __all__ = ["action_json", "observation_fields", "observation_json", "public_fields", "public_view", "to_json"]
 
-#: Observation fields never put in a view: the rules go once with the table.
-SKIPPED_FIELDS = frozenset({"rules"})
+#: Observation fields never put in a view: the rules go once with the table; a seat's memory of old
+#: tricks (Smear's ``witnessed``) is for its bot, while the page shows the tricks the rules let it review.
+SKIPPED_FIELDS = frozenset({"rules", "witnessed"})
 
 JSON = Any
 

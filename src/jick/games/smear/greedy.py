@@ -222,7 +222,7 @@ class GreedyBot:
     ) -> int:
         hand = index_mask(obs.hand)
         gone = index_mask(obs.own_discards) | index_mask(c for _, c in obs.buried)
-        for trick in obs.tricks:
+        for trick in obs.witnessed:
             gone |= index_mask(c for _, c in trick.plays)
         for card in table.order:
             if gone >> card & 1:

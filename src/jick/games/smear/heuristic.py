@@ -526,7 +526,7 @@ class _View:
         """Seats that have dropped out of a trump-only hand (skipped in a trick this seat saw)."""
         folded = 0
         n = self.n
-        tricks = [t.plays for t in self.obs.tricks]
+        tricks = [t.plays for t in self.obs.witnessed]
         if self.obs.trick:
             tricks.append(self.obs.trick)
         for plays in tricks:

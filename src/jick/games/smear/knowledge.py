@@ -2,8 +2,9 @@
 
 Card counting for the bots: the cards seen played (and by whom), the suits
 each seat has shown it lacks, and the pool of cards that may lie in another
-seat's hand (or in the stock, the kitty, someone's face-down discards, or a
-trick this seat could not review).
+seat's hand (or in the stock, the kitty or someone's face-down discards).
+The seat remembers every trick it saw played (``obs.witnessed``), even when
+the rules forbid reviewing old tricks.
 
 >>> from jick.games.smear import new_match
 >>> s = new_match(seed=3)
@@ -34,7 +35,7 @@ class Knowledge:
     table: TrumpTable | None
     #: The seat's own cards.
     hand: int
-    #: Cards seen played, per seat (completed tricks it may review and the trick in progress).
+    #: Cards seen played, per seat (every completed trick it witnessed and the trick in progress).
     played: tuple[int, ...]
     #: Cards known to be out of every other hand: seen played, own discards, buried trumps.
     gone: int
@@ -113,8 +114,8 @@ def knowledge(obs: Any) -> Knowledge:
     voids = [0] * n
     captured = [0] * (max(obs.sides) + 1)
     tricks_done = sum(obs.tricks_won)
-    first_shown = tricks_done - len(obs.tricks)
-    for i, trick in enumerate(obs.tricks):
+    first_shown = tricks_done - len(obs.witnessed)
+    for i, trick in enumerate(obs.witnessed):
         for seat, card in trick.plays:
             played[seat] |= 1 << card.index
         captured[obs.sides[trick.winner]] |= index_mask(card for _, card in trick.plays)

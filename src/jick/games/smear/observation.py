@@ -50,6 +50,9 @@ class SmearObservation:
     trick: tuple[tuple[int, Card], ...]
     #: Completed tricks this seat may review (per ``trick_history_visible``).
     tricks: tuple[Trick, ...]
+    #: Every completed trick of this hand, as the seat saw it played: its memory. The rules may forbid
+    #: reviewing old tricks (``tricks``), not remembering them; the bots count cards from this.
+    witnessed: tuple[Trick, ...]
     tricks_won: tuple[int, ...]
     #: The side credited with Low as soon as the Low card was played (``played_by`` deuce rules).
     low_credited_to: int | None
@@ -134,6 +137,7 @@ def build_observation(state: SmearState, seat: int) -> SmearObservation:
         trick_leader=state.leader,
         trick=trick,
         tricks=shown,
+        witnessed=done,
         tricks_won=state.tricks_won,
         low_credited_to=low_side,
         scores=state.scores,

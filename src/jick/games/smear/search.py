@@ -34,6 +34,7 @@ run away: each is capped in positions and falls back to a shallower search
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from typing import Any
@@ -152,7 +153,7 @@ def bidder_points(obs: Any, k: Knowledge, hands: list[int], low: int) -> int:
     if "low" in pts and low >= 0 and low_by_play and holder_side(low) == side:
         total += pts["low"]
     values = solver_tables(rules, table.trump).points
-    for trick in obs.tricks:
+    for trick in obs.witnessed:
         if obs.sides[trick.winner] == side:
             for _, card in trick.plays:
                 total += int(values[card.index])
@@ -163,7 +164,7 @@ def bidder_points(obs: Any, k: Knowledge, hands: list[int], low: int) -> int:
 
 def _low_side_seen(obs: Any, low: int) -> int:
     """The side that took (or played) the Low card in a trick the seat saw, or -1."""
-    for trick in obs.tricks:
+    for trick in obs.witnessed:
         for seat, card in trick.plays:
             if card.index == low:
                 who = seat if obs.rules.low_award is LowAward.PLAYED_BY else trick.winner
@@ -208,12 +209,20 @@ class SearchBot:
     """Determinized search for Smear; ``level``: ``easy``, ``normal`` or ``hard`` (:data:`BUDGETS`).
 
     ``budget`` replaces the level's budget; ``think`` sets its deadline in seconds.
+    With ``memory=False`` the bot forgets the tricks the rules do not let it
+    review (``trick_history_visible``), as every search bot did before it
+    remembered them: the ``search_v1`` bot of the arena, kept for comparison.
     """
 
     name = "search"
 
     def __init__(
-        self, seed: int | None = None, level: str = "normal", budget: Budget | None = None, think: float | None = None
+        self,
+        seed: int | None = None,
+        level: str = "normal",
+        budget: Budget | None = None,
+        think: float | None = None,
+        memory: bool = True,
     ) -> None:
         if budget is None:
             if level not in BUDGETS:
@@ -223,6 +232,7 @@ class SearchBot:
             budget = budget.with_seconds(think)
         self.level = level
         self.budget = budget
+        self.memory = memory
         self.seed = 0 if seed is None else seed
         self._heuristic = _heuristic(seed)
 
@@ -241,7 +251,7 @@ class SearchBot:
 
     def explain(self, observation: Any) -> Explanation:
         """The value of each legal action (in points for the seat's side against the others) and the choice."""
-        obs = observation
+        obs = observation if self.memory else dataclasses.replace(observation, witnessed=observation.tricks)
         legal = tuple(obs.legal_actions)
         if not legal:
             raise ValueError("it is not this seat's turn")
