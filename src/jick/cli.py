@@ -192,12 +192,17 @@ def arena(
         typer.Option("--checkpoint", help="Keep finished deals in this file; deals already there are not replayed."),
     ] = None,
     think: Annotated[float | None, typer.Option("--think", help=THINK_HELP)] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the results as JSON (what --out saves) instead of the tables.")
+    ] = False,
 ) -> None:
     """Play bots against each other over duplicate deals; print and save points, bid rates and ratings.
 
     Every deal is played once per seating of the bots so the luck of the cards
-    cancels. With three or more bots every pair plays (a league) and a ladder
-    chart is drawn (next to the JSON unless --chart says where).
+    cancels. The bots are ranked by their points per deal. With three or more
+    bots every pair plays (a league) and a ladder chart is drawn (next to the
+    JSON unless --chart says where). With --json the results go to stdout as
+    JSON and the other lines to stderr.
     """
     import os
     import secrets
@@ -210,7 +215,7 @@ def arena(
     from jick.arena.report import default_out_path, print_result, save_json
     from jick.bots import check_think
 
-    console = Console(highlight=False)
+    console = Console(highlight=False, stderr=as_json)
     try:
         if bots is None:
             raise RulesError("name the bots with --bots, e.g. --bots search,heuristic")
@@ -234,7 +239,10 @@ def arena(
             think=think,
         )
         elapsed = time.monotonic() - started
-        print_result(result, console)
+        if as_json:
+            typer.echo(json.dumps(result.to_dict(), indent=1))
+        else:
+            print_result(result, console)
         path = save_json(result.to_dict(), out or default_out_path(name, seed))
         if chart is None and len(result.bots) >= 3:
             chart = path.with_suffix(".png")
