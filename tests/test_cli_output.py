@@ -1,4 +1,4 @@
-"""Output that reads right: plain lines and JSON in a pipe, colours only on a terminal."""
+"""Output that reads right: plain lines and JSON in a pipe, colours only on a terminal, whole-discard hints."""
 
 from __future__ import annotations
 
@@ -9,14 +9,17 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
+from rich.text import Text
 from typer.testing import CliRunner
 
+from jick.bots import make_bot
 from jick.cli import app
 from jick.game import AnyState
-from jick.play import view_class
+from jick.play import TerminalGame, view_class
 from jick.registry import all_presets, load_rules, new_game, preset_summary
 
 runner = CliRunner()
@@ -159,3 +162,84 @@ class _Table:
 
     def verb(self, seat: int, third: str, second: str) -> str:
         return f"seat {seat} {third}"
+
+
+# ---------------------------------------------------------------------- hint in a discard
+def to_discard(preset: str, seed: int) -> AnyState:
+    """A match of ``preset`` played by heuristic bots up to its first discard turn."""
+    state = new_game(preset, seed=seed)
+    bot = make_bot("heuristic", 1, game=state.game_name)
+    while state.phase != "discard":
+        state.apply(bot.choose(state.observation(state.current_player)))
+    return state
+
+
+def table_for(state: AnyState, tmp_path: Path, out: io.StringIO | None = None, think: float | None = None) -> Any:
+    seat = state.current_player
+    kinds = ["human" if s == seat else "easy" for s in range(state.num_players)]
+    console = Console(file=out or io.StringIO(), width=200)
+    return TerminalGame(state, kinds, {}, console, input, tmp_path / "g.json", think=think)
+
+
+@pytest.mark.parametrize("preset", ["smear_ten_point", "smear_mn_basic4", "smear_mn_original", "smear_nine_card"])
+def test_hint_turn_is_the_whole_smear_discard(preset: str, tmp_path: Path) -> None:
+    state = to_discard(preset, 4)
+    seat = state.current_player
+    obs = state.observation(seat)
+    before = list(state.history())
+    game = table_for(state, tmp_path)
+    bot = make_bot("heuristic", 9, game="smear")
+    turn = game.view.hint_turn(obs, bot.choose(obs), bot.choose)
+    assert list(state.history()) == before  # the table's state is untouched
+    assert len(turn) > 1
+    probe = state.clone()
+    for action in turn:
+        assert probe.current_player == seat and probe.phase == "discard"
+        probe.apply(action)
+    assert probe.current_player != seat or probe.phase != "discard"  # the turn is complete
+    if load_rules(preset).discard_mode != "refill":
+        assert len(turn) == len(obs.hand) - 6
+    else:
+        assert str(turn[-1]) == "done"
+    # what the hint shows can be typed back as the turn
+    assert game.view.read_actions(obs, Text.from_markup(game.view.hint_text(turn)).plain) == turn
+
+
+def test_hint_command_shows_every_card_of_a_discard(tmp_path: Path) -> None:
+    state = to_discard("smear_mn_basic4", 4)
+    seat = state.current_player
+    obs = state.observation(seat)
+    out = io.StringIO()
+    table_for(state, tmp_path, out).hint(seat, obs)
+    (line,) = [x for x in out.getvalue().splitlines() if x.startswith("Hint: the hard bot would choose")]
+    cards = line.split("choose ", 1)[1].split(" (", 1)[0].split()
+    assert len(cards) == len(obs.hand) - 6 == len(set(cards))
+    assert set(cards) <= {str(c) for c in obs.hand}
+
+
+def test_hint_shows_the_three_cards_a_tarok_bidder_lays_away(tmp_path: Path) -> None:
+    state = new_game("tarok_3p", seed=1)
+    seat = state.current_player
+    for word in ("threesome", "pass", "pass", "accept"):
+        state.apply_text(word)
+    assert state.phase == "discard" and state.current_player == seat
+    obs = state.observation(seat)
+    out = io.StringIO()
+    table_for(state, tmp_path, out, think=0.2).hint(seat, obs)
+    text = out.getvalue()
+    (line,) = [x for x in text.splitlines() if x.startswith("Hint: the hard bot would choose")]
+    cards = line.split("choose ", 1)[1].split(" (", 1)[0].split()
+    assert len(cards) == 3 == len(set(cards))
+    assert set(cards) <= {str(a.card) for a in obs.legal_actions}
+    assert "[red]" not in text and "[bold]" not in text  # markup is rendered, not shown
+    assert state.phase == "discard" and state.observation(seat).discard_count == 0
+
+
+def test_hint_outside_a_discard_is_one_action(tmp_path: Path) -> None:
+    state = new_game("smear_ten_point", seed=3)
+    seat = state.current_player
+    obs = state.observation(seat)
+    game = table_for(state, tmp_path)
+    bot = make_bot("heuristic", 9, game="smear")
+    first = bot.choose(obs)
+    assert game.view.hint_turn(obs, first, bot.choose) == [first]
