@@ -2,20 +2,27 @@
 
 from __future__ import annotations
 
+import io
 import json
 import math
+import re
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 from jick.arena import run_arena
 from jick.arena.hooks import GameArena, arena_hooks
-from jick.arena.ratings import rate
+from jick.arena.ratings import Rating, rate
+from jick.arena.report import print_result
+from jick.arena.result import ArenaResult
 from jick.arena.seating import lineup_text, seatings, unit_assignments
-from jick.arena.stats import mean_interval, paired_difference, wilson_interval
+from jick.arena.stats import MeanInterval, mean_interval, paired_difference, wilson_interval
 from jick.arena.summary import (
+    BotSummary,
+    PairSummary,
     bid_rates,
     bot_points,
     contests,
@@ -452,3 +459,92 @@ def test_cli_league_draws_a_png_ladder(tmp_path: Path) -> None:
     )
     assert code == 0, output
     assert out.with_suffix(".png").read_bytes()[:8] == PNG_SIGNATURE
+
+
+# ---------------------------------------------------------------------- the tables
+def synthetic_result(points: dict[str, float], mu: dict[str, float], matches: int = 0) -> ArenaResult:
+    """An arena result with the given points per deal and rating mu per bot (wide figures everywhere)."""
+    names = tuple(points)
+    summaries = tuple(
+        BotSummary(
+            name,
+            MeanInterval(points[name], points[name] - 3.64, points[name] + 3.64, 9.1, 300),
+            wilson_interval(100, 100),
+            wilson_interval(0, 100),
+            wilson_interval(1.5, 4) if matches else None,
+            Rating(name, mu[name], 8.33, 600),
+        )
+        for name in names
+    )
+    pairs = tuple(
+        PairSummary(a, b, points[a], points[b], paired_difference([points[a], -10.0, 12.5], [points[b], 1.0, -0.5]))
+        for i, a in enumerate(names)
+        for b in names[i + 1 :]
+    )
+    parameters = {"preset": "smear_ten_point", "players": 4, "seed": 97, "deals": 300, "matches": matches}
+    matchups = tuple((i, j) for i in range(len(names)) for j in range(i + 1, len(names)))
+    return ArenaResult(parameters, names, matchups, (), (), summaries, pairs)
+
+
+def printed(result: ArenaResult, width: int = 80) -> str:
+    out = io.StringIO()
+    print_result(result, Console(file=out, width=width))
+    return out.getvalue()
+
+
+def test_the_rank_follows_points_per_deal_and_the_rating_is_a_labelled_second_opinion() -> None:
+    """search is ahead on points though rated below heuristic: it ranks first, and a note says so."""
+    result = synthetic_result({"heuristic": 1.21, "search": 1.80}, {"heuristic": 27.4, "search": 22.6})
+    assert [s.name for s in result.ladder()] == ["search", "heuristic"]
+    assert [r.name for r in result.ratings] == ["search", "heuristic"]
+    assert result.ratings_disagree()
+    text = printed(result)
+    rows = [line.split() for line in text.splitlines() if re.match(r"\s*\d+\s+(search|heuristic)\s", line)]
+    assert [row[:2] for row in rows] == [["1", "search"], ["2", "heuristic"]]
+    assert "rating: openskill mu ± sigma" in text
+    assert "Note: the ratings order the bots otherwise (heuristic, search)" in text
+    agree = synthetic_result({"heuristic": 1.21, "search": 1.80}, {"heuristic": 22.6, "search": 27.4})
+    assert not agree.ratings_disagree() and "Note:" not in printed(agree)
+    # equal points: the rating breaks the tie
+    tied = synthetic_result({"a": 0.5, "b": 0.5}, {"a": 20.0, "b": 30.0})
+    assert [s.name for s in tied.ladder()] == ["b", "a"]
+
+
+@pytest.mark.parametrize("matches", [0, 4])
+def test_arena_tables_fit_80_columns_one_line_per_row(matches: int) -> None:
+    names = ["heuristic", "random", "search", "cheater", "normal"]
+    result = synthetic_result(
+        {name: value for name, value in zip(names, [-10.22, 4.5, 12.75, -1.0, 0.0], strict=True)},
+        {name: 25.0 + i for i, name in enumerate(names)},
+        matches=matches,
+    )
+    text = printed(result)
+    lines = text.splitlines()
+    assert all(len(line) <= 80 for line in lines)
+    rows = [line for line in lines if re.match(r"\s*\d+\s+[a-z]+\s", line)]
+    assert len(rows) == len(names)
+    for row in rows:  # every figure of a bot on its one line
+        assert row.count("±") == 2 and row.count("[") == (2 if matches else 1)
+    pair_rows = [line for line in lines if re.match(r"[a-z]+\s+[a-z]+\s+[+-]\d", line)]
+    assert len(pair_rows) == len(result.pairs) == 10
+    assert all(row.count("±") == 1 for row in pair_rows)
+    assert not any(re.match(r"\s*[+-]?\d+\.\d+\]", line) for line in lines)  # no interval continued below
+
+
+def test_a_real_arena_prints_at_80_columns() -> None:
+    result = run_arena("smear_ten_point", ["heuristic", "random", "easy"], deals=3, seed=5, matches=1)
+    text = printed(result)
+    assert all(len(line) <= 80 for line in text.splitlines())
+    rows = [line.split() for line in text.splitlines() if re.match(r"\s*\d+\s+(heuristic|random|easy)\s", line)]
+    assert [row[1] for row in rows] == [s.name for s in result.ladder()]
+    means = [s.points.mean for s in result.ladder()]
+    assert means == sorted(means, reverse=True)
+
+
+def test_cli_json_prints_the_results_instead_of_the_tables(tmp_path: Path) -> None:
+    out = tmp_path / "run.json"
+    args = ["arena", "--no-progress", "-p", "tarok_3p", "--bots", "heuristic,random", "--deals", "2", "--seed", "7"]
+    result = runner.invoke(app, [*args, "-w", "1", "--json", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == json.loads(out.read_text())
+    assert "Results saved to" in result.stderr and "points/deal" not in result.output

@@ -162,54 +162,34 @@ def replay(
 def presets(
     name: Annotated[str | None, typer.Argument(help="Show the full option table of this preset.")] = None,
     players: Annotated[int | None, typer.Option("--players", "-n", help="Resolve for this many players.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the list or the preset's options as JSON.")] = False,
 ) -> None:
-    """List the presets, or show one preset's options."""
+    """List the presets, or show one preset's options.
+
+    On a terminal they are tables; into a pipe or a file, plain lines with
+    tab-separated fields (game, preset, players, description; or option,
+    value, allowed), nothing cut to the terminal's width.
+    """
     from rich.console import Console
-    from rich.table import Table
 
-    from jick.registry import all_presets, load_rules, preset_summary, resolve
+    from jick.preset_view import preset_list, preset_options, print_preset_list, print_preset_options
 
-    console = Console()
+    console = Console(highlight=False)
     if name is None:
-        table = Table(title="jick presets")
-        table.add_column("game")
-        table.add_column("preset")
-        table.add_column("players")
-        table.add_column("description")
-        table.add_column("source")
-        for game, preset in all_presets():
-            description, source, allowed = preset_summary(preset)
-            table.add_row(game, preset, ",".join(str(p) for p in allowed), description, source)
-        console.print(table)
+        rows = preset_list()
+        if as_json:
+            typer.echo(json.dumps(rows, indent=1))
+        else:
+            print_preset_list(rows, console)
         return
     try:
-        game, preset = resolve(name)
-        description, source, allowed = preset_summary(preset)
-        rules = load_rules(preset, players)
+        data = preset_options(name, players)
     except JickError as exc:
         fail(str(exc))
-    from jick.game import get_game
-
-    allowed_values = get_game(game).allowed_values
-
-    table = Table(title=f"{preset} ({rules.num_players} players): {description}", caption=f"source: {source}")
-    table.add_column("option")
-    table.add_column("value")
-    table.add_column("allowed")
-    for key, value in rules.to_dict().items():
-        if isinstance(value, dict):
-            shown = ", ".join(f"{k} {v}" for k, v in value.items() if v)
-        elif value is None:
-            shown = "none"
-        elif isinstance(value, bool):
-            shown = str(value).lower()
-        else:
-            shown = str(value)
-        table.add_row(key, shown, allowed_values(key) if key != "num_players" else ",".join(map(str, allowed)))
-    max_points = getattr(rules, "max_points", None)
-    if max_points is not None:
-        table.add_row("max_points (derived)", str(max_points), "")
-    console.print(table)
+    if as_json:
+        typer.echo(json.dumps(data, indent=1))
+    else:
+        print_preset_options(data, console)
 
 
 @app.command()
@@ -235,12 +215,17 @@ def arena(
         typer.Option("--checkpoint", help="Keep finished deals in this file; deals already there are not replayed."),
     ] = None,
     think: Annotated[float | None, typer.Option("--think", help=THINK_HELP)] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the results as JSON (what --out saves) instead of the tables.")
+    ] = False,
 ) -> None:
     """Play bots against each other over duplicate deals; print and save points, bid rates and ratings.
 
     Every deal is played once per seating of the bots so the luck of the cards
-    cancels. With three or more bots every pair plays (a league) and a ladder
-    chart is drawn (next to the JSON unless --chart says where).
+    cancels. The bots are ranked by their points per deal. With three or more
+    bots every pair plays (a league) and a ladder chart is drawn (next to the
+    JSON unless --chart says where). With --json the results go to stdout as
+    JSON and the other lines to stderr.
     """
     import os
     import secrets
@@ -253,7 +238,7 @@ def arena(
     from jick.arena.report import default_out_path, print_result, save_json
     from jick.bots import check_think
 
-    console = Console(highlight=False)
+    console = Console(highlight=False, stderr=as_json)
     try:
         if bots is None:
             raise RulesError("name the bots with --bots, e.g. --bots search,heuristic")
@@ -277,7 +262,10 @@ def arena(
             think=think,
         )
         elapsed = time.monotonic() - started
-        print_result(result, console)
+        if as_json:
+            typer.echo(json.dumps(result.to_dict(), indent=1))
+        else:
+            print_result(result, console)
         path = save_json(result.to_dict(), out or default_out_path(name, seed))
         if chart is None and len(result.bots) >= 3:
             chart = path.with_suffix(".png")

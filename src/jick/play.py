@@ -478,12 +478,14 @@ class TerminalGame:
             return
         self.say("[dim]The hard bot is thinking...[/]")
         why = hinter.explain(obs)
-        choice = self.view.action_text(why.choice)
-        self.say(f"Hint: the {HINT_LEVEL} bot would choose [bold]{escape(choice)}[/] ({escape(why.method)}).")
+        turn = self.view.hint_turn(obs, why.choice, hinter.choose)  # a discard: every card of it
+        choice = self.view.hint_text(turn)
+        self.say(f"Hint: the {HINT_LEVEL} bot would choose [bold]{choice}[/] ({escape(why.method)}).")
         if len(why.values) > 1:
-            shown = ", ".join(f"{self.view.action_text(a)} {v:+.2f}" for a, v in why.values[:10])
+            shown = ", ".join(f"{self.view.hint_text([a])} {v:+.2f}" for a, v in why.values[:10])
             more = f" and {len(why.values) - 10} more" if len(why.values) > 10 else ""
-            self.say(f"Its values (points for your side against the others): {escape(shown)}{more}")
+            first = " for the first of them" if len(turn) > 1 else ""
+            self.say(f"Its values{first} (points for your side against the others): {shown}{more}")
 
     def ask(self, prompt: str) -> str:
         self.console.print(f"[bold cyan]{escape(prompt)}[/]", end="")

@@ -15,8 +15,8 @@ and to parse input in context.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Generic, Protocol, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 from rich.console import Console
 from rich.markup import escape
@@ -152,6 +152,49 @@ class TerminalView(Generic[StateT, ObsT]):
         if not text:
             return []
         return [self.state.parse_action(text)]
+
+    # ------------------------------------------------------------ hints
+    def turn_goes_on(self, obs: ObsT, action: Action) -> bool:
+        """Whether ``obs.seat`` still has to act in the same turn after ``action`` (a card of a discard).
+
+        A turn of several actions is typed on one line, so ``hint`` shows all of
+        them (:meth:`hint_turn`). Every turn is one action by default.
+        """
+        return False
+
+    def hint_turn(self, obs: ObsT, first: Action, choose: Callable[[ObsT], Action]) -> list[Action]:
+        """The whole turn a bot would make from ``obs``, starting with its choice ``first``.
+
+        While :meth:`turn_goes_on`, the action is made on a clone of the state
+        and ``choose`` (the bot) is asked again from the seat's next
+        observation, so a discard of several cards is shown whole. The bot sees
+        only observations; the table's state is not changed.
+        """
+        turn = [first]
+        if not self.turn_goes_on(obs, first):
+            return turn
+        state = self.state.clone()
+        action = first
+        while self.turn_goes_on(obs, action):
+            state.apply(action)
+            if state.is_terminal or state.current_player != obs.seat or state.phase != obs.phase:
+                break
+            action = choose(cast(ObsT, state.observation(obs.seat)))
+            turn.append(action)
+        return turn
+
+    def hint_text(self, actions: Sequence[Action]) -> str:
+        """Actions as rich markup for ``hint``: as typed, cards in their colours (``9C 8D``).
+
+        The default is :meth:`action_text`, with :meth:`card_text` for an
+        action shown as its card.
+        """
+        words = []
+        for action in actions:
+            text = self.action_text(action)
+            card = getattr(action, "card", None)
+            words.append(self.card_text(card) if card is not None and text == escape(str(card)) else text)
+        return " ".join(words)
 
 
 def count_of(n: int, word: str = "card") -> str:

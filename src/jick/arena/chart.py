@@ -8,19 +8,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from jick.arena.summary import BotSummary
+from jick.arena.summary import BotSummary, ladder_order
 
 #: Normal quantile of the 95% bars drawn around a rating.
 Z95 = 1.959964
 
 
 def ladder_chart(summaries: Sequence[BotSummary], path: str | Path, title: str) -> Path:
-    """Write the ladder (best rated on top) to ``path``: rating mu ± 1.96 sigma and points per deal ± 95% CI."""
+    """Write the ladder (most points per deal on top) to ``path``: rating mu ± 1.96 sigma, points per deal ± 95% CI."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
     path = Path(path)
-    ladder = sorted(summaries, key=lambda s: s.rating.mu)  # bottom to top
+    ladder = ladder_order(summaries)[::-1]  # bottom to top
     names = [s.name for s in ladder]
     rows = list(range(len(ladder)))
     figure = Figure(figsize=(10, 1.2 + 0.6 * len(ladder)), layout="constrained")

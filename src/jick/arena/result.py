@@ -8,7 +8,7 @@ from typing import Any
 
 from jick.arena.ratings import Rating
 from jick.arena.seating import lineup_text
-from jick.arena.summary import BotSummary, PairSummary, deal_means
+from jick.arena.summary import BotSummary, PairSummary, deal_means, ladder_order
 from jick.arena.worker import DealResult, MatchResult
 
 
@@ -38,12 +38,18 @@ class ArenaResult:
         raise KeyError(bot)
 
     def ladder(self) -> list[BotSummary]:
-        """The bots, best rated first (by rating mu)."""
-        return sorted(self.summaries, key=lambda s: -s.rating.mu)
+        """The bots ranked by mean points per deal, best first (:func:`jick.arena.summary.ladder_order`)."""
+        return ladder_order(self.summaries)
 
     @property
     def ratings(self) -> list[Rating]:
+        """The ratings in ladder order."""
         return [s.rating for s in self.ladder()]
+
+    def ratings_disagree(self) -> bool:
+        """Whether the ratings (by mu) order the bots otherwise than the points per deal do."""
+        ladder = self.ladder()
+        return [s.name for s in ladder] != [s.name for s in sorted(ladder, key=lambda s: -s.rating.mu)]
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: parameters, per-bot summary, pairwise differences, ratings, raw points."""

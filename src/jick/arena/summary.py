@@ -79,6 +79,15 @@ class PairSummary:
         }
 
 
+def ladder_order(summaries: Sequence[BotSummary]) -> list[BotSummary]:
+    """The bots ranked by the measured result: mean points per deal, best first (rating mu breaks ties).
+
+    The rating only counts who finished ahead in each play, not by how much, so
+    it may order the bots otherwise; the rank follows the points.
+    """
+    return sorted(summaries, key=lambda s: (-s.points.mean, -s.rating.mu))
+
+
 def deal_means(plays: Sequence[DealPlay], bots: int) -> tuple[float, ...]:
     """Each bot's mean points over all its seats in all ``plays`` of one duplicate deal."""
     totals = [0.0] * bots

@@ -70,6 +70,10 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
             return str(action.card)
         return super().action_text(action)
 
+    def turn_goes_on(self, obs: SmearObservation, action: Action) -> bool:
+        """A discard is one turn of several cards (typed on one line)."""
+        return obs.phase == "discard" and isinstance(action, A.Discard)
+
     def scores_text(self, scores: Sequence[int]) -> str:
         return ", ".join(f"{self.sides[i]} {v}" for i, v in enumerate(scores))
 

@@ -74,6 +74,10 @@ class TarokView(TerminalView[TarokState, TarokObservation]):
             return str(action.card)
         return super().action_text(action)
 
+    def turn_goes_on(self, obs: TarokObservation, action: Action) -> bool:
+        """A discard is one turn of several cards (typed on one line)."""
+        return obs.phase == "discard" and isinstance(action, A.Discard)
+
     # ------------------------------------------------------------ narration
     def intro(self) -> None:
         rules = self.rules
