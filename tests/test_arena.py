@@ -318,6 +318,7 @@ def test_result_structure() -> None:
         "matches": 1,
         "workers": 1,
         "think": None,
+        "ray": None,
     }
     assert [b["bot"] for b in data["bots"]] == ["random", "heuristic"]
     assert sorted(r["bot"] for r in data["ratings"]) == ["heuristic", "random"]

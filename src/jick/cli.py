@@ -218,6 +218,14 @@ def arena(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the results as JSON (what --out saves) instead of the tables.")
     ] = False,
+    ray: Annotated[
+        str | None,
+        typer.Option(
+            "--ray",
+            help="Run the deals on a Ray cluster: local (start one here with --workers CPUs), auto (the cluster "
+            "this machine is in) or ray://HOST:10001. Needs pip install 'jick[ray]'.",
+        ),
+    ] = None,
 ) -> None:
     """Play bots against each other over duplicate deals; print and save points, bid rates and ratings.
 
@@ -260,6 +268,7 @@ def arena(
             progress=not no_progress,
             checkpoint=checkpoint,
             think=think,
+            ray_address=ray,
         )
         elapsed = time.monotonic() - started
         if as_json:

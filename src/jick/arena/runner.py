@@ -58,6 +58,7 @@ def run_arena(
     progress: bool = False,
     checkpoint: Path | None = None,
     think: float | None = None,
+    ray_address: str | None = None,
 ) -> ArenaResult:
     """Play ``deals`` duplicate deals (and ``matches`` duplicate full matches) for every pair of ``bots``.
 
@@ -66,8 +67,10 @@ def run_arena(
     machine's speed). With ``checkpoint`` (a file), finished deals are kept there as
     they come and deals already there are not played again, so an interrupted run
     resumes where it stopped. ``think`` is the search bots' thinking time per
-    decision in seconds (default: their level's). User mistakes raise
-    :class:`jick.engine.RulesError`.
+    decision in seconds (default: their level's). With ``ray_address`` the
+    deals run as tasks on a Ray cluster (:mod:`jick.arena.cluster`; ``"local"``
+    starts one here with ``workers`` CPUs) and give the same results. User
+    mistakes raise :class:`jick.engine.RulesError`.
     """
     from jick.bots import check_think, make_bot
     from jick.registry import load_rules, resolve
@@ -107,7 +110,7 @@ def run_arena(
     kept = [done.get((t.matchup, t.index)) if isinstance(t, DealTask) else None for t in tasks]
     todo = [t for t, k in zip(tasks, kept, strict=True) if k is None]
     keep = None if book is None else _keeper(book)
-    played = iter(run_all(run_task, todo, workers, title if progress else None, keep))
+    played = iter(run_all(run_task, todo, workers, title if progress else None, keep, ray_address))
     results = [k if k is not None else next(played) for k in kept]
     deal_results = tuple(r for r in results if isinstance(r, DealResult))
     match_results = tuple(r for r in results if isinstance(r, MatchResult))
@@ -131,6 +134,7 @@ def run_arena(
         "matches": matches,
         "workers": workers,
         "think": think,
+        "ray": ray_address,
     }
     return ArenaResult(
         parameters=parameters,
@@ -157,11 +161,14 @@ def run_all(
     workers: int,
     title: str | None,
     on_result: Callable[[R], None] | None = None,
+    ray_address: str | None = None,
 ) -> list[R]:
     """``[function(t) for t in tasks]``, on ``workers`` processes, with a progress bar when ``title`` is given.
 
     Results come back in the order of ``tasks`` whatever order they finish in;
-    ``on_result`` sees each as it finishes (in this process).
+    ``on_result`` sees each as it finishes (in this process). With
+    ``ray_address`` the tasks run on a Ray cluster instead
+    (:func:`jick.arena.cluster.run_on_ray`).
     """
     if not tasks:
         return []
@@ -184,6 +191,18 @@ def run_all(
         console=Console(stderr=True),
         disable=title is None,
     )
+    if ray_address is not None:
+        from jick.arena.cluster import run_on_ray
+
+        with bar:
+            job = bar.add_task(title or "", total=len(tasks))
+
+            def finished(result: R) -> None:
+                if on_result is not None:
+                    on_result(result)
+                bar.advance(job)
+
+            return run_on_ray(function, tasks, ray_address, workers, finished)
     workers = min(workers, len(tasks))
     if workers <= 1:
         out: list[R] = []
