@@ -1,0 +1,654 @@
+"""The compiled kernels behind :mod:`jick.games.smear.playouts`.
+
+Every function here is numba code over plain arrays: card sets are ``uint64``
+bitmasks, the rule set is an ``int64`` array of switches (the ``C_*`` slots)
+and the card facts of the four trump suits are stacked tables. The kernels
+follow :class:`~jick.games.smear.state.SmearState` step by step (deal, misdeal
+offers, auction, kitty, trump, discards, tricks, scoring), so a recorded hand
+replays through the engine to the same points; ``tests/test_playouts.py``
+checks that. Randomness is a splitmix64 stream per hand, seeded from the
+caller's seed and the hand's number, so hand ``i`` does not depend on how many
+hands were asked for.
+
+>>> _popcount(np.uint64(0b1011)), _kth_bit(np.uint64(0b1011), 2)
+(3, 3)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
+
+from jick.games.smear.solver import _game_winner, _legal, _trick_winner
+
+# Slots of the rule switches (``cfg``).
+(
+    C_N,
+    C_SIDES,
+    C_HAND,
+    C_PACKET,
+    C_KITTY,
+    C_DECK,
+    C_MIN_BID,
+    C_MAX_BID,
+    C_MOON,
+    C_FORCED,
+    C_MISDEAL,
+    C_DISCARD,
+    C_MAND_NT,
+    C_ROBS,
+    C_BURY_NS,
+    C_PENALIZE,
+    C_TRUMP_ONLY,
+    C_LOW_DEUCE,
+    C_LOW_PLAYED,
+    C_TIE,
+    C_MOON_DEFINED,
+    C_SHARED,
+    C_MAX_POINTS,
+) = range(23)
+CFG_SIZE = 23
+#: ``cfg[C_MISDEAL]`` and ``cfg[C_DISCARD]`` codes.
+MISDEAL_OFF, MISDEAL_MANDATORY, MISDEAL_OPTIONAL = 0, 1, 2
+DISCARD_FREE, DISCARD_NONTRUMP, DISCARD_REFILL = 0, 1, 2
+#: Card-play policies.
+POLICY_RANDOM, POLICY_GREEDY = 0, 1
+#: Point slots, in the order of ``rules.POINT_NAMES``.
+P_HIGH, P_LOW, P_GAME = 0, 1, 9
+NUM_POINTS = 10
+#: Most actions one deal can take (bids, offers, trump, every discard and play), with room to spare.
+MAX_ACTIONS = 192
+MAX_SEATS = 8
+FULL_HAND = 6
+
+# Action ids (see jick.games.smear.ids).
+DISCARD_BASE = 55
+DONE_ID = 110
+TRUMP_BASE = 111
+PASS_ID = 115
+MOON_ID = 116
+MISDEAL_ID = 117
+KEEP_ID = 118
+BID_BASE = 119
+HJ, LJ = 52, 53
+
+_ONE = np.uint64(1)
+_ZERO = np.uint64(0)
+_M1 = np.uint64(0x5555555555555555)
+_M2 = np.uint64(0x3333333333333333)
+_M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
+_H01 = np.uint64(0x0101010101010101)
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX2 = np.uint64(0x94D049BB133111EB)
+_S1, _S2, _S4, _S27, _S30, _S31, _S32, _S56 = (np.uint64(k) for k in (1, 2, 4, 27, 30, 31, 32, 56))
+
+
+def _rank_mask(rank: int) -> int:
+    return sum(1 << (13 * s + rank) for s in range(4))
+
+
+#: Game-point ranks (A=4, K=3, Q=2, J=1, 10=10) and the ranks 3..9 of a low hand.
+_ACES, _KINGS, _QUEENS, _JACKS, _TENS = (np.uint64(_rank_mask(r)) for r in (12, 11, 10, 9, 8))
+_LOW_RANKS = np.uint64(sum(_rank_mask(r) for r in range(1, 8)))
+
+
+@njit(cache=True)
+def _popcount(x):  # type: ignore[no-untyped-def]
+    x = x - ((x >> _S1) & _M1)
+    x = (x & _M2) + ((x >> _S2) & _M2)
+    x = (x + (x >> _S4)) & _M4
+    return np.int64((x * _H01) >> _S56)
+
+
+@njit(cache=True)
+def _kth_bit(x, k):  # type: ignore[no-untyped-def]
+    """Index of the ``k``-th (0-based) set bit of ``x``."""
+    for _ in range(k):
+        x &= x - _ONE
+    return np.int64(trailing_zeros(x))
+
+
+@njit(cache=True)
+def _bit(card):  # type: ignore[no-untyped-def]
+    return _ONE << np.uint64(card)
+
+
+@njit(cache=True)
+def _next_u64(rng):  # type: ignore[no-untyped-def]
+    rng[0] += _GOLDEN
+    z = rng[0]
+    z = (z ^ (z >> _S30)) * _MIX1
+    z = (z ^ (z >> _S27)) * _MIX2
+    return z ^ (z >> _S31)
+
+
+@njit(cache=True)
+def _below(rng, k):  # type: ignore[no-untyped-def]
+    """A uniform integer in ``0 .. k-1``."""
+    return np.int64(((_next_u64(rng) >> _S32) * np.uint64(k)) >> _S32)
+
+
+@njit(cache=True)
+def _seed_stream(rng, seed, index):  # type: ignore[no-untyped-def]
+    rng[0] = np.uint64(seed) * _MIX1 + np.uint64(index) * _GOLDEN
+    _next_u64(rng)
+    rng[0] ^= _next_u64(rng)
+
+
+@njit(cache=True)
+def _pips(mask):  # type: ignore[no-untyped-def]
+    return (
+        4 * _popcount(mask & _ACES)
+        + 3 * _popcount(mask & _KINGS)
+        + 2 * _popcount(mask & _QUEENS)
+        + _popcount(mask & _JACKS)
+        + 10 * _popcount(mask & _TENS)
+    )
+
+
+@njit(cache=True)
+def _next_in(part, seat, n):  # type: ignore[no-untyped-def]
+    for i in range(n):
+        s = (seat + i) % n
+        if (part >> np.uint64(s)) & _ONE:
+            return s
+    return -1
+
+
+@njit(cache=True)
+def _holders(hands, n, trumps):  # type: ignore[no-untyped-def]
+    part = _ZERO
+    for s in range(n):
+        if hands[s] & trumps:
+            part |= _bit(s)
+    return part
+
+
+@njit(cache=True)
+def _lowest(cards, strength, rng):  # type: ignore[no-untyped-def]
+    """A card of the lowest strength in ``cards`` (uniform among equals)."""
+    best = 1 << 20
+    tied = _ZERO
+    x = cards
+    while x:
+        c = np.int64(trailing_zeros(x))
+        x &= x - _ONE
+        s = strength[c]
+        if s < best:
+            best = s
+            tied = _bit(c)
+        elif s == best:
+            tied |= _bit(c)
+    count = _popcount(tied)
+    return _kth_bit(tied, _below(rng, count) if count > 1 else 0)
+
+
+@njit(cache=True)
+def _greedy(legal, seat, side, tcards, tseats, tlen, eff, strength, flags, rng):  # type: ignore[no-untyped-def]
+    """The cheap policy: lowest card when leading or a partner wins, else the lowest card that wins, else the lowest."""
+    if tlen == 0:
+        return _lowest(legal, strength, rng)
+    w = _trick_winner(tcards, tlen, eff, strength, flags)
+    if side[tseats[w]] == side[seat]:
+        return _lowest(legal, strength, rng)
+    winning = _ZERO
+    x = legal
+    while x:
+        c = np.int64(trailing_zeros(x))
+        x &= x - _ONE
+        tcards[tlen] = c
+        if _trick_winner(tcards, tlen + 1, eff, strength, flags) == tlen:
+            winning |= _bit(c)
+    if winning:
+        return _lowest(winning, strength, rng)
+    return _lowest(legal, strength, rng)
+
+
+@njit(cache=True)
+def _play_tricks(  # type: ignore[no-untyped-def]
+    cfg, side, hands, played, captured, tcards, tseats, st, eff, strength, masks, flags, policy, rng, actions
+):
+    """Play to the end of the hand from the position in ``st``; append the card ids to ``actions``.
+
+    ``st``: tlen, leader, to_move, tricks done, part (trump-only participants), reneged sides,
+    play count, HJ's and LJ's places in the play order, actions taken (``actions`` length).
+    """
+    n = cfg[C_N]
+    trumps = masks[4]
+    penalize = cfg[C_PENALIZE] != 0
+    trump_only = cfg[C_TRUMP_ONLY] != 0
+    part = np.uint64(st[4])
+    while True:
+        tlen = st[0]
+        seat = st[2]
+        hand = hands[seat]
+        proper = _legal(hand, tcards, tlen, st[3], eff, masks, flags)
+        legal = hand if penalize else proper
+        if policy == POLICY_GREEDY:
+            c = _greedy(legal, seat, side, tcards, tseats, tlen, eff, strength, flags, rng)
+        else:
+            c = _kth_bit(legal, _below(rng, _popcount(legal)))
+        b = _bit(c)
+        if penalize and not (proper & b):
+            st[5] |= 1 << side[seat]
+        hands[seat] = hand ^ b
+        played[seat] |= b
+        if c == HJ:
+            st[7] = st[6]
+        elif c == LJ:
+            st[8] = st[6]
+        st[6] += 1
+        actions[st[9]] = c
+        st[9] += 1
+        tcards[tlen] = c
+        tseats[tlen] = seat
+        tlen += 1
+        if tlen < _popcount(part):
+            st[0] = tlen
+            st[2] = _next_in(part, (seat + 1) % n, n)
+            continue
+        w = tseats[_trick_winner(tcards, tlen, eff, strength, flags)]
+        trick = _ZERO
+        for i in range(tlen):
+            trick |= _bit(tcards[i])
+        captured[side[w]] |= trick
+        st[0] = 0
+        st[3] += 1
+        if trump_only:
+            part = _holders(hands, n, trumps)
+            st[4] = np.int64(part)
+            if not part:
+                return
+            w = _next_in(part, w, n)
+        elif hands[w] == 0:
+            return
+        st[1] = w
+        st[2] = w
+
+
+@njit(cache=True)
+def _settle(  # type: ignore[no-untyped-def]
+    cfg, side, trump, played, captured, bidder, bid, reneged, hj_at, lj_at, before,
+    strength, masks, order, order_len, point_cards, values, points, deltas,
+):  # fmt: skip
+    """Score the hand (SPEC 1.11 to 1.12) into ``points`` and ``deltas``; return whether the bidder made it.
+
+    ``bid`` < 0 is a moon; ``before``: the sides' scores before the hand (a moon from below zero resets).
+    """
+    n = cfg[C_N]
+    k = cfg[C_SIDES]
+    all_played = _ZERO
+    for s in range(n):
+        all_played |= played[s]
+    # Low
+    low = -1
+    if cfg[C_LOW_DEUCE]:
+        if all_played & _bit(13 * trump):
+            low = 13 * trump
+    else:
+        tp = all_played & masks[4]
+        if tp:
+            for i in range(order_len[4] - 1, -1, -1):
+                c = order[4, i]
+                if tp & _bit(c):
+                    low = c
+                    break
+            if cfg[C_SHARED] and (low == HJ or low == LJ):
+                other = LJ if low == HJ else HJ
+                if tp & _bit(other) and strength[other] == strength[low]:
+                    low = HJ if hj_at > lj_at else LJ
+    low_side = -1
+    if low >= 0:
+        lb = _bit(low)
+        if cfg[C_LOW_PLAYED]:
+            for s in range(n):
+                if played[s] & lb:
+                    low_side = side[s]
+        else:
+            for s in range(k):
+                if captured[s] & lb:
+                    low_side = s
+    bidder_side = side[bidder]
+    award = np.empty(NUM_POINTS, dtype=np.int64)
+    for p in range(NUM_POINTS):
+        award[p] = -1
+        if values[p] == 0:
+            continue
+        if p == P_HIGH:
+            ace = _bit(13 * trump + 12)
+            for s in range(n):
+                if played[s] & ace:
+                    award[p] = side[s]
+        elif p == P_LOW:
+            award[p] = low_side
+        elif p == P_GAME:
+            pips = np.zeros(k, dtype=np.int64)
+            for s in range(k):
+                pips[s] = _pips(captured[s])
+            award[p] = _game_winner(pips, k, values[p], cfg[C_TIE], bidder_side, low_side)
+        else:
+            cb = _bit(point_cards[trump, p])
+            for s in range(k):
+                if captured[s] & cb:
+                    award[p] = s
+    for s in range(k):
+        points[s] = 0
+        deltas[s] = 0
+    all_to_bidder = True
+    awarded_to_bidder = True
+    for p in range(NUM_POINTS):
+        if values[p] == 0:
+            continue
+        if award[p] >= 0:
+            points[award[p]] += values[p]
+        if award[p] != bidder_side:
+            all_to_bidder = False
+            if award[p] >= 0:
+                awarded_to_bidder = False
+    n_reneged = 0
+    for s in range(k):
+        n_reneged += (reneged >> s) & 1
+    bidder_reneged = (reneged >> bidder_side) & 1 != 0
+    made = False
+    if n_reneged:
+        if n_reneged < k:
+            for s in range(k):
+                deltas[s] = 0 if (reneged >> s) & 1 else cfg[C_MAX_POINTS]
+        made = (not bidder_reneged) and n_reneged < k
+    if bid < 0:
+        if n_reneged:
+            success = not bidder_reneged
+        elif cfg[C_MOON_DEFINED]:
+            success = all_to_bidder
+        else:
+            success = awarded_to_bidder
+        made = success
+        if success:
+            for s in range(k):
+                deltas[s] = 0
+            if before[bidder_side] >= 0:
+                deltas[bidder_side] = points[bidder_side] if not n_reneged else cfg[C_MAX_POINTS]
+            else:
+                deltas[bidder_side] = -before[bidder_side]
+        else:
+            if not n_reneged:
+                for s in range(k):
+                    deltas[s] = points[s]
+            deltas[bidder_side] = 0
+    elif not n_reneged:
+        for s in range(k):
+            deltas[s] = points[s]
+        made = points[bidder_side] >= bid
+        if not made:
+            deltas[bidder_side] = -bid
+    return made
+
+
+@njit(cache=True)
+def _discard_turn(cfg, hands, seat, dealer, deck, pos, trumps, nonscoring, rng, actions, na):  # type: ignore[no-untyped-def]
+    """One seat's discards (and refill); return the new stock position and action count."""
+    mode = cfg[C_DISCARD]
+    size = cfg[C_DECK]
+    hand = hands[seat]
+    if mode == DISCARD_REFILL:
+        if seat == dealer and cfg[C_ROBS]:
+            while pos < size:
+                hand |= _bit(deck[pos])
+                pos += 1
+            left = _popcount(hand) - FULL_HAND
+        else:
+            left = -1
+        turn_trumps = _popcount(hand & trumps)
+    else:
+        left = max(0, _popcount(hand) - FULL_HAND)
+        turn_trumps = 0
+    while left != 0:
+        done_ok = False
+        if mode == DISCARD_FREE:
+            cards = hand
+        elif mode == DISCARD_NONTRUMP:
+            nontrumps = hand & ~trumps
+            low_trumps = hand & nonscoring
+            if _popcount(nontrumps) >= left:
+                cards = nontrumps
+            elif _popcount(nontrumps) + _popcount(low_trumps) >= left:
+                cards = nontrumps | low_trumps
+            else:
+                cards = hand
+        else:
+            t = hand & trumps
+            nontrumps = hand & ~trumps
+            n_trumps = _popcount(t)
+            buriable = _ZERO
+            if n_trumps > FULL_HAND:
+                buriable = t
+                if cfg[C_BURY_NS] and (t & nonscoring):
+                    buriable = t & nonscoring
+            if left > 0:
+                cards = nontrumps | buriable
+            elif turn_trumps > FULL_HAND:
+                cards = nontrumps | buriable
+                done_ok = n_trumps == FULL_HAND and nontrumps == 0
+            else:
+                hsize = _popcount(hand)
+                keep_at_least = FULL_HAND - (size - pos)
+                cards = nontrumps if hsize - 1 >= keep_at_least else _ZERO
+                may_keep = hsize - n_trumps
+                if cfg[C_MAND_NT]:
+                    may_keep = max(0, keep_at_least - n_trumps)
+                done_ok = keep_at_least <= hsize <= FULL_HAND and _popcount(nontrumps) <= may_keep
+        count = _popcount(cards)
+        r = _below(rng, count + (1 if done_ok else 0))
+        if r == count:
+            need = FULL_HAND - _popcount(hand)
+            for _ in range(need):
+                if pos < size:
+                    hand |= _bit(deck[pos])
+                    pos += 1
+            actions[na] = DONE_ID
+            na += 1
+            break
+        c = _kth_bit(cards, r)
+        hand ^= _bit(c)
+        actions[na] = DISCARD_BASE + c
+        na += 1
+        if left > 0:
+            left -= 1
+    hands[seat] = hand
+    return pos, na
+
+
+@njit(cache=True)
+def _deal_and_bid(cfg, deck, dealer, hands, rng, actions):  # type: ignore[no-untyped-def]
+    """Deal ``deck``, run the misdeal offers and the auction; return (bidder, bid, stock position, actions).
+
+    The bidder is -1 when the deal is void (a misdeal, or everyone passed): the same dealer deals again.
+    ``bid`` is -1 for a moon.
+    """
+    n = cfg[C_N]
+    packet = cfg[C_PACKET]
+    for s in range(n):
+        hands[s] = _ZERO
+    kitty = _ZERO
+    idx = 0
+    for r in range(cfg[C_HAND] // packet):
+        for j in range(1, n + 1):
+            seat = (dealer + j) % n
+            for _ in range(packet):
+                hands[seat] |= _bit(deck[idx])
+                idx += 1
+        if r == 0:
+            for _ in range(cfg[C_KITTY]):
+                kitty |= _bit(deck[idx])
+                idx += 1
+    na = 0
+    eldest = (dealer + 1) % n
+    if cfg[C_MISDEAL] != MISDEAL_OFF:
+        for i in range(n):
+            s = (eldest + i) % n
+            if hands[s] & ~_LOW_RANKS:
+                continue
+            if cfg[C_MISDEAL] == MISDEAL_MANDATORY:
+                return -1, 0, idx, na
+            if _below(rng, 2) == 0:
+                return -1, 0, idx, na
+            actions[na] = KEEP_ID
+            na += 1
+    high = 0
+    bidder = -1
+    moon = False
+    for i in range(n):
+        seat = (eldest + i) % n
+        low = max(cfg[C_MIN_BID], high + 1)
+        n_bids = max(0, cfg[C_MAX_BID] - low + 1)
+        may_pass = not (cfg[C_FORCED] and seat == dealer and bidder < 0)
+        r = _below(rng, n_bids + cfg[C_MOON] + (1 if may_pass else 0))
+        if r < n_bids:
+            high = low + r
+            bidder = seat
+            actions[na] = BID_BASE + high
+        elif r == n_bids and cfg[C_MOON]:
+            bidder = seat
+            moon = True
+            actions[na] = MOON_ID
+        else:
+            actions[na] = PASS_ID
+        na += 1
+        if moon:
+            break
+    if bidder < 0:
+        return -1, 0, idx, na
+    hands[bidder] |= kitty
+    return bidder, -1 if moon else high, idx, na
+
+
+@njit(cache=True)
+def random_hands_kernel(  # type: ignore[no-untyped-def]
+    cfg, side, deck_cards, seed, first, eff4, strength4, masks4, order4, order_len4, nonscoring4, flags,
+    point_cards, values, record, points, deltas, made, dealers, bidders, bids, trumps, redeals, decks, actions, lengths,
+):  # fmt: skip
+    """Play ``points.shape[0]`` random hands (numbered from ``first``) into the output arrays."""
+    n = cfg[C_N]
+    size = cfg[C_DECK]
+    hands = np.zeros(MAX_SEATS, dtype=np.uint64)
+    played = np.zeros(MAX_SEATS, dtype=np.uint64)
+    captured = np.zeros(MAX_SEATS, dtype=np.uint64)
+    tcards = np.zeros(MAX_SEATS, dtype=np.int64)
+    tseats = np.zeros(MAX_SEATS, dtype=np.int64)
+    st = np.zeros(10, dtype=np.int64)
+    deck = np.zeros(size, dtype=np.int64)
+    abuf = np.zeros(MAX_ACTIONS, dtype=np.int64)
+    rng = np.zeros(1, dtype=np.uint64)
+    before = np.zeros(MAX_SEATS, dtype=np.int64)
+    for h in range(points.shape[0]):
+        _seed_stream(rng, seed, first + h)
+        dealer = _below(rng, n)
+        void = 0
+        while True:
+            for i in range(size):
+                deck[i] = deck_cards[i]
+            for i in range(size - 1, 0, -1):
+                j = _below(rng, i + 1)
+                t = deck[i]
+                deck[i] = deck[j]
+                deck[j] = t
+            bidder, bid, pos, na = _deal_and_bid(cfg, deck, dealer, hands, rng, abuf)
+            if bidder >= 0:
+                break
+            void += 1
+        trump = _below(rng, 4)
+        abuf[na] = TRUMP_BASE + trump
+        na += 1
+        eff = eff4[trump]
+        strength = strength4[trump]
+        masks = masks4[trump]
+        tmask = masks[4]
+        seat = (dealer + 1) % n
+        for _ in range(n):
+            pos, na = _discard_turn(cfg, hands, seat, dealer, deck, pos, tmask, nonscoring4[trump], rng, abuf, na)
+            seat = (seat + 1) % n
+        for s in range(MAX_SEATS):
+            played[s] = _ZERO
+            captured[s] = _ZERO
+        part = np.uint64((1 << n) - 1)
+        leader = bidder
+        if cfg[C_TRUMP_ONLY]:
+            part = _holders(hands, n, tmask)
+            leader = _next_in(part, bidder, n)
+        st[0] = 0
+        st[1] = leader
+        st[2] = leader
+        st[3] = 0
+        st[4] = np.int64(part)
+        st[5] = 0
+        st[6] = 0
+        st[7] = -1
+        st[8] = -1
+        st[9] = na
+        if part:
+            _play_tricks(
+                cfg, side, hands, played, captured, tcards, tseats, st, eff, strength, masks, flags, POLICY_RANDOM,
+                rng, abuf,
+            )  # fmt: skip
+        made[h] = _settle(
+            cfg, side, trump, played, captured, bidder, bid, st[5], st[7], st[8], before,
+            strength, masks, order4[trump], order_len4[trump], point_cards, values, points[h], deltas[h],
+        )  # fmt: skip
+        dealers[h] = dealer
+        bidders[h] = bidder
+        bids[h] = bid
+        trumps[h] = trump
+        redeals[h] = void
+        if record:
+            na = st[9]
+            lengths[h] = na
+            for i in range(na):
+                actions[h, i] = abuf[i]
+            for i in range(na, actions.shape[1]):
+                actions[h, i] = -1
+            for i in range(size):
+                decks[h, i] = deck[i]
+
+
+@njit(cache=True)
+def play_out_kernel(  # type: ignore[no-untyped-def]
+    cfg, side, seed, policy, trump, hands0, played0, captured0, tcards0, tseats0, st0, bidder, bid, before,
+    eff, strength, masks, order, order_len, flags, point_cards, values, record, points, deltas, made, actions, lengths,
+):  # fmt: skip
+    """Play ``points.shape[0]`` continuations of one play-phase position into the output arrays."""
+    hands = np.zeros(MAX_SEATS, dtype=np.uint64)
+    played = np.zeros(MAX_SEATS, dtype=np.uint64)
+    captured = np.zeros(MAX_SEATS, dtype=np.uint64)
+    tcards = np.zeros(MAX_SEATS, dtype=np.int64)
+    tseats = np.zeros(MAX_SEATS, dtype=np.int64)
+    st = np.zeros(10, dtype=np.int64)
+    abuf = np.zeros(MAX_ACTIONS, dtype=np.int64)
+    rng = np.zeros(1, dtype=np.uint64)
+    for b in range(points.shape[0]):
+        _seed_stream(rng, seed, b)
+        for s in range(MAX_SEATS):
+            hands[s] = hands0[s]
+            played[s] = played0[s]
+            captured[s] = captured0[s]
+            tcards[s] = tcards0[s]
+            tseats[s] = tseats0[s]
+        for i in range(10):
+            st[i] = st0[i]
+        st[9] = 0
+        if st[4] != 0:
+            _play_tricks(
+                cfg, side, hands, played, captured, tcards, tseats, st, eff, strength, masks, flags, policy, rng, abuf
+            )
+        made[b] = _settle(
+            cfg, side, trump, played, captured, bidder, bid, st[5], st[7], st[8], before,
+            strength, masks, order, order_len, point_cards, values, points[b], deltas[b],
+        )  # fmt: skip
+        if record:
+            na = st[9]
+            lengths[b] = na
+            for i in range(na):
+                actions[b, i] = abuf[i]
+            for i in range(na, actions.shape[1]):
+                actions[b, i] = -1

@@ -1,0 +1,352 @@
+"""Batched play-outs: many random Smear hands, or many continuations of one position, in compiled code.
+
+:func:`random_hands` plays whole hands from fresh deals (deal, misdeal offers,
+bidding, kitty, trump, discards, tricks, scoring) with a uniformly random
+legal action at every decision, the way ``benchmarks/bench_hands.py`` drives
+the engine, but inside one numba kernel: for bots, learning code and rule
+comparisons that need hands by the hundred thousand. :func:`play_out` plays a
+position of the play phase (a full-information world, such as a sampled deal
+of the search bot) to the end of the hand many times.
+
+Each hand is scored as the engine scores it: ``points`` are the points each
+side took (SPEC 1.11), ``deltas`` the change of the match scores (a set
+bidder loses the bid; moons and renege penalties as in 1.12). With
+``record=True`` a hand keeps its deck and action ids, and
+:meth:`Playouts.replay` rebuilds it as a :class:`~jick.games.smear.state.SmearState`.
+Every option of the Smear rules is played; a deal voided by a misdeal or
+four passes is dealt again by the same dealer and only the deal that was
+played is recorded (``redeals`` counts the void ones).
+
+The first call of a process compiles the kernels (cached on disk after).
+
+>>> hands = random_hands("smear_ten_point", n=1000, seed=7)
+>>> hands.points.shape, int(hands.points.sum(axis=1).max()) <= 10
+((1000, 2), True)
+>>> bool((random_hands("smear_ten_point", n=1000, seed=7).points == hands.points).all())
+True
+>>> one = random_hands("smear_ten_point", n=3, seed=7, record=True)
+>>> state = one.replay(0)
+>>> state.hand_results[0].settlement.points == tuple(one.points[0])
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Literal, overload
+
+import numpy as np
+import numpy.typing as npt
+
+from jick.engine import RulesError
+from jick.games.smear import playout_kernel as K
+from jick.games.smear.presets import load_preset
+from jick.games.smear.rules import (
+    POINT_NAMES,
+    AllPass,
+    BuryRestriction,
+    DiscardMode,
+    DiscardNontrumps,
+    GameTie,
+    LowAward,
+    LowCard,
+    LowHandMisdeal,
+    MoonSuccess,
+    RenegeMode,
+    SmearRules,
+)
+from jick.games.smear.solver import GAME_TIE_CODES, solver_tables
+from jick.games.smear.state import SmearState
+from jick.games.smear.tables import deck_cards, trump_table
+
+__all__ = ["POLICIES", "Playouts", "play_out", "random_hands"]
+
+#: Card-play policies of :func:`play_out`: uniform random, or the cheap "lowest card that wins" rule.
+POLICIES = {"random": K.POLICY_RANDOM, "greedy": K.POLICY_GREEDY}
+Array = npt.NDArray[Any]
+
+
+@dataclass(frozen=True)
+class Playouts:
+    """The outcome of a batch of hands, one row each.
+
+    ``bid`` is -1 for a moon; ``decks``, ``actions`` (padded with -1) and
+    ``lengths`` are there when the batch was recorded (``actions`` of a
+    :func:`play_out` batch are the cards played from the position on).
+    """
+
+    rules: SmearRules
+    points: Array
+    deltas: Array
+    made: Array
+    dealer: Array
+    bidder: Array
+    bid: Array
+    trump: Array
+    redeals: Array
+    decks: Array | None = None
+    actions: Array | None = None
+    lengths: Array | None = None
+
+    def __len__(self) -> int:
+        return int(self.points.shape[0])
+
+    def action_ids(self, i: int) -> list[int]:
+        """The action ids hand ``i`` took (a recorded batch only)."""
+        if self.actions is None or self.lengths is None:
+            raise RulesError("this batch was not recorded (record=True)")
+        return [int(a) for a in self.actions[i, : self.lengths[i]]]
+
+    def replay(self, i: int) -> SmearState:
+        """A fresh match that deals hand ``i``'s deck and plays its actions (a recorded :func:`random_hands` batch).
+
+        >>> batch = random_hands("smear_mn_original", n=2, seed=1, record=True)
+        >>> batch.replay(1).hand_results[0].settlement.deltas == tuple(batch.deltas[1])
+        True
+        """
+        if self.decks is None:
+            raise RulesError("only a recorded random_hands batch keeps its decks (record=True)")
+        state = SmearState(self.rules, decks=[[int(c) for c in self.decks[i]]], first_dealer=int(self.dealer[i]))
+        for aid in self.action_ids(i):
+            state.apply_id(aid)
+        return state
+
+
+@dataclass(frozen=True)
+class _Tables:
+    """The kernels' arrays for one rule set."""
+
+    cfg: Array
+    side: Array
+    deck: Array
+    eff: Array
+    strength: Array
+    masks: Array
+    order: Array
+    order_len: Array
+    nonscoring: Array
+    flags: Array
+    point_cards: Array
+    values: Array
+
+
+def _code(rules: SmearRules) -> Array:
+    cfg = np.zeros(K.CFG_SIZE, dtype=np.int64)
+    misdeal = {LowHandMisdeal.OFF: 0, LowHandMisdeal.MANDATORY: 1, LowHandMisdeal.OPTIONAL: 2}
+    discard = {DiscardMode.FREE_TO_SIX: 0, DiscardMode.NONTRUMP_TO_SIX: 1, DiscardMode.REFILL: 2}
+    cfg[K.C_N] = rules.num_players
+    cfg[K.C_SIDES] = rules.num_sides
+    cfg[K.C_HAND] = rules.hand_size
+    cfg[K.C_PACKET] = rules.deal_packet
+    cfg[K.C_KITTY] = rules.kitty_size
+    cfg[K.C_DECK] = rules.deck_size
+    cfg[K.C_MIN_BID] = rules.min_bid
+    cfg[K.C_MAX_BID] = rules.max_bid
+    cfg[K.C_MOON] = int(rules.moon_enabled)
+    cfg[K.C_FORCED] = int(rules.all_pass is AllPass.DEALER_FORCED_MIN)
+    cfg[K.C_MISDEAL] = misdeal[rules.low_hand_misdeal]
+    cfg[K.C_DISCARD] = discard[rules.discard_mode]
+    cfg[K.C_MAND_NT] = int(rules.discard_nontrumps is DiscardNontrumps.MANDATORY)
+    cfg[K.C_ROBS] = int(rules.dealer_robs_pack)
+    cfg[K.C_BURY_NS] = int(rules.bury_restriction is BuryRestriction.NON_SCORING_ONLY)
+    cfg[K.C_PENALIZE] = int(rules.renege_mode is RenegeMode.PENALIZE)
+    cfg[K.C_TRUMP_ONLY] = int(rules.trump_only_play)
+    cfg[K.C_LOW_DEUCE] = int(rules.low_card is LowCard.DEUCE)
+    cfg[K.C_LOW_PLAYED] = int(rules.low_award is LowAward.PLAYED_BY)
+    cfg[K.C_TIE] = GAME_TIE_CODES[GameTie(rules.game_tie)]
+    cfg[K.C_MOON_DEFINED] = int(rules.moon_success is MoonSuccess.ALL_DEFINED_POINTS)
+    cfg[K.C_SHARED] = int(trump_table(rules, 0).shared_joker_rank)
+    cfg[K.C_MAX_POINTS] = rules.max_points
+    return cfg
+
+
+@cache
+def _tables(rules: SmearRules) -> _Tables:
+    solver = [solver_tables(rules, t) for t in range(4)]
+    point_cards = np.full((4, K.NUM_POINTS), -1, dtype=np.int64)
+    for t in range(4):
+        table = solver[t].table
+        base = 13 * t
+        named = {"jack": base + 9, "jick": table.jick, "joker_high": 52, "joker_low": 53, "joker": 54}
+        named.update({"trey": base + 1, "deuce": base})
+        for p, name in enumerate(POINT_NAMES):
+            point_cards[t, p] = named.get(name, -1)
+    values = np.array([rules.point_values.get(name, 0) for name in POINT_NAMES], dtype=np.int64)
+    side = np.zeros(K.MAX_SEATS, dtype=np.int64)
+    side[: rules.num_players] = [rules.side_of(s) for s in range(rules.num_players)]
+    return _Tables(
+        cfg=_code(rules),
+        side=side,
+        deck=np.array(deck_cards(rules), dtype=np.int64),
+        eff=np.stack([s.eff for s in solver]),
+        strength=np.stack([s.strength for s in solver]),
+        masks=np.stack([s.suit_masks for s in solver]),
+        order=np.stack([s.order for s in solver]),
+        order_len=np.stack([s.order_len for s in solver]),
+        nonscoring=np.array([s.table.nonscoring for s in solver], dtype=np.uint64),
+        flags=solver[0].flags,
+        point_cards=point_cards,
+        values=values,
+    )
+
+
+def _seed(seed: int) -> int:
+    return int(seed) & 0x7FFF_FFFF_FFFF_FFFF
+
+
+def random_hands(
+    preset: str | SmearRules = "smear_ten_point",
+    n: int = 1000,
+    seed: int = 0,
+    players: int | None = None,
+    overrides: Mapping[str, Any] | None = None,
+    *,
+    record: bool = False,
+) -> Playouts:
+    """Play ``n`` hands from fresh deals with uniformly random legal actions, in one compiled kernel.
+
+    Each hand is a new match's first hand (scores 0) with a random dealer; hand
+    ``i`` depends only on ``seed`` and ``i``. ``record=True`` keeps each hand's
+    deck and action ids (see :meth:`Playouts.replay`).
+
+    >>> batch = random_hands("smear_mn_three_handed", n=500, seed=3)
+    >>> batch.points.shape, sorted(set(batch.dealer.tolist()))
+    ((500, 3), [0, 1, 2])
+    """
+    rules = preset if isinstance(preset, SmearRules) else load_preset(preset, players, overrides)
+    if n < 0:
+        raise RulesError(f"n = {n} hands must be zero or more")
+    t = _tables(rules)
+    k = rules.num_sides
+    points = np.zeros((n, k), dtype=np.int64)
+    deltas = np.zeros((n, k), dtype=np.int64)
+    made = np.zeros(n, dtype=np.bool_)
+    ints = [np.zeros(n, dtype=np.int64) for _ in range(5)]
+    rows = n if record else 0
+    decks = np.zeros((rows, rules.deck_size), dtype=np.int8)
+    actions = np.zeros((rows, K.MAX_ACTIONS), dtype=np.int16)
+    lengths = np.zeros(rows, dtype=np.int16)
+    K.random_hands_kernel(
+        t.cfg, t.side, t.deck, _seed(seed), 0, t.eff, t.strength, t.masks, t.order, t.order_len, t.nonscoring,
+        t.flags, t.point_cards, t.values, record, points, deltas, made, *ints, decks, actions, lengths,
+    )  # fmt: skip
+    dealer, bidder, bid, trump, redeals = ints
+    return Playouts(
+        rules, points, deltas, made, dealer, bidder, bid, trump, redeals,
+        decks if record else None, actions if record else None, lengths if record else None,
+    )  # fmt: skip
+
+
+@overload
+def play_out(
+    state: SmearState, n: int, seed: int, policy: str = ..., *, record: Literal[False] = ..., value: str = ...
+) -> Array: ...
+@overload
+def play_out(
+    state: SmearState, n: int, seed: int, policy: str = ..., *, record: Literal[True], value: str = ...
+) -> Playouts: ...
+def play_out(
+    state: SmearState, n: int, seed: int, policy: str = "random", *, record: bool = False, value: str = "points"
+) -> Array | Playouts:
+    """Play the hand of ``state`` (in the play phase) to its end ``n`` times; per side, one row per continuation.
+
+    ``policy``: ``"random"`` (a uniformly random legal card) or ``"greedy"``
+    (lowest card when leading or when a partner wins the trick, else the
+    lowest card that takes the trick, else the lowest card; ties between equal
+    cards at random). ``value``: ``"points"`` (the points each side took in
+    the whole hand) or ``"deltas"`` (the change of the match scores).
+    ``record=True`` returns a :class:`Playouts` with the cards each continuation played.
+    The state is not changed.
+
+    >>> from jick.games.smear import new_match
+    >>> s = new_match("smear_ten_point", seed=5)
+    >>> while s.phase != "play":
+    ...     s.apply_id(s.legal_action_ids()[-1])
+    >>> out = play_out(s, 200, seed=1)
+    >>> out.shape, bool((out.sum(axis=1) <= 10).all())
+    ((200, 2), True)
+    """
+    if policy not in POLICIES:
+        raise RulesError(f"policy = {policy!r} is not one of {', '.join(POLICIES)}")
+    if value not in ("points", "deltas"):
+        raise RulesError(f"value = {value!r} is not points or deltas")
+    if state.phase != "play":
+        raise RulesError(f"play_out needs a state in the play phase, not {state.phase}")
+    if n < 0:
+        raise RulesError(f"n = {n} continuations must be zero or more")
+    rules = state.rules
+    t = _tables(rules)
+    trump = state.trump
+    deal = state.current_deal
+    bidder = state.bidder
+    assert trump is not None and deal is not None and bidder is not None
+    players = rules.num_players
+    hands = np.zeros(K.MAX_SEATS, dtype=np.uint64)
+    played = np.zeros(K.MAX_SEATS, dtype=np.uint64)
+    captured = np.zeros(K.MAX_SEATS, dtype=np.uint64)
+    tcards = np.zeros(K.MAX_SEATS, dtype=np.int64)
+    tseats = np.zeros(K.MAX_SEATS, dtype=np.int64)
+    for s in range(players):
+        hands[s] = state.hand_mask(s)
+        played[s] = state.played_mask(s)
+    order = [c.index for trick in deal.tricks for _, c in trick.plays]
+    for trick in deal.tricks:
+        for _, card in trick.plays:
+            captured[rules.side_of(trick.winner)] |= np.uint64(1 << card.index)
+    part = (1 << players) - 1
+    if rules.trump_only_play:
+        trumps = trump_table(rules, trump).trumps
+        part = sum(1 << s for s in range(players) if state.hand_mask(s) & trumps)
+    for i, (seat, card) in enumerate(state.trick):
+        tcards[i] = card.index
+        tseats[i] = seat
+        part |= 1 << seat
+        order.append(card.index)
+    st = np.zeros(10, dtype=np.int64)
+    st[0] = len(state.trick)
+    st[1] = state.leader
+    st[2] = state.current_player
+    st[3] = len(deal.tricks)
+    st[4] = part
+    st[5] = _reneged(state) if rules.renege_mode is RenegeMode.PENALIZE else 0
+    st[6] = len(order)
+    st[7] = order.index(52) if 52 in order else -1
+    st[8] = order.index(53) if 53 in order else -1
+    bid = -1 if state.moon else state.bid
+    assert bid is not None
+    before = np.zeros(K.MAX_SEATS, dtype=np.int64)
+    before[: rules.num_sides] = state.scores
+    k = rules.num_sides
+    points = np.zeros((n, k), dtype=np.int64)
+    deltas = np.zeros((n, k), dtype=np.int64)
+    made = np.zeros(n, dtype=np.bool_)
+    rows = n if record else 0
+    actions = np.zeros((rows, K.MAX_ACTIONS), dtype=np.int16)
+    lengths = np.zeros(rows, dtype=np.int16)
+    K.play_out_kernel(
+        t.cfg, t.side, _seed(seed), POLICIES[policy], trump, hands, played, captured, tcards, tseats, st, bidder, bid,
+        before, t.eff[trump], t.strength[trump], t.masks[trump], t.order[trump], t.order_len[trump], t.flags,
+        t.point_cards, t.values, record, points, deltas, made, actions, lengths,
+    )  # fmt: skip
+    if not record:
+        return points if value == "points" else deltas
+    same = [np.full(n, x, dtype=np.int64) for x in (deal.dealer, bidder, bid, trump, 0)]
+    return Playouts(rules, points, deltas, made, *same, None, actions, lengths)
+
+
+def _reneged(state: SmearState) -> int:
+    """The sides that reneged so far in this deal (renege_mode = penalize), found by replaying its plays."""
+    probe = state.clone()
+    deal = state.current_deal
+    assert deal is not None
+    plays = sum(len(trick.plays) for trick in deal.tricks) + len(state.trick)
+    undone = [probe.undo() for _ in range(plays)]
+    reneged = 0
+    for action in reversed(undone):
+        seat = probe.current_player
+        if not probe.proper_play_mask(seat) >> action.id & 1:
+            reneged |= 1 << state.rules.side_of(seat)
+        probe.apply(action)
+    return reneged

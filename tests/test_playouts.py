@@ -1,0 +1,136 @@
+"""Batched play-outs against the engine: every kernel hand replays through SmearState to the same score."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from jick.engine import RulesError
+from jick.games.smear import new_match
+from jick.games.smear.playouts import Playouts, play_out, random_hands
+from jick.games.smear.presets import load_preset, preset_info, preset_names
+
+#: Every shipped preset at every player count it allows.
+CASES = [(name, players) for name in preset_names() for players in preset_info(name).players]
+
+#: Option combinations no preset ships, each played with the replay check.
+OVERRIDES = [
+    ("smear_ten_point", 4, {"renege_mode": "penalize"}),
+    ("smear_ten_point", 4, {"joker_order": "second_played_wins", "low_card": "lowest_played"}),
+    ("smear_ten_point", 6, {"joker_order": "first_played_wins", "partnerships": "two_teams_alternating"}),
+    ("smear_ten_point", 4, {"moon_enabled": True, "moon_success": "all_awarded_points", "all_pass": "redeal_same_dealer"}),
+    ("smear_ten_point", 3, {"low_hand_misdeal": "optional", "first_lead": "any", "follow_rule": "must_follow"}),
+    ("smear_ten_point", 4, {"game_tie": "none", "low_award": "played_by", "jokers": 0,
+                            "max_bid": 8, "point_values": {"joker_high": 0, "joker_low": 0}}),
+    ("smear_mn_original", 4, {"dealer_robs_pack": False, "discard_nontrumps": "mandatory"}),
+    ("smear_mn_original", 4, {"discard_mode": "refill", "bury_restriction": "non_scoring_only"}),
+    ("smear_widow", 5, {"discard_mode": "nontrump_to_six"}),
+    ("smear_nine_card", 4, {"dealer_robs_pack": True, "kitty_size": 4, "max_bid": 10}),
+]  # fmt: skip
+
+
+def replay_all(batch: Playouts) -> None:
+    for i in range(len(batch)):
+        state = batch.replay(i)
+        result = state.hand_results[0]
+        assert len(state.hand_results) == 1
+        assert result.settlement.points == tuple(batch.points[i]), i
+        assert result.settlement.deltas == tuple(batch.deltas[i]), i
+        assert result.settlement.made == bool(batch.made[i])
+        assert result.bidder == batch.bidder[i]
+        assert result.trump == batch.trump[i]
+        assert (result.bid if result.bid is not None else -1) == batch.bid[i]
+
+
+@pytest.mark.parametrize(("preset", "players"), CASES)
+def test_recorded_hands_replay_to_the_same_points(preset: str, players: int) -> None:
+    batch = random_hands(preset, n=60, seed=11 + players, players=players, record=True)
+    replay_all(batch)
+
+
+@pytest.mark.parametrize(("preset", "players", "overrides"), OVERRIDES)
+def test_option_combinations_replay_to_the_same_points(preset: str, players: int, overrides: dict[str, object]) -> None:
+    replay_all(random_hands(preset, n=80, seed=5, players=players, overrides=overrides, record=True))
+
+
+def test_same_seed_same_hands_and_hand_i_independent_of_n() -> None:
+    a = random_hands("smear_ten_point", n=300, seed=42, record=True)
+    b = random_hands("smear_ten_point", n=100, seed=42, record=True)
+    c = random_hands("smear_ten_point", n=100, seed=43)
+    assert (a.points[:100] == b.points).all() and (a.deltas[:100] == b.deltas).all()
+    assert a.decks is not None and b.decks is not None and (a.decks[:100] == b.decks).all()
+    assert not (c.points == b.points).all()
+
+
+def play_phase_states() -> list[object]:
+    states = []
+    for preset, players in [("smear_ten_point", 4), ("smear_mn_original", 4), ("smear_nine_card", 5)]:
+        for seed in range(4):
+            state = new_match(preset, players=players, seed=seed)
+            rng = np.random.default_rng(seed)
+            while state.phase != "play":
+                ids = state.legal_action_ids()
+                state.apply_id(ids[rng.integers(len(ids))])
+            for _ in range(seed * 3):  # some positions mid-trick and a few tricks in
+                ids = state.legal_action_ids()
+                state.apply_id(ids[rng.integers(len(ids))])
+            states.append(state)
+    return states
+
+
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_play_out_agrees_with_replaying_the_continuations(policy: str) -> None:
+    for state in play_phase_states():
+        before = state.clone()
+        batch = play_out(state, 20, seed=3, policy=policy, record=True)
+        assert (play_out(state, 20, seed=3, policy=policy) == batch.points).all()
+        assert (play_out(state, 20, seed=3, policy=policy, value="deltas") == batch.deltas).all()
+        assert state.legal_action_ids() == before.legal_action_ids() and state.phase == "play"
+        for i in range(len(batch)):
+            probe = state.clone()
+            hands_before = len(probe.hand_results)
+            for aid in batch.action_ids(i):
+                assert aid in probe.legal_action_ids()
+                probe.apply_id(aid)
+            assert len(probe.hand_results) == hands_before + 1
+            settlement = probe.hand_results[-1].settlement
+            assert settlement.points == tuple(batch.points[i])
+            assert settlement.deltas == tuple(batch.deltas[i])
+
+
+def test_play_out_renege_penalties_count_earlier_reneges() -> None:
+    rules = load_preset("smear_ten_point", overrides={"renege_mode": "penalize"})
+    for seed in range(6):
+        state = new_match(rules, seed=seed)
+        rng = np.random.default_rng(seed)
+        while state.phase != "play" or len(state.current_deal.tricks) < 2:  # type: ignore[union-attr]
+            ids = state.legal_action_ids()
+            state.apply_id(ids[rng.integers(len(ids))])
+        batch = play_out(state, 10, seed=seed, record=True)
+        for i in range(len(batch)):
+            probe = state.clone()
+            for aid in batch.action_ids(i):
+                probe.apply_id(aid)
+            assert probe.hand_results[-1].settlement.deltas == tuple(batch.deltas[i])
+
+
+def test_greedy_takes_the_trick_with_the_lowest_winning_card() -> None:
+    state = new_match("smear_ten_point", seed=2)
+    while state.phase != "play":
+        state.apply_id(state.legal_action_ids()[-1])
+    out = play_out(state, 50, seed=9, policy="greedy")
+    assert out.shape == (50, 2)
+
+
+def test_errors_are_rules_errors() -> None:
+    state = new_match("smear_ten_point", seed=1)
+    with pytest.raises(RulesError, match="play phase"):
+        play_out(state, 10, seed=1)
+    while state.phase != "play":
+        state.apply_id(state.legal_action_ids()[-1])
+    with pytest.raises(RulesError, match="policy"):
+        play_out(state, 10, seed=1, policy="smart")
+    with pytest.raises(RulesError, match="not recorded"):
+        random_hands(n=2, seed=1).action_ids(0)
+    with pytest.raises(RulesError, match="kitty_size"):
+        random_hands("smear_ten_point", n=2, seed=1, overrides={"kitty_size": 3})
