@@ -18,7 +18,8 @@ OVERRIDES = [
     ("smear_ten_point", 4, {"renege_mode": "penalize"}),
     ("smear_ten_point", 4, {"joker_order": "second_played_wins", "low_card": "lowest_played"}),
     ("smear_ten_point", 6, {"joker_order": "first_played_wins", "partnerships": "two_teams_alternating"}),
-    ("smear_ten_point", 4, {"moon_enabled": True, "moon_success": "all_awarded_points", "all_pass": "redeal_same_dealer"}),
+    ("smear_ten_point", 4, {"moon_enabled": True, "moon_success": "all_awarded_points",
+                            "all_pass": "redeal_same_dealer"}),
     ("smear_ten_point", 3, {"low_hand_misdeal": "optional", "first_lead": "any", "follow_rule": "must_follow"}),
     ("smear_ten_point", 4, {"game_tie": "none", "low_award": "played_by", "jokers": 0,
                             "max_bid": 8, "point_values": {"joker_high": 0, "joker_low": 0}}),
@@ -132,5 +133,25 @@ def test_errors_are_rules_errors() -> None:
         play_out(state, 10, seed=1, policy="smart")
     with pytest.raises(RulesError, match="not recorded"):
         random_hands(n=2, seed=1).action_ids(0)
-    with pytest.raises(RulesError, match="kitty_size"):
-        random_hands("smear_ten_point", n=2, seed=1, overrides={"kitty_size": 3})
+
+
+def test_options_the_kernels_do_not_play_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dataclasses import fields
+
+    from jick.games.smear import playouts
+    from jick.games.smear.rules import SmearRules
+
+    assert {f.name for f in fields(SmearRules)} == set(playouts.KERNEL_OPTIONS)
+    monkeypatch.setitem(playouts.KERNEL_OPTIONS, "kitty_size", (0,))
+    with pytest.raises(RulesError, match="^batched play-outs do not support kitty_size = 4 yet$"):
+        random_hands("smear_widow", n=2, seed=1)
+    random_hands("smear_ten_point", n=2, seed=1)
+    monkeypatch.delitem(playouts.KERNEL_OPTIONS, "discard_mode")
+    with pytest.raises(RulesError, match="discard_mode = refill"):
+        random_hands("smear_nine_card", n=2, seed=1)
+    random_hands("smear_ten_point", n=2, seed=1)  # the default value of an unknown option is played
+    state = new_match("smear_nine_card", seed=1)
+    while state.phase != "play":
+        state.apply_id(state.legal_action_ids()[-1])
+    with pytest.raises(RulesError, match="discard_mode"):
+        play_out(state, 2, seed=1)

@@ -16,6 +16,8 @@ hands were asked for.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
@@ -73,6 +75,8 @@ KEEP_ID = 118
 BID_BASE = 119
 HJ, LJ = 52, 53
 
+#: Index of the lowest set bit (an LLVM intrinsic; untyped for mypy).
+_ctz: Any = trailing_zeros
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
 _M1 = np.uint64(0x5555555555555555)
@@ -107,7 +111,7 @@ def _kth_bit(x, k):  # type: ignore[no-untyped-def]
     """Index of the ``k``-th (0-based) set bit of ``x``."""
     for _ in range(k):
         x &= x - _ONE
-    return np.int64(trailing_zeros(x))
+    return np.int64(_ctz(x))
 
 
 @njit(cache=True)
@@ -173,7 +177,7 @@ def _lowest(cards, strength, rng):  # type: ignore[no-untyped-def]
     tied = _ZERO
     x = cards
     while x:
-        c = np.int64(trailing_zeros(x))
+        c = np.int64(_ctz(x))
         x &= x - _ONE
         s = strength[c]
         if s < best:
@@ -196,7 +200,7 @@ def _greedy(legal, seat, side, tcards, tseats, tlen, eff, strength, flags, rng):
     winning = _ZERO
     x = legal
     while x:
-        c = np.int64(trailing_zeros(x))
+        c = np.int64(_ctz(x))
         x &= x - _ONE
         tcards[tlen] = c
         if _trick_winner(tcards, tlen + 1, eff, strength, flags) == tlen:

@@ -13,7 +13,8 @@ side took (SPEC 1.11), ``deltas`` the change of the match scores (a set
 bidder loses the bid; moons and renege penalties as in 1.12). With
 ``record=True`` a hand keeps its deck and action ids, and
 :meth:`Playouts.replay` rebuilds it as a :class:`~jick.games.smear.state.SmearState`.
-Every option of the Smear rules is played; a deal voided by a misdeal or
+Every option of the Smear rules is played (:data:`KERNEL_OPTIONS`; an option
+the kernels do not know raises :class:`~jick.engine.RulesError`); a deal voided by a misdeal or
 four passes is dealt again by the same dealer and only the deal that was
 played is recorded (``redeals`` counts the void ones).
 
@@ -33,7 +34,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import MISSING, dataclass, fields
 from functools import cache
 from typing import Any, Literal, overload
 
@@ -46,26 +47,88 @@ from jick.games.smear.presets import load_preset
 from jick.games.smear.rules import (
     POINT_NAMES,
     AllPass,
+    BothCross,
     BuryRestriction,
     DiscardMode,
     DiscardNontrumps,
+    FirstLead,
+    FollowRule,
     GameTie,
+    JokerOrder,
     LowAward,
     LowCard,
     LowHandMisdeal,
     MoonSuccess,
+    Partnerships,
     RenegeMode,
     SmearRules,
+    TrickHistory,
 )
 from jick.games.smear.solver import GAME_TIE_CODES, solver_tables
 from jick.games.smear.state import SmearState
 from jick.games.smear.tables import deck_cards, trump_table
 
-__all__ = ["POLICIES", "Playouts", "play_out", "random_hands"]
+__all__ = ["KERNEL_OPTIONS", "POLICIES", "Playouts", "check_supported", "play_out", "random_hands"]
 
 #: Card-play policies of :func:`play_out`: uniform random, or the cheap "lowest card that wins" rule.
 POLICIES = {"random": K.POLICY_RANDOM, "greedy": K.POLICY_GREEDY}
 Array = npt.NDArray[Any]
+
+#: Every Smear option the kernels know, with the values they play (None: every value the rules accept).
+#: ``target_score``, ``both_cross``, ``bust_out_score`` and ``trick_history_visible`` decide only the
+#: match's end or what a seat may review, never a hand's points, so any value goes.
+KERNEL_OPTIONS: dict[str, tuple[object, ...] | None] = {
+    "num_players": None,
+    "partnerships": tuple(Partnerships),
+    "jokers": (0, 1, 2),
+    "joker_order": tuple(JokerOrder),
+    "big_joker_above_jick": None,
+    "use_jick": None,
+    "hand_size": None,
+    "deal_packet": None,
+    "kitty_size": (0, 4),
+    "low_hand_misdeal": tuple(LowHandMisdeal),
+    "min_bid": None,
+    "max_bid": None,
+    "moon_enabled": None,
+    "moon_success": tuple(MoonSuccess),
+    "all_pass": tuple(AllPass),
+    "discard_mode": tuple(DiscardMode),
+    "discard_nontrumps": tuple(DiscardNontrumps),
+    "dealer_robs_pack": None,
+    "bury_restriction": tuple(BuryRestriction),
+    "first_lead": tuple(FirstLead),
+    "follow_rule": tuple(FollowRule),
+    "trump_only_play": None,
+    "point_values": None,
+    "low_card": tuple(LowCard),
+    "low_award": tuple(LowAward),
+    "game_tie": tuple(GameTie),
+    "target_score": None,
+    "both_cross": tuple(BothCross),
+    "bust_out_score": None,
+    "renege_mode": tuple(RenegeMode),
+    "trick_history_visible": tuple(TrickHistory),
+}
+
+
+def check_supported(rules: SmearRules) -> None:
+    """Raise :class:`RulesError` naming the first option (and value) the kernels do not play.
+
+    An option unknown to the kernels is refused unless it has its default value.
+
+    >>> check_supported(load_preset("smear_mn_original"))
+    """
+    for f in fields(rules):
+        value = getattr(rules, f.name)
+        known = f.name in KERNEL_OPTIONS
+        allowed = KERNEL_OPTIONS.get(f.name)
+        if known and (allowed is None or value in allowed):
+            continue
+        if not known and f.default is not MISSING and value == f.default:
+            continue
+        shown = value.value if hasattr(value, "value") else value
+        raise RulesError(f"batched play-outs do not support {f.name} = {shown} yet")
 
 
 @dataclass(frozen=True)
@@ -216,6 +279,7 @@ def random_hands(
     ((500, 3), [0, 1, 2])
     """
     rules = preset if isinstance(preset, SmearRules) else load_preset(preset, players, overrides)
+    check_supported(rules)
     if n < 0:
         raise RulesError(f"n = {n} hands must be zero or more")
     t = _tables(rules)
@@ -228,7 +292,8 @@ def random_hands(
     decks = np.zeros((rows, rules.deck_size), dtype=np.int8)
     actions = np.zeros((rows, K.MAX_ACTIONS), dtype=np.int16)
     lengths = np.zeros(rows, dtype=np.int16)
-    K.random_hands_kernel(
+    kernel: Any = K.random_hands_kernel
+    kernel(
         t.cfg, t.side, t.deck, _seed(seed), 0, t.eff, t.strength, t.masks, t.order, t.order_len, t.nonscoring,
         t.flags, t.point_cards, t.values, record, points, deltas, made, *ints, decks, actions, lengths,
     )  # fmt: skip
@@ -277,11 +342,13 @@ def play_out(
     if n < 0:
         raise RulesError(f"n = {n} continuations must be zero or more")
     rules = state.rules
+    check_supported(rules)
     t = _tables(rules)
     trump = state.trump
     deal = state.current_deal
     bidder = state.bidder
-    assert trump is not None and deal is not None and bidder is not None
+    leader = state.leader
+    assert trump is not None and deal is not None and bidder is not None and leader is not None
     players = rules.num_players
     hands = np.zeros(K.MAX_SEATS, dtype=np.uint64)
     played = np.zeros(K.MAX_SEATS, dtype=np.uint64)
@@ -306,7 +373,7 @@ def play_out(
         order.append(card.index)
     st = np.zeros(10, dtype=np.int64)
     st[0] = len(state.trick)
-    st[1] = state.leader
+    st[1] = leader
     st[2] = state.current_player
     st[3] = len(deal.tricks)
     st[4] = part
@@ -333,7 +400,7 @@ def play_out(
     if not record:
         return points if value == "points" else deltas
     same = [np.full(n, x, dtype=np.int64) for x in (deal.dealer, bidder, bid, trump, 0)]
-    return Playouts(rules, points, deltas, made, *same, None, actions, lengths)
+    return Playouts(rules, points, deltas, made, same[0], same[1], same[2], same[3], same[4], None, actions, lengths)
 
 
 def _reneged(state: SmearState) -> int:
