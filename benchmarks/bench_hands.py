@@ -6,10 +6,15 @@ scoring, with a uniformly random choice at every decision. When the
 ``open_spiel`` package (module ``pyspiel``) is importable, random euchre games
 are driven from Python the same way and both figures are compared.
 
+``--batched`` also times :func:`jick.games.smear.playouts.random_hands`: the
+same uniformly random hands played inside one compiled (numba) kernel, in
+batches, on one core; and :func:`~jick.games.smear.playouts.play_out` from a
+position at the first trick. The kernel's first, compiling, call is not timed.
+
 Usage (from the repository root)::
 
     .venv/bin/python benchmarks/bench_hands.py [--preset NAME] [--players N]
-        [--seconds S] [--seed N] [--json]
+        [--seconds S] [--seed N] [--batched] [--json]
 
 See benchmarks/README.md for the measured figures and the compiled build.
 """
@@ -69,6 +74,41 @@ def run_jick(preset: str, players: int | None, seconds: float, seed: int) -> dic
     return {"hands": hands, "actions": actions, "seconds": now - start}
 
 
+#: Hands per call of the batched kernel (a few tens of milliseconds each).
+BATCH = 20_000
+
+
+def run_batched(preset: str, players: int | None, seconds: float, seed: int) -> dict[str, float]:
+    """Call ``random_hands`` on batches of :data:`BATCH` hands for about ``seconds``; then ``play_out``."""
+    from jick.games.smear import new_match
+    from jick.games.smear.playouts import play_out, random_hands
+
+    random_hands(preset, n=100, seed=seed, players=players)  # compile (or load the cache) untimed
+    hands = 0
+    batch_seed = seed
+    start = time.perf_counter()
+    deadline = start + seconds
+    now = start
+    while now < deadline:
+        hands += len(random_hands(preset, n=BATCH, seed=batch_seed, players=players))
+        batch_seed += 1
+        now = time.perf_counter()
+    hands_seconds = now - start
+    state = new_match(preset, players=players, seed=seed)
+    while state.phase != "play":
+        ids = state.legal_action_ids()
+        state.apply_id(ids[-1])
+    play_out(state, 100, seed)
+    outs = 0
+    start = time.perf_counter()
+    deadline = start + seconds / 2
+    now = start
+    while now < deadline:
+        outs += len(play_out(state, BATCH, seed + outs))
+        now = time.perf_counter()
+    return {"hands": hands, "seconds": hands_seconds, "playouts": outs, "playout_seconds": now - start}
+
+
 def run_euchre(seconds: float, seed: int) -> dict[str, float]:
     """Play random OpenSpiel euchre games for about ``seconds``."""
     import pyspiel  # type: ignore[import-not-found]
@@ -118,6 +158,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--players", type=int, default=None, help="number of players (default: the preset's)")
     p.add_argument("--seconds", type=float, default=5.0, help="measured duration of each loop (default 5)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first match and of the random choices")
+    p.add_argument("--batched", action="store_true", help="also time the compiled batched play-outs (random_hands)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     return p.parse_args(argv)
 
@@ -142,7 +183,15 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "euchre_games_per_s": None,
         "euchre_actions_per_s": None,
         "ratio": None,
+        "batched_hands_per_s": None,
+        "batched_playouts_per_s": None,
     }
+    if args.batched:
+        b = run_batched(args.preset, args.players, args.seconds, args.seed)
+        result["batched_hands"] = b["hands"]
+        result["batched_seconds"] = b["seconds"]
+        result["batched_hands_per_s"] = b["hands"] / b["seconds"]
+        result["batched_playouts_per_s"] = b["playouts"] / b["playout_seconds"]
     if have_pyspiel():
         run_euchre(warmup, args.seed)
         e = run_euchre(args.seconds, args.seed)
@@ -159,6 +208,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         f"jick {args.preset}: {result['jick_hands_per_s']:,.0f} hands/s "
         f"({result['jick_actions_per_s']:,.0f} actions/s), engine: {result['engine']}"
     )
+    if args.batched:
+        print(
+            f"jick {args.preset} batched (random_hands, one core): {result['batched_hands_per_s']:,.0f} hands/s; "
+            f"play_out from the first trick: {result['batched_playouts_per_s']:,.0f} continuations/s"
+        )
     if result["ratio"] is None:
         print("open_spiel euchre: not measured (pyspiel not importable; install it with `pip install open_spiel`)")
     else:

@@ -39,3 +39,11 @@ def test_json_report_with_another_preset(capsys):
     assert report["preset"] == "smear_mn_original"
     assert report["jick_hands_per_s"] > 0
     assert report["engine"] in ("pure Python", "compiled (mypyc)")
+
+
+def test_batched_report(capsys):
+    bench = load_script()
+    report = bench.main(["--seconds", "0.2", "--batched"])
+    out = capsys.readouterr().out
+    assert report["batched_hands_per_s"] > 0 and report["batched_playouts_per_s"] > 0
+    assert "batched (random_hands, one core)" in out
