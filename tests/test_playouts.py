@@ -9,6 +9,7 @@ from jick.engine import RulesError
 from jick.games.smear import new_match
 from jick.games.smear.playouts import Playouts, play_out, random_hands
 from jick.games.smear.presets import load_preset, preset_info, preset_names
+from jick.games.smear.state import SmearState
 
 #: Every shipped preset at every player count it allows.
 CASES = [(name, players) for name in preset_names() for players in preset_info(name).players]
@@ -63,8 +64,8 @@ def test_same_seed_same_hands_and_hand_i_independent_of_n() -> None:
     assert not (c.points == b.points).all()
 
 
-def play_phase_states() -> list[object]:
-    states = []
+def play_phase_states() -> list[SmearState]:
+    states: list[SmearState] = []
     for preset, players in [("smear_ten_point", 4), ("smear_mn_original", 4), ("smear_nine_card", 5)]:
         for seed in range(4):
             state = new_match(preset, players=players, seed=seed)
@@ -104,7 +105,7 @@ def test_play_out_renege_penalties_count_earlier_reneges() -> None:
     for seed in range(6):
         state = new_match(rules, seed=seed)
         rng = np.random.default_rng(seed)
-        while state.phase != "play" or len(state.current_deal.tricks) < 2:  # type: ignore[union-attr]
+        while state.phase != "play" or len(state.deals[-1].tricks) < 2:
             ids = state.legal_action_ids()
             state.apply_id(ids[rng.integers(len(ids))])
         batch = play_out(state, 10, seed=seed, record=True)
@@ -115,12 +116,37 @@ def test_play_out_renege_penalties_count_earlier_reneges() -> None:
             assert probe.hand_results[-1].settlement.deltas == tuple(batch.deltas[i])
 
 
-def test_greedy_takes_the_trick_with_the_lowest_winning_card() -> None:
-    state = new_match("smear_ten_point", seed=2)
-    while state.phase != "play":
-        state.apply_id(state.legal_action_ids()[-1])
-    out = play_out(state, 50, seed=9, policy="greedy")
-    assert out.shape == (50, 2)
+def greedy_choices(state: SmearState) -> set[int]:
+    """The cards the documented greedy policy may play now (several only when equal in strength)."""
+    from jick.games.smear.tables import trick_winner, trump_table
+
+    rules = state.rules
+    table = trump_table(rules, state.trump)
+    legal = state.legal_action_ids()
+    seat = state.current_player
+    trick = [(s, c.index) for s, c in state.trick]
+
+    def lowest(cards: list[int]) -> set[int]:
+        low = min(table.strength[c] for c in cards)
+        return {c for c in cards if table.strength[c] == low}
+
+    if not trick:
+        return lowest(legal)
+    cards = [c for _, c in trick]
+    if rules.side_of(trick[trick_winner(table, cards)][0]) == rules.side_of(seat):
+        return lowest(legal)
+    winning = [c for c in legal if trick_winner(table, [*cards, c]) == len(cards)]
+    return lowest(winning or legal)
+
+
+def test_greedy_plays_the_lowest_winning_card_else_the_lowest() -> None:
+    for state in play_phase_states():
+        batch = play_out(state, 8, seed=4, policy="greedy", record=True)
+        for i in range(len(batch)):
+            probe = state.clone()
+            for aid in batch.action_ids(i):
+                assert aid in greedy_choices(probe)
+                probe.apply_id(aid)
 
 
 def test_errors_are_rules_errors() -> None:
