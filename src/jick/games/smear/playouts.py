@@ -131,7 +131,7 @@ def check_supported(rules: SmearRules) -> None:
         raise RulesError(f"batched play-outs do not support {f.name} = {shown} yet")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Playouts:
     """The outcome of a batch of hands, one row each.
 
