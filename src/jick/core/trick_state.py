@@ -20,6 +20,8 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from jick.core.cardset import bit_ids
 from jick.core.deals import Log, shuffled_deck
 from jick.core.undo import ACTION_NO, DEAL_NO, DEALER, PHASE, TO_MOVE, Entry, cut_back
@@ -33,6 +35,9 @@ StateT = TypeVar("StateT", bound="TrickState[Any, Any]")
 CHANCE = -2
 
 
+# Compiled with mypyc (JICK_COMPILE=1) as the base of the compiled Smear state; Tarok and
+# Lift Smoke stay interpreted and subclass it all the same.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TrickState(Generic[LogT, ResultT]):
     """A match of a trick-taking game in progress; see :class:`jick.game.GameState` for the protocol."""
 
