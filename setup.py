@@ -1,4 +1,4 @@
-"""Build hook: with JICK_COMPILE=1 the hot Smear modules are compiled with mypyc.
+"""Build hook: with JICK_COMPILE=1 the hot Smear modules and the core state base are compiled with mypyc.
 
 The pure-Python package is the reference; the compiled build is the same code,
 only faster (see README, "Speed"). ``pip install .`` without the variable
@@ -19,6 +19,10 @@ if os.environ.get("JICK_COMPILE") == "1":
             "src/jick/games/smear/tables.py",
             "src/jick/games/smear/scoring.py",
             "src/jick/games/smear/state.py",
+            # the Smear state's base class: a compiled class inherits only from compiled ones
+            "src/jick/core/cardset.py",
+            "src/jick/core/undo.py",
+            "src/jick/core/trick_state.py",
         ],
         opt_level="3",
     )

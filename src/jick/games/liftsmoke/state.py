@@ -44,19 +44,19 @@ therefore only matter in positions set up with :meth:`from_position`.
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Final
 
 from jick.cards import CARDS, SUIT_MASKS, SUIT_NAMES, SUITS, Card, bit_list, parse_card, suit_of_name
-from jick.engine import TERMINAL, Action, IllegalAction, NotationError, RecordError
+from jick.core.deals import match_seed
+from jick.core.trick_state import CHANCE as CHANCE
+from jick.core.trick_state import TrickState
+from jick.core.undo import ACTION_NO, DEAL_NO, DEALER, PHASE, RESULTS_NO, TO_MOVE, TRICK_NO
+from jick.engine import Action, IllegalAction, NotationError, RecordError
 from jick.games.liftsmoke import actions as A
-from jick.games.liftsmoke.actions import NUM_ACTIONS, EndSession, SuppliedDeck, SuppliedReshuffle
+from jick.games.liftsmoke.actions import EndSession, SuppliedDeck, SuppliedReshuffle
 from jick.games.liftsmoke.rules import DECK_SIZE, LiftSmokeRules, OnStockExhausted, TrumpCard
-
-#: ``current_player`` while a deck or reshuffle order is needed and no seed or list can give one.
-CHANCE = -2
 
 # Phases
 PLAY, OVER, WAIT_DEAL, WAIT_RESHUFFLE = range(4)
@@ -64,13 +64,16 @@ PHASE_NAMES = ("play", "over", "deal", "reshuffle")
 _ACTIONS: Final = A.ACTIONS
 FULL_DECK: Final = (1 << DECK_SIZE) - 1
 
-# Scalar slots of _v
-PHASE, TO_MOVE, DEALER, GAME_NO, GAMES_DONE, TRUMP_SUIT, TRUMP_CARD, STOCK_SRC = range(8)
-STOCK_POS, LEADER, TRICK_LEN, PART, DISCARD, POT, WINNER, PENDING = range(8, 16)
-SEATED, TRICK_NO, TC_HELD = range(16, 19)
+# Scalar slots of _v: the core's first (PHASE, TO_MOVE, DEALER and the log lengths
+# DEAL_NO, GAMES_DONE, ACTION_NO, TRICK_NO; see jick.core.undo), then Lift Smoke's own.
+# DEAL_NO counts the games logged, GAME_NO is the number of the current game
+# (they differ in a session started at a later game, see at_game).
+GAMES_DONE = RESULTS_NO
+GAME_NO, TRUMP_SUIT, TRUMP_CARD, STOCK_SRC, STOCK_POS, LEADER, TRICK_LEN, PART = range(7, 15)
+DISCARD, POT, WINNER, PENDING, SEATED, TC_HELD = range(15, 21)
 # Per-seat arrays (6 slots each)
-HAND, SCORE, T_SEAT, T_CARD = 19, 25, 31, 37
-V_SIZE = 43
+HAND, SCORE, T_SEAT, T_CARD = 21, 27, 33, 39
+V_SIZE = 45
 
 #: Reasons a game is won (SPEC 5.4).
 LAST_SURVIVOR = "last survivor"
@@ -150,6 +153,19 @@ class GameLog:
             self.outcome,
         )
 
+    def as_tuple(self) -> tuple[object, ...]:
+        """Everything the log holds, as a value (for equality checks in tests)."""
+        return (
+            self.deck,
+            self.dealer,
+            self.seated,
+            self.stock,
+            tuple(self.actions),
+            tuple(self.tricks),
+            tuple(self.reshuffles),
+            self.outcome,
+        )
+
 
 def shuffled(cards: Iterable[int], seed: int, *counters: object) -> tuple[int, ...]:
     """A seeded order of ``cards`` that depends only on the seed and the counters.
@@ -169,21 +185,7 @@ def _index(card: CardLike) -> int:
     return parse_card(card).index
 
 
-_FIELDS = (
-    "rules",
-    "preset_name",
-    "overrides",
-    "seed",
-    "first_dealer",
-    "_n",
-    "_decks",
-    "_reshuffles",
-    "_reshuffle_mode",
-    "_set_aside",
-)
-
-
-class LiftSmokeState:
+class LiftSmokeState(TrickState[GameLog, GameResult]):
     """A Lift Smoke session under one rule set; see :mod:`jick.engine` for the protocol.
 
     Sessions with ``games_per_session = None`` never end by themselves
@@ -193,6 +195,12 @@ class LiftSmokeState:
     """
 
     game_name: str = "liftsmoke"
+    _actions = _ACTIONS
+    _title = "Lift Smoke"
+    _phase_names = PHASE_NAMES
+    _over = OVER
+    _wait_deal = WAIT_DEAL
+    _hand = HAND
 
     def __init__(
         self,
@@ -202,9 +210,7 @@ class LiftSmokeState:
         first_dealer: int | None = None,
         reshuffles: Sequence[Sequence[Sequence[CardLike]]] | None = None,
     ) -> None:
-        if seed is None and decks is None:
-            seed = secrets.randbelow(2**31)
-        self._setup(rules, seed, decks, first_dealer, reshuffles)
+        self._setup(rules, match_seed(seed, decks), decks, first_dealer, reshuffles)
         self._start_game()
 
     def _setup(
@@ -216,31 +222,20 @@ class LiftSmokeState:
         reshuffles: Sequence[Sequence[Sequence[CardLike]]] | None,
     ) -> None:
         self.rules = rules
-        #: The preset and overrides the rules came from (for records); set by ``new_match``.
-        self.preset_name: str | None = None
-        self.overrides: dict[str, object] = {}
         n = rules.num_players
-        self._n = n
-        self.seed = seed
-        self._decks: list[tuple[int, ...]] = [
-            self._check_deck(d, f"deck of game {i + 1}") for i, d in enumerate(decks or ())
-        ]
+        self._deck_cards = tuple(range(DECK_SIZE))
+        self._open(n, seed, decks, first_dealer)
         self._reshuffles: list[list[tuple[int, ...]]] = []
         for k, orders in enumerate(reshuffles or ()):
             try:
                 self._reshuffles.append([tuple(_index(c) for c in order) for order in orders])
             except NotationError as exc:
                 raise RecordError(f"reshuffles of game {k + 1}: {exc}") from None
-        if first_dealer is None:
-            first_dealer = random.Random(seed).randrange(n) if seed is not None else n - 1
-        if not 0 <= first_dealer < n:
-            raise RecordError(f"first dealer {first_dealer} is not a seat of {n}")
-        self.first_dealer = first_dealer
         self._reshuffle_mode = rules.on_stock_exhausted is OnStockExhausted.RESHUFFLE_DISCARDS
         self._set_aside = rules.trump_card is TrumpCard.STOCK_TOP_SET_ASIDE
         self._v = [0] * V_SIZE
         v = self._v
-        v[DEALER] = first_dealer
+        v[DEALER] = self.first_dealer
         v[WINNER] = -1
         v[PENDING] = -1
         v[TRUMP_SUIT] = -1
@@ -249,10 +244,6 @@ class LiftSmokeState:
         start = rules.bankroll if rules.bankroll is not None else 0
         for s in range(n):
             v[SCORE + s] = start
-        self._games: list[GameLog] = []
-        self._results: list[GameResult] = []
-        self._undo: list[tuple[Action, tuple[int, ...], int, int, int, int, str, int]] = []
-        self._legal_bits = -1
 
     # ------------------------------------------------------------------ test positions
     @classmethod
@@ -338,8 +329,8 @@ class LiftSmokeState:
         v[POT] = rules.ante * n if pot is None else pot
         for s in range(n):
             v[SCORE + s] = scores[s] if scores is not None else v[SCORE + s] - rules.ante
-        v[GAME_NO] = 1
-        self._games.append(GameLog((), v[DEALER], tuple(range(n)), stock_order))
+        v[GAME_NO] = v[DEAL_NO] = 1
+        self._deals.append(GameLog((), v[DEALER], tuple(range(n)), stock_order))
         return self
 
     @classmethod
@@ -380,11 +371,14 @@ class LiftSmokeState:
         self._results = list(results)
         v[GAMES_DONE] = len(results)
         v[GAME_NO] = (len(results) + 1 if game_number is None else game_number) - 1
-        self._start_game(self._check_deck(deck, "deck"))
+        self._start_game(self._check_cards(deck, "deck"))
         return self
 
     # ------------------------------------------------------------------ decks
-    def _check_deck(self, deck: Sequence[CardLike], what: str) -> tuple[int, ...]:
+    def _check_deck(self, deck: Sequence[CardLike], index: int) -> tuple[int, ...]:
+        return self._check_cards(deck, f"deck of game {index + 1}")
+
+    def _check_cards(self, deck: Sequence[CardLike], what: str) -> tuple[int, ...]:
         try:
             cards = tuple(_index(c) for c in deck)
         except NotationError as exc:
@@ -403,152 +397,47 @@ class LiftSmokeState:
 
     def _next_reshuffle(self) -> tuple[int, ...] | None:
         k = self._v[GAME_NO] - 1
-        r = len(self._games[-1].reshuffles)
+        r = len(self._deals[-1].reshuffles)
         if k < len(self._reshuffles) and r < len(self._reshuffles[k]):
             return self._reshuffles[k][r]
         if self.seed is not None:
             return shuffled(bit_list(self._v[DISCARD]), self.seed, "reshuffle", k, r)
         return None
 
-    # ------------------------------------------------------------------ protocol
-    @property
-    def num_players(self) -> int:
-        return self._n
-
-    @property
-    def current_player(self) -> int:
-        phase = self._v[PHASE]
-        if phase == PLAY:
-            return self._v[TO_MOVE]
-        if phase == OVER:
-            return TERMINAL
-        return CHANCE
-
-    @property
-    def is_terminal(self) -> bool:
-        return self._v[PHASE] == OVER
-
-    @property
-    def phase(self) -> str:
-        """``play``, ``over``, or a chance node: ``deal`` or ``reshuffle``."""
-        return PHASE_NAMES[self._v[PHASE]]
-
-    @property
-    def num_distinct_actions(self) -> int:
-        return NUM_ACTIONS
-
-    def action_from_id(self, action_id: int) -> Action:
-        return A.action_from_id(action_id)
-
     def parse_action(self, text: str) -> Action:
         """The Play named by card notation; :class:`NotationError` for anything else."""
         return A.action_from_text(text)
-
-    def legal_actions(self) -> list[Action]:
-        return [_ACTIONS[c] for c in self.legal_action_ids()]
-
-    def legal_action_ids(self) -> list[int]:
-        bits = self._legal_bits if self._legal_bits >= 0 else self._compute_legal()
-        return bit_list(bits)
-
-    def legal_action_mask(self) -> Any:
-        """A fixed-size numpy bool array (52), True at the ids of legal actions."""
-        import numpy as np
-
-        mask = np.zeros(NUM_ACTIONS, dtype=bool)
-        mask[self.legal_action_ids()] = True
-        return mask
-
-    def is_legal(self, action: Action) -> bool:
-        bits = self._legal_bits if self._legal_bits >= 0 else self._compute_legal()
-        return isinstance(action, A.Play) and bits >> action.id & 1 == 1
 
     def returns(self) -> tuple[float, ...]:
         """1.0 for the session winner once the session is over; all 0.0 before, and after a tie."""
         winner = self._v[WINNER]
         return tuple(1.0 if s == winner else 0.0 for s in range(self._n))
 
-    def clone(self) -> LiftSmokeState:
-        other = LiftSmokeState.__new__(LiftSmokeState)
-        for name in _FIELDS:
-            setattr(other, name, getattr(self, name))
-        other._v = self._v.copy()
-        other._games = [g.copy() for g in self._games]
-        other._results = self._results.copy()
-        other._undo = self._undo.copy()
-        other._legal_bits = self._legal_bits
-        return other
+    def _copy_into(self, other: LiftSmokeState) -> None:
+        other.rules = self.rules
+        other._reshuffles = self._reshuffles
+        other._reshuffle_mode = self._reshuffle_mode
+        other._set_aside = self._set_aside
 
     # ------------------------------------------------------------------ apply / undo
-    def apply(self, action: Action) -> None:
-        bits = self._legal_bits if self._legal_bits >= 0 else self._compute_legal()
-        if not isinstance(action, A.Play) or not bits >> action.id & 1:
-            raise IllegalAction(self._why_illegal(action), self.legal_actions())
-        aid = action.id
-        seat = self._v[TO_MOVE]
-        self._push(action)
-        self._games[-1].actions.append((seat, aid))
+    def _move(self, seat: int, aid: int) -> None:
         try:
             self._play(seat, aid)
-        except RecordError:
-            self._restore(self._undo.pop())
+        except RecordError:  # a reshuffle order that does not fit: the action is refused
+            self._restore(self._undo.pop()[1])
             raise
 
-    def apply_id(self, action_id: int) -> None:
-        """``apply(action_from_id(action_id))``; an id outside ``0 .. num_distinct_actions-1`` is illegal too."""
-        if not 0 <= action_id < NUM_ACTIONS:
-            raise IllegalAction(f"no Lift Smoke action has id {action_id}", self.legal_actions())
-        self.apply(_ACTIONS[action_id])
-
-    def apply_text(self, text: str) -> Action:
-        """Parse ``text`` (a card) and apply it."""
-        action = self.parse_action(text)
-        self.apply(action)
-        return action
-
-    def undo(self) -> Action:
-        """Take back the last action, or the last supplied deck, reshuffle order or session end."""
-        if not self._undo:
-            raise IllegalAction("nothing to undo")
-        entry = self._undo.pop()
-        self._restore(entry)
-        return entry[0]
-
-    def _push(self, action: Action) -> None:
-        game = self._games[-1] if self._games else None
-        self._undo.append(
-            (
-                action,
-                tuple(self._v),
-                len(self._games),
-                len(game.actions) if game else 0,
-                len(game.tricks) if game else 0,
-                len(game.reshuffles) if game else 0,
-                game.outcome if game else "",
-                len(self._results),
-            )
-        )
-        self._legal_bits = -1
-
-    def _restore(self, entry: tuple[Action, tuple[int, ...], int, int, int, int, str, int]) -> None:
-        _, snapshot, n_games, n_actions, n_tricks, n_reshuffles, outcome, n_results = entry
-        self._v = list(snapshot)
-        del self._games[n_games:]
-        if self._games:
-            game = self._games[-1]
-            del game.actions[n_actions:]
-            del game.tricks[n_tricks:]
-            del game.reshuffles[n_reshuffles:]
-            game.outcome = outcome
-        del self._results[n_results:]
-        self._legal_bits = -1
+    def _restore(self, snapshot: tuple[int, ...]) -> None:
+        super()._restore(snapshot)
+        if self._deals:
+            del self._deals[-1].reshuffles[self._v[STOCK_SRC] + 1 :]
 
     # ------------------------------------------------------------------ chance nodes and the table
     def deal(self, deck: Sequence[CardLike]) -> None:
         """Supply the deck order (top first) of the next game when the state waits at a chance node."""
         if self._v[PHASE] != WAIT_DEAL:
             raise IllegalAction("no deal is awaited: the next deck comes from the seed or the deck list")
-        cards = self._check_deck(deck, f"deck of game {self._v[GAME_NO] + 1}")
+        cards = self._check_cards(deck, f"deck of game {self._v[GAME_NO] + 1}")
         self._push(SuppliedDeck(cards))
         self._start_game(cards)
 
@@ -586,7 +475,7 @@ class LiftSmokeState:
             for s in bit_list(v[SEATED]):
                 v[SCORE + s] += self.rules.ante
             v[POT] = 0
-            self._games[-1].outcome = "abandoned: session ended"
+            self._deals[-1].outcome = "abandoned: session ended"
         self._finish_session()
 
     # ------------------------------------------------------------------ deal
@@ -636,7 +525,9 @@ class LiftSmokeState:
         v[PHASE] = PLAY
         v[LEADER] = v[TO_MOVE] = order[0]
         v[GAME_NO] += 1
-        self._games.append(GameLog(tuple(deck), dealer, tuple(sorted(order)), tuple(stock)))
+        v[DEAL_NO] += 1
+        v[ACTION_NO] = 0
+        self._deals.append(GameLog(tuple(deck), dealer, tuple(sorted(order)), tuple(stock)))
 
     # ------------------------------------------------------------------ play
     def _next_in(self, part: int, seat: int) -> int:
@@ -680,7 +571,7 @@ class LiftSmokeState:
         v[DISCARD] |= mask
         stock_left = self._stock_size()
         reshuffle = stock_left == 0 and self._reshuffle_mode
-        self._games[-1].tricks.append(
+        self._deals[-1].tricks.append(
             Trick(
                 v[LEADER],
                 tuple((v[T_SEAT + i], CARDS[v[T_CARD + i]]) for i in range(pos)),
@@ -704,7 +595,7 @@ class LiftSmokeState:
         self._after_trick(winner)
 
     def _stock_source(self) -> tuple[int, ...]:
-        game = self._games[-1]
+        game = self._deals[-1]
         src = self._v[STOCK_SRC]
         return game.stock if src < 0 else game.reshuffles[src]
 
@@ -718,7 +609,7 @@ class LiftSmokeState:
             mask |= 1 << c if 0 <= c < DECK_SIZE else 0
         if len(order) != pile.bit_count() or mask != pile:
             k = self._v[GAME_NO]
-            r = len(self._games[-1].reshuffles) + 1
+            r = len(self._deals[-1].reshuffles) + 1
             raise RecordError(
                 f"game {k}, reshuffle {r}: the order must hold exactly the {pile.bit_count()} cards of the "
                 "discard pile, each once"
@@ -726,7 +617,7 @@ class LiftSmokeState:
 
     def _do_reshuffle(self, order: tuple[int, ...]) -> None:
         v = self._v
-        game = self._games[-1]
+        game = self._deals[-1]
         game.reshuffles.append(order)
         v[STOCK_SRC] = len(game.reshuffles) - 1
         v[STOCK_POS] = 0
@@ -756,7 +647,7 @@ class LiftSmokeState:
     # ------------------------------------------------------------------ pots and the session
     def _end_game(self, winner: int, reason: str) -> None:
         v = self._v
-        game = self._games[-1]
+        game = self._deals[-1]
         pot = v[POT]
         v[SCORE + winner] += pot
         v[POT] = 0
@@ -829,14 +720,10 @@ class LiftSmokeState:
     def card_name(self, index: int) -> str:
         return str(CARDS[index])
 
-    def history(self) -> list[tuple[int, Action]]:
-        """(seat, action) of every action in the current game."""
-        return [(seat, _ACTIONS[aid]) for seat, aid in self._games[-1].actions] if self._games else []
-
     @property
     def deals(self) -> tuple[GameLog, ...]:
         """Every game so far, oldest first (the last is in progress unless it has an outcome)."""
-        return tuple(self._games)
+        return tuple(self._deals)
 
     games = deals
 
@@ -865,11 +752,6 @@ class LiftSmokeState:
         return self._v[WINNER] if self._v[WINNER] >= 0 else None
 
     @property
-    def dealer(self) -> int:
-        """The dealer of the current game (while waiting for a deal: of the next game)."""
-        return self._v[DEALER]
-
-    @property
     def trump(self) -> int | None:
         t = self._v[TRUMP_SUIT]
         return t if t >= 0 else None
@@ -883,7 +765,7 @@ class LiftSmokeState:
     @property
     def trump_card_holder(self) -> int | None:
         """The dealer while he still holds the turned trump card (public knowledge), else ``None``."""
-        return self._games[-1].dealer if self._v[TC_HELD] and self._games else None
+        return self._deals[-1].dealer if self._v[TC_HELD] and self._deals else None
 
     @property
     def pot(self) -> int:
@@ -909,13 +791,9 @@ class LiftSmokeState:
         v = self._v
         return tuple((v[T_SEAT + i], CARDS[v[T_CARD + i]]) for i in range(v[TRICK_LEN]))
 
-    def hand_mask(self, seat: int) -> int:
-        """The cards a seat holds (the full state knows every hand; bots use observations)."""
-        return self._v[HAND + seat]
-
     def stock_cards(self) -> tuple[int, ...]:
         """The stock, top first (hidden information)."""
-        return self._stock_source()[self._v[STOCK_POS] :] if self._games else ()
+        return self._stock_source()[self._v[STOCK_POS] :] if self._deals else ()
 
     @property
     def discard_mask(self) -> int:
@@ -933,7 +811,7 @@ class LiftSmokeState:
     @property
     def current_game(self) -> GameLog | None:
         """The log of the game in progress (the last one when none is); None before the first."""
-        return self._games[-1] if self._games else None
+        return self._deals[-1] if self._deals else None
 
     @property
     def game_number(self) -> int:
@@ -943,7 +821,7 @@ class LiftSmokeState:
     @property
     def tricks(self) -> Sequence[Trick]:
         """The completed tricks of the current game (the game log's own list: read it, do not change it)."""
-        return self._games[-1].tricks if self._games else ()
+        return self._deals[-1].tricks if self._deals else ()
 
     def trick_cards(self) -> list[tuple[int, int]]:
         """The trick in progress as ``(seat, card index)`` in play order (empty outside the play)."""
@@ -956,17 +834,6 @@ class LiftSmokeState:
         from jick.games.liftsmoke.observation import build_observation
 
         return build_observation(self, seat)
-
-    def _snapshot(self) -> tuple[object, ...]:
-        """Everything that defines the state, for equality checks in tests."""
-        return (
-            tuple(self._v),
-            tuple(
-                (g.deck, g.dealer, g.seated, g.stock, tuple(g.actions), tuple(g.tricks), tuple(g.reshuffles), g.outcome)
-                for g in self._games
-            ),
-            tuple(self._results),
-        )
 
     def __repr__(self) -> str:
         return (

@@ -16,14 +16,19 @@ completed tricks are append-only logs, cut back by ``undo``.
 
 from __future__ import annotations
 
-import random
-import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any, Final
+from dataclasses import dataclass
+from typing import Final, TypeAlias
 
 from jick.cards import CARDS, SUIT_NAMES, Card, mask_cards, parse_card
-from jick.engine import TERMINAL, Action, IllegalAction, NotationError, RecordError, RulesError
+from jick.core.deals import DealLog as CoreDealLog
+from jick.core.deals import Trick as CoreTrick
+from jick.core.deals import match_seed
+from jick.core.deals import shuffled_deck as shuffled_deck
+from jick.core.trick_state import CHANCE as CHANCE
+from jick.core.trick_state import TrickState
+from jick.core.undo import ACTION_NO, DEAL_NO, DEALER, PHASE, RESULTS_NO, TO_MOVE, TRICK_NO
+from jick.engine import Action, NotationError, RecordError, RulesError
 from jick.games.smear import actions as A
 from jick.games.smear.actions import SuppliedDeck, VoidDeal
 from jick.games.smear.ids import (
@@ -33,7 +38,6 @@ from jick.games.smear.ids import (
     KEEP_ID,
     MISDEAL_ID,
     MOON_ID,
-    NUM_ACTIONS,
     PASS_ID,
     PLAY_BASE,
     TRUMP_BASE,
@@ -53,22 +57,18 @@ from jick.games.smear.rules import (
 from jick.games.smear.scoring import Award, HandFacts, Settlement, award_points, settle
 from jick.games.smear.tables import LOW_RANKS, TRUMP, TrumpTable, deck_cards, game_points, trick_winner, trump_table
 
-#: ``current_player`` while a deck is needed and no seed or deck list can give one.
-CHANCE = -2
-
 # Phases
 MISDEAL_OFFER, BIDDING, TRUMP_CHOICE, DISCARD, PLAY, OVER, WAIT_DEAL = range(7)
 PHASE_NAMES = ("misdeal_offer", "bidding", "trump", "discard", "play", "over", "deal")
 MOON_BID = 1000
 _ACTIONS: Final = A.ACTIONS
 
-# Scalar slots of _v
-PHASE, TO_MOVE, DEALER, HANDS_DONE, KITTY, STOCK_POS, HIGH_BID, BIDDER = range(8)
-TRUMP_SUIT, DISCARD_LEFT, LEADER, TRICK_LEN, BURIED, RENEGED, PART, WINNER = range(8, 16)
-TURN_TRUMPS, TURNS, DEAL_NO, TRICK_NO, KITTY_HOLDER, ACTION_NO = range(16, 22)
-# DEAL_NO, HANDS_DONE, TRICK_NO and ACTION_NO always equal the lengths of the
-# deal log, the hand results, and the current deal's tricks and actions, so an
-# undo snapshot of _v alone says where to cut those logs back.
+# Scalar slots of _v: the core's first (PHASE, TO_MOVE, DEALER and the log lengths
+# DEAL_NO, HANDS_DONE, ACTION_NO, TRICK_NO; see jick.core.undo), then Smear's own.
+HANDS_DONE = RESULTS_NO
+KITTY, STOCK_POS, HIGH_BID, BIDDER = range(7, 11)
+TRUMP_SUIT, DISCARD_LEFT, LEADER, TRICK_LEN, BURIED, RENEGED, PART, WINNER = range(11, 19)
+TURN_TRUMPS, TURNS, KITTY_HOLDER = range(19, 22)
 # Per-seat and per-side arrays (8 slots each)
 HAND, DISC_COUNT, RECV_COUNT, DISC_MASK, PLAYED, TRICKS_WON = 24, 32, 40, 48, 56, 64
 CAPTURED, SCORE, T_SEAT, T_CARD = 72, 80, 88, 96
@@ -78,16 +78,8 @@ FULL_HAND = HAND_AFTER_DISCARD
 _NO_SIDES: Final[frozenset[int]] = frozenset()
 
 
-@dataclass(frozen=True)
-class Trick:
-    """A completed trick: who led, the cards in play order, who won."""
-
-    leader: int
-    plays: tuple[tuple[int, Card], ...]
-    winner: int
-
-    def __str__(self) -> str:
-        return " ".join(f"{seat}:{card}" for seat, card in self.plays) + f" -> {self.winner}"
+#: A completed trick: who led, the cards in play order, who won.
+Trick: TypeAlias = CoreTrick[Card]
 
 
 @dataclass(frozen=True)
@@ -108,29 +100,8 @@ class HandResult:
         return "moon" if self.bid is None else str(self.bid)
 
 
-@dataclass
-class DealLog:
-    """One deal of the match as a record holds it."""
-
-    deck: tuple[int, ...]
-    dealer: int
-    actions: list[tuple[int, int]] = field(default_factory=list)
-    tricks: list[Trick] = field(default_factory=list)
-    outcome: str = ""
-
-
-def shuffled_deck(cards: Sequence[int], seed: int, deal_no: int) -> tuple[int, ...]:
-    """The deck order of deal ``deal_no`` of a match seeded with ``seed``.
-
-    It depends only on the two numbers, so a state needs no RNG object.
-
-    >>> shuffled_deck(range(54), 1, 0) == shuffled_deck(range(54), 1, 0) != shuffled_deck(range(54), 1, 1)
-    True
-    """
-    rnd = random.Random((seed * 1_000_003 + deal_no) & 0xFFFF_FFFF_FFFF_FFFF).random
-    # Card i gets the i-th random key; the stable sort by key is the shuffle.
-    keys = [rnd() for _ in cards]
-    return tuple([cards[i] for i in sorted(range(len(keys)), key=keys.__getitem__)])
+#: One deal of the match as a record holds it.
+DealLog: TypeAlias = CoreDealLog[Trick]
 
 
 def is_low_hand(mask: int) -> bool:
@@ -138,42 +109,16 @@ def is_low_hand(mask: int) -> bool:
     return mask & ~LOW_RANKS == 0
 
 
-_FIELDS = (
-    "_deals",
-    "_deck_cards",
-    "_decks",
-    "_free_discard",
-    "_k",
-    "_legal_bits",
-    "_n",
-    "_penalize",
-    "_refill",
-    "_results",
-    "_sides",
-    "_table",
-    "_tables",
-    "_trump_only",
-    "_undo",
-    "_v",
-    "first_dealer",
-    "overrides",
-    "preset_name",
-    "rules",
-    "seed",
-    "_nontrump_mode",
-    "_first_lead_trump",
-    "_follow_or_trump",
-    "_dealer_forced",
-    "_robs",
-    "_bury_nonscoring",
-    "_mandatory_nontrumps",
-)
-
-
-class SmearState:
+class SmearState(TrickState[DealLog, "HandResult"]):
     """A Smear match under one rule set; see :mod:`jick.engine` for the protocol."""
 
     game_name: str = "smear"
+    _actions = _ACTIONS
+    _title = "Smear"
+    _phase_names = PHASE_NAMES
+    _over = OVER
+    _wait_deal = WAIT_DEAL
+    _hand = HAND
 
     def __init__(
         self,
@@ -183,23 +128,11 @@ class SmearState:
         first_dealer: int | None = None,
     ) -> None:
         self.rules = rules
-        #: The preset and overrides the rules came from (for records); set by ``new_match``.
-        self.preset_name: str | None = None
-        self.overrides: dict[str, object] = {}
         n = rules.num_players
-        self._n = n
         self._k = rules.num_sides
         self._sides = tuple(rules.side_of(s) for s in range(n))
         self._deck_cards = deck_cards(rules)
-        if seed is None and decks is None:
-            seed = secrets.randbelow(2**31)
-        self.seed = seed
-        self._decks: list[tuple[int, ...]] = [self._check_deck(d, i) for i, d in enumerate(decks or ())]
-        if first_dealer is None:
-            first_dealer = random.Random(seed).randrange(n) if seed is not None else n - 1
-        if not 0 <= first_dealer < n:
-            raise RecordError(f"first dealer {first_dealer} is not a seat of {n}")
-        self.first_dealer = first_dealer
+        self._open(n, match_seed(seed, decks), decks, first_dealer)
         self._free_discard = rules.discard_mode is DiscardMode.FREE_TO_SIX
         self._refill = rules.discard_mode is DiscardMode.REFILL
         self._trump_only = rules.trump_only_play
@@ -212,12 +145,8 @@ class SmearState:
         self._bury_nonscoring = rules.bury_restriction is BuryRestriction.NON_SCORING_ONLY
         self._mandatory_nontrumps = rules.discard_nontrumps is DiscardNontrumps.MANDATORY
         self._v = [0] * V_SIZE
-        self._v[DEALER] = first_dealer
+        self._v[DEALER] = self.first_dealer
         self._v[WINNER] = -1
-        self._deals: list[DealLog] = []
-        self._results: list[HandResult] = []
-        self._undo: list[tuple[Action, tuple[int, ...]]] = []
-        self._legal_bits: int = -1
         self._table: TrumpTable | None = None
         #: The table of each trump suit, fetched once (hashing the rules per lookup is slow).
         self._tables = tuple(trump_table(rules, suit) for suit in range(4))
@@ -238,59 +167,13 @@ class SmearState:
             )
         return cards
 
-    def _next_deck(self) -> tuple[int, ...] | None:
-        k = self._v[DEAL_NO]
-        if k < len(self._decks):
-            return self._decks[k]
-        if self.seed is not None:
-            return shuffled_deck(self._deck_cards, self.seed, k)
-        return None
-
     # ------------------------------------------------------------------ protocol
-    @property
-    def num_players(self) -> int:
-        return self._n
-
     @property
     def num_sides(self) -> int:
         return self._k
 
     def side_of(self, seat: int) -> int:
         return self._sides[seat]
-
-    @property
-    def current_player(self) -> int:
-        phase = self._v[PHASE]
-        if phase == OVER:
-            return TERMINAL
-        if phase == WAIT_DEAL:
-            return CHANCE
-        return self._v[TO_MOVE]
-
-    @property
-    def is_terminal(self) -> bool:
-        return self._v[PHASE] == OVER
-
-    @property
-    def phase(self) -> str:
-        return PHASE_NAMES[self._v[PHASE]]
-
-    @property
-    def num_distinct_actions(self) -> int:
-        return NUM_ACTIONS
-
-    def action_from_id(self, action_id: int) -> Action:
-        return A.action_from_id(action_id)
-
-    def legal_actions(self) -> list[Action]:
-        bits = self._legal_bits if self._legal_bits >= 0 else self._compute_legal()
-        out: list[Action] = []
-        acts = _ACTIONS
-        while bits:
-            low = bits & -bits
-            out.append(acts[low.bit_length() - 1])
-            bits ^= low
-        return out
 
     def forced_action(self) -> Action | None:
         """The one action the player to move may take, or None when there is a choice (or renege penalties apply)."""
@@ -300,24 +183,6 @@ class SmearState:
         if not bits or bits & (bits - 1):
             return None
         return _ACTIONS[bits.bit_length() - 1]
-
-    def legal_action_ids(self) -> list[int]:
-        bits = self._legal_bits if self._legal_bits >= 0 else self._compute_legal()
-        out: list[int] = []
-        while bits:
-            low = bits & -bits
-            out.append(low.bit_length() - 1)
-            bits ^= low
-        return out
-
-    def is_legal(self, action: Action) -> bool:
-        """Whether ``apply(action)`` would accept it: a Smear action whose id is legal now."""
-        bits = self._legal_bits if self._legal_bits >= 0 else self._compute_legal()
-        aid = action.id
-        if aid < 0 or not bits >> aid & 1:
-            return False
-        own = _ACTIONS[aid]
-        return action is own or action == own
 
     def parse_action(self, text: str) -> Action:
         """Parse ``text`` as an action, reading a bare card as a discard in the discard phase.
@@ -333,38 +198,30 @@ class SmearState:
         winner = self._v[WINNER]
         return tuple(1.0 if winner >= 0 and self._sides[s] == winner else 0.0 for s in range(self._n))
 
-    def clone(self) -> SmearState:
-        other = SmearState.__new__(SmearState)
-        for name in _FIELDS:
-            setattr(other, name, getattr(self, name))
-        other._v = self._v.copy()
-        other._deals = [DealLog(d.deck, d.dealer, d.actions.copy(), d.tricks.copy(), d.outcome) for d in self._deals]
-        other._results = self._results.copy()
-        other._undo = self._undo.copy()
-        other._decks = self._decks.copy()
-        return other
+    def _copy_into(self, other: SmearState) -> None:
+        other.rules = self.rules
+        other._k = self._k
+        other._sides = self._sides
+        other._tables = self._tables
+        other._table = self._table
+        other._free_discard = self._free_discard
+        other._refill = self._refill
+        other._trump_only = self._trump_only
+        other._penalize = self._penalize
+        other._nontrump_mode = self._nontrump_mode
+        other._first_lead_trump = self._first_lead_trump
+        other._follow_or_trump = self._follow_or_trump
+        other._dealer_forced = self._dealer_forced
+        other._robs = self._robs
+        other._bury_nonscoring = self._bury_nonscoring
+        other._mandatory_nontrumps = self._mandatory_nontrumps
 
     # ------------------------------------------------------------------ apply / undo
-    def apply(self, action: Action) -> None:
-        """Play ``action`` for ``current_player``; :class:`IllegalAction` (state unchanged) unless it is legal now.
+    def _why_foreign(self, action: Action) -> str:
+        return f"{action!r} is not a Smear action ({type(action).__module__})"
 
-        Only Smear's own actions are accepted: another game's action with a legal id is refused too.
-        """
-        bits = self._legal_bits if self._legal_bits >= 0 else self._compute_legal()
-        aid = action.id
-        if aid < 0 or not bits >> aid & 1:
-            raise IllegalAction(self._why_illegal(action), self.legal_actions())
-        own = _ACTIONS[aid]
-        if action is not own and action != own:
-            raise IllegalAction(f"{action!r} is not a Smear action ({type(action).__module__})", self.legal_actions())
-        v = self._v
-        seat = v[TO_MOVE]
-        deal = self._deals[-1]
-        self._undo.append((action, tuple(v)))
-        deal.actions.append((seat, aid))
-        v[ACTION_NO] += 1
-        self._legal_bits = -1
-        phase = v[PHASE]
+    def _move(self, seat: int, aid: int) -> None:
+        phase = self._v[PHASE]
         if phase == PLAY:
             self._play(seat, aid - PLAY_BASE)
         elif phase == DISCARD:
@@ -379,25 +236,11 @@ class SmearState:
         else:
             self._misdeal_answer(seat, aid)
 
-    def undo(self) -> Action:
-        if not self._undo:
-            raise IllegalAction("nothing to undo")
-        action, snapshot = self._undo.pop()
-        self._v = v = list(snapshot)
-        del self._deals[v[DEAL_NO] :]
-        if self._deals:
-            deal = self._deals[-1]
-            del deal.actions[v[ACTION_NO] :]
-            del deal.tricks[v[TRICK_NO] :]
-            if v[PHASE] != WAIT_DEAL:  # while a deck is awaited, the last deal is finished
-                deal.outcome = ""
-        del self._results[v[HANDS_DONE] :]
-        self._legal_bits = -1
+    def _undone(self, action: Action) -> None:
         if isinstance(action, SuppliedDeck):
             self._decks.pop()
         trump = self._v[TRUMP_SUIT]
         self._table = self._tables[trump] if self._v[PHASE] in (DISCARD, PLAY) else None
-        return action
 
     def set_scores(self, scores: Sequence[int]) -> None:
         """Start the match from these side scores instead of zero (analysis, bots' simulations).
@@ -414,23 +257,10 @@ class SmearState:
 
     def void_deal(self, reason: str) -> None:
         """Declare the current deal void (exposed card, wrong count...); the same dealer deals again."""
-        if self._v[PHASE] in (OVER, WAIT_DEAL):
-            raise IllegalAction("there is no deal in progress to void")
-        self._push_pseudo(VoidDeal(reason))
-        self._redeal(f"void: {reason}")
+        self._void_deal(VoidDeal(reason), reason)
 
-    def deal(self, deck: Sequence[int | str | Card]) -> None:
-        """Supply the deck order of the next deal when the state waits at a chance node."""
-        if self._v[PHASE] != WAIT_DEAL:
-            raise IllegalAction("no deal is awaited: the next deck comes from the seed or the deck list")
-        cards = self._check_deck(deck, self._v[DEAL_NO])
-        self._push_pseudo(SuppliedDeck(cards))
-        self._decks.append(cards)
-        self._start_deal()
-
-    def _push_pseudo(self, action: Action) -> None:
-        self._undo.append((action, tuple(self._v)))
-        self._legal_bits = -1
+    def _supplied_deck(self, cards: tuple[int, ...]) -> Action:
+        return SuppliedDeck(cards)
 
     # ------------------------------------------------------------------ deal
     def _start_deal(self) -> None:
@@ -459,7 +289,7 @@ class SmearState:
             for i in range(CAPTURED, CAPTURED + 8):
                 v[i] = 0
             self._table = None
-            self._deals.append(DealLog(deck, dealer))
+            self._deals.append(CoreDealLog(deck, dealer))
             v[DEAL_NO] += 1
             idx = 0
             packet = rules.deal_packet
@@ -675,7 +505,7 @@ class SmearState:
         v[CAPTURED + self._sides[winner]] |= mask
         v[TRICKS_WON + winner] += 1
         plays = tuple(zip(seats, [CARDS[c] for c in cards], strict=True))
-        self._deals[-1].tricks.append(Trick(v[LEADER], plays, winner))
+        self._deals[-1].tricks.append(CoreTrick(v[LEADER], plays, winner))
         v[TRICK_LEN] = 0
         v[TRICK_NO] += 1
         if self._trump_only:
@@ -894,10 +724,6 @@ class SmearState:
         return f"{what}: seat {seat} must play a card"
 
     # ------------------------------------------------------------------ views
-    def history(self) -> list[tuple[int, Action]]:
-        """(seat, action) of every action in the current deal."""
-        return [(seat, _ACTIONS[aid]) for seat, aid in self._deals[-1].actions]
-
     @property
     def deals(self) -> tuple[DealLog, ...]:
         """Every deal so far, oldest first (the last one is in progress unless the match is over)."""
@@ -929,10 +755,6 @@ class SmearState:
     def bidder(self) -> int | None:
         b = self._v[BIDDER]
         return b if b >= 0 else None
-
-    def hand_mask(self, seat: int) -> int:
-        """The cards a seat holds (the full state knows every hand; bots use observations)."""
-        return self._v[HAND + seat]
 
     # Read-only views of the deal for :mod:`jick.games.smear.observation` (and analysis code):
     # public facts, or one seat's own cards. Observers read these, never ``_v``.
@@ -1027,34 +849,6 @@ class SmearState:
         from jick.games.smear.observation import build_observation
 
         return build_observation(self, seat)
-
-    def _snapshot(self) -> tuple[object, ...]:
-        """Everything that defines the state, for equality checks in tests."""
-        return (
-            tuple(self._v),
-            tuple((d.deck, d.dealer, tuple(d.actions), tuple(d.tricks), d.outcome) for d in self._deals),
-            tuple(self._results),
-        )
-
-    def legal_action_mask(self) -> Any:
-        """A fixed-size numpy bool array, True at the ids of legal actions."""
-        import numpy as np
-
-        mask = np.zeros(NUM_ACTIONS, dtype=bool)
-        mask[self.legal_action_ids()] = True
-        return mask
-
-    def apply_id(self, action_id: int) -> None:
-        """``apply(action_from_id(action_id))``; an id outside ``0 .. num_distinct_actions-1`` is illegal too."""
-        if not 0 <= action_id < NUM_ACTIONS:
-            raise IllegalAction(f"no Smear action has id {action_id}", self.legal_actions())
-        self.apply(_ACTIONS[action_id])
-
-    def apply_text(self, text: str) -> Action:
-        """Parse ``text`` in the current situation and apply it."""
-        action = self.parse_action(text)
-        self.apply(action)
-        return action
 
     def __repr__(self) -> str:
         return f"<SmearState {self.phase} deal {self._v[DEAL_NO]} to move {self.current_player} scores {self.scores}>"

@@ -22,13 +22,18 @@ auction to ``contract`` (or straight on if ``consolation_in_solo`` is false).
 
 from __future__ import annotations
 
-import random
-import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any, Final
+from dataclasses import dataclass
+from typing import Final, TypeAlias
 
-from jick.engine import TERMINAL, Action, IllegalAction, NotationError, RecordError
+from jick.core.deals import DealLog as CoreDealLog
+from jick.core.deals import Trick as CoreTrick
+from jick.core.deals import match_seed
+from jick.core.deals import shuffled_deck as core_shuffled_deck
+from jick.core.trick_state import CHANCE as CHANCE
+from jick.core.trick_state import TrickState
+from jick.core.undo import ACTION_NO, DEAL_NO, DEALER, PHASE, RESULTS_NO, TO_MOVE, TRICK_NO
+from jick.engine import Action, NotationError, RecordError
 from jick.games.tarok import actions as A
 from jick.games.tarok.actions import (
     ACCEPT_ID,
@@ -36,7 +41,6 @@ from jick.games.tarok.actions import (
     CONTRA_ID,
     DISCARD_BASE,
     GAME_ID,
-    NUM_ACTIONS,
     PASS_ID,
     PLAY_BASE,
     REJECT_ID,
@@ -61,9 +65,6 @@ from jick.games.tarok.cards import (
 from jick.games.tarok.rules import GAME_VALUES, HAND_SIZE, DiscardForbidden, TarokRules
 from jick.games.tarok.scoring import Award, DealFacts, DealScore, score_all_pass, score_deal
 
-#: ``current_player`` while a deck is needed and no seed or deck list can give one.
-CHANCE = -2
-
 AUCTION, WIDOW, DISCARD, CONTRACT_CHOICE, ULTIMO, CONTRA, PLAY, OVER, WAIT_DEAL = range(9)
 PHASE_NAMES = ("auction", "widow", "discard", "contract", "ultimo", "contra", "play", "over", "deal")
 CONTRACTS = (None, "threesome", "solo")
@@ -72,11 +73,12 @@ PAGAT_PLAYS = (None, "forced", "unnecessary", "last_trick")
 MELD_NAMES = ("trull", "four_kings")
 _ACTIONS: Final = A.ACTIONS
 
-# Scalar slots of _v
-PHASE, TO_MOVE, DEALER, DEAL_NO, DEALS_DONE, BIDDER, CONTRACT, AUCTION_TURN = range(8)
-WIDOW_STAGE, MULT, WIDOW_FIRST, WIDOW_SECOND, TAKEN, REST, EXPOSED, SEEN = range(8, 16)
-DISCARDS, DISCARD_LEFT, GAME_TYPE, ULTIMO_FLAG, CONTRA_SEAT, CONTRA_TURN, LEADER, TRICK_LEN = range(16, 24)
-TRICK_NO, PAGAT_PLAY, PAGAT_TAKER, LAST_WINNER, LAST_CARD, MELDS = range(24, 30)
+# Scalar slots of _v: the core's first (PHASE, TO_MOVE, DEALER and the log lengths
+# DEAL_NO, DEALS_DONE, ACTION_NO, TRICK_NO; see jick.core.undo), then Tarok's own.
+DEALS_DONE = RESULTS_NO
+BIDDER, CONTRACT, AUCTION_TURN, WIDOW_STAGE, MULT, WIDOW_FIRST, WIDOW_SECOND, TAKEN = range(7, 15)
+REST, EXPOSED, SEEN, DISCARDS, DISCARD_LEFT, GAME_TYPE, ULTIMO_FLAG, CONTRA_SEAT = range(15, 23)
+CONTRA_TURN, LEADER, TRICK_LEN, PAGAT_PLAY, PAGAT_TAKER, LAST_WINNER, LAST_CARD, MELDS = range(23, 31)
 # Per-seat arrays (4 slots each) and the trick in progress (3 slots each)
 HAND, PILE, TRICKS_WON, SCORE, T_SEAT, T_CARD = 32, 36, 40, 44, 48, 51
 V_SIZE = 54
@@ -86,16 +88,8 @@ PACKET = 8
 WIDOW_AT = 24  # deck index of w0: after the first round of three packets
 
 
-@dataclass(frozen=True)
-class Trick:
-    """A completed trick: who led, the cards in play order, who won."""
-
-    leader: int
-    plays: tuple[tuple[int, TarokCard], ...]
-    winner: int
-
-    def __str__(self) -> str:
-        return " ".join(f"{seat}:{card}" for seat, card in self.plays) + f" -> {self.winner}"
+#: A completed trick: who led, the cards in play order, who won.
+Trick: TypeAlias = CoreTrick[TarokCard]
 
 
 @dataclass(frozen=True)
@@ -135,15 +129,8 @@ class TarokDealResult:
         return self.bidder is None
 
 
-@dataclass
-class DealLog:
-    """One deal of the match as a record holds it."""
-
-    deck: tuple[int, ...]
-    dealer: int
-    actions: list[tuple[int, int]] = field(default_factory=list)
-    tricks: list[Trick] = field(default_factory=list)
-    outcome: str = ""
+#: One deal of the match as a record holds it.
+DealLog: TypeAlias = CoreDealLog[Trick]
 
 
 def shuffled_deck(seed: int, deal_no: int) -> tuple[int, ...]:
@@ -152,8 +139,7 @@ def shuffled_deck(seed: int, deal_no: int) -> tuple[int, ...]:
     >>> shuffled_deck(1, 0) == shuffled_deck(1, 0) != shuffled_deck(1, 1)
     True
     """
-    key = random.Random((seed * 1_000_003 + deal_no) & 0xFFFF_FFFF_FFFF_FFFF).random
-    return tuple(sorted(range(NUM_CARDS), key=lambda _c: key()))
+    return core_shuffled_deck(range(NUM_CARDS), seed, deal_no)
 
 
 def active_seats(num_players: int, dealer: int) -> tuple[int, int, int]:
@@ -182,28 +168,16 @@ def deal_positions(num_players: int, dealer: int) -> tuple[dict[int, list[int]],
     return hands, list(range(WIDOW_AT, WIDOW_AT + 6))
 
 
-_FIELDS = (
-    "_deals",
-    "_decks",
-    "_legal_bits",
-    "_n",
-    "_results",
-    "_undo",
-    "_v",
-    "first_dealer",
-    "overrides",
-    "preset_name",
-    "rules",
-    "seed",
-    "_forbidden",
-    "_overtrump",
-)
-
-
-class TarokState:
+class TarokState(TrickState[DealLog, TarokDealResult]):
     """A Tarok match under one rule set; see :mod:`jick.engine` for the protocol."""
 
     game_name: str = "tarok"
+    _actions = _ACTIONS
+    _title = "Tarok"
+    _phase_names = PHASE_NAMES
+    _over = OVER
+    _wait_deal = WAIT_DEAL
+    _hand = HAND
 
     def __init__(
         self,
@@ -213,31 +187,15 @@ class TarokState:
         first_dealer: int | None = None,
     ) -> None:
         self.rules = rules
-        #: The preset and overrides the rules came from (for records); set by ``new_match``.
-        self.preset_name: str | None = None
-        self.overrides: dict[str, object] = {}
-        n = rules.num_players
-        self._n = n
-        if seed is None and decks is None:
-            seed = secrets.randbelow(2**31)
-        self.seed = seed
-        self._decks: list[tuple[int, ...]] = [self._check_deck(d, i) for i, d in enumerate(decks or ())]
-        if first_dealer is None:
-            first_dealer = random.Random(seed).randrange(n) if seed is not None else n - 1
-        if not 0 <= first_dealer < n:
-            raise RecordError(f"first dealer {first_dealer} is not a seat of {n}")
-        self.first_dealer = first_dealer
+        self._deck_cards = tuple(range(NUM_CARDS))
+        self._open(rules.num_players, match_seed(seed, decks), decks, first_dealer)
         forbidden = KINGS
         if rules.discard_forbidden is DiscardForbidden.KINGS_AND_TRULL:
             forbidden |= TRULL
         self._forbidden = forbidden
         self._overtrump = rules.overtrump_required
         self._v = [0] * V_SIZE
-        self._v[DEALER] = first_dealer
-        self._deals: list[DealLog] = []
-        self._results: list[TarokDealResult] = []
-        self._undo: list[tuple[Action, tuple[int, ...], int, int, int, int]] = []
-        self._legal_bits = -1
+        self._v[DEALER] = self.first_dealer
         self._start_deal()
 
     @classmethod
@@ -287,70 +245,9 @@ class TarokState:
             raise RecordError(f"deck of deal {index + 1} is not the 54-card Tarok deck")
         return cards
 
-    def _next_deck(self) -> tuple[int, ...] | None:
-        k = self._v[DEAL_NO]
-        if k < len(self._decks):
-            return self._decks[k]
-        if self.seed is not None:
-            return shuffled_deck(self.seed, k)
-        return None
-
-    # ------------------------------------------------------------------ protocol
-    @property
-    def num_players(self) -> int:
-        return self._n
-
-    @property
-    def current_player(self) -> int:
-        phase = self._v[PHASE]
-        if phase == OVER:
-            return TERMINAL
-        if phase == WAIT_DEAL:
-            return CHANCE
-        return self._v[TO_MOVE]
-
-    @property
-    def is_terminal(self) -> bool:
-        return self._v[PHASE] == OVER
-
-    @property
-    def phase(self) -> str:
-        return PHASE_NAMES[self._v[PHASE]]
-
-    @property
-    def num_distinct_actions(self) -> int:
-        return NUM_ACTIONS
-
-    def action_from_id(self, action_id: int) -> Action:
-        return A.action_from_id(action_id)
-
     def card_name(self, index: int) -> str:
         """Notation of the card with this index (``XXI``, ``CH``...)."""
         return str(CARDS[index])
-
-    def legal_actions(self) -> list[Action]:
-        return [_ACTIONS[i] for i in self.legal_action_ids()]
-
-    def legal_action_ids(self) -> list[int]:
-        bits = self._legal_bits if self._legal_bits >= 0 else self._compute_legal()
-        out: list[int] = []
-        while bits:
-            low = bits & -bits
-            out.append(low.bit_length() - 1)
-            bits ^= low
-        return out
-
-    def legal_action_mask(self) -> Any:
-        """A fixed-size numpy bool array, True at the ids of legal actions."""
-        import numpy as np
-
-        mask = np.zeros(NUM_ACTIONS, dtype=bool)
-        mask[self.legal_action_ids()] = True
-        return mask
-
-    def is_legal(self, action: Action) -> bool:
-        bits = self._legal_bits if self._legal_bits >= 0 else self._compute_legal()
-        return 0 <= action.id < NUM_ACTIONS and _ACTIONS[action.id] == action and bits >> action.id & 1 == 1
 
     def parse_action(self, text: str) -> Action:
         """Parse ``text``; a bare card in the discard phase means a discard."""
@@ -364,30 +261,14 @@ class TarokState:
         top = set(self.winners)
         return tuple(1.0 if s in top else 0.0 for s in range(self._n))
 
-    def clone(self) -> TarokState:
-        other = TarokState.__new__(TarokState)
-        for name in _FIELDS:
-            setattr(other, name, getattr(self, name))
-        other._v = self._v.copy()
-        other._deals = [DealLog(d.deck, d.dealer, d.actions.copy(), d.tricks.copy(), d.outcome) for d in self._deals]
-        other._results = self._results.copy()
-        other._undo = self._undo.copy()
-        other._decks = self._decks.copy()
-        other.overrides = dict(self.overrides)
-        return other
+    def _copy_into(self, other: TarokState) -> None:
+        other.rules = self.rules
+        other._forbidden = self._forbidden
+        other._overtrump = self._overtrump
 
     # ------------------------------------------------------------------ apply / undo
-    def apply(self, action: Action) -> None:
-        bits = self._legal_bits if self._legal_bits >= 0 else self._compute_legal()
-        aid = action.id
-        if not (0 <= aid < NUM_ACTIONS and _ACTIONS[aid] == action and bits >> aid & 1):
-            raise IllegalAction(self._why_illegal(action), self.legal_actions())
+    def _move(self, seat: int, aid: int) -> None:
         v = self._v
-        seat = v[TO_MOVE]
-        deal = self._deals[-1]
-        self._undo.append((action, tuple(v), len(self._deals), len(deal.actions), len(deal.tricks), len(self._results)))
-        deal.actions.append((seat, aid))
-        self._legal_bits = -1
         phase = v[PHASE]
         if phase == PLAY:
             self._play(seat, aid - PLAY_BASE)
@@ -419,71 +300,18 @@ class TarokState:
                 else:
                     v[TO_MOVE] = self._opponents()[1]
 
-    def apply_id(self, action_id: int) -> None:
-        """``apply(action_from_id(action_id))``; an id outside ``0 .. num_distinct_actions-1`` is illegal too."""
-        if not 0 <= action_id < NUM_ACTIONS:
-            raise IllegalAction(f"no Tarok action has id {action_id}", self.legal_actions())
-        self.apply(_ACTIONS[action_id])
-
-    def apply_text(self, text: str) -> Action:
-        """Parse ``text`` in the current situation and apply it."""
-        action = self.parse_action(text)
-        self.apply(action)
-        return action
-
-    def undo(self) -> Action:
-        if not self._undo:
-            raise IllegalAction("nothing to undo")
-        action, snapshot, n_deals, n_actions, n_tricks, n_results = self._undo.pop()
-        self._v = list(snapshot)
-        del self._deals[n_deals:]
-        if self._deals:
-            deal = self._deals[-1]
-            del deal.actions[n_actions:]
-            del deal.tricks[n_tricks:]
-            deal.outcome = ""
-        del self._results[n_results:]
-        self._legal_bits = -1
-        if isinstance(action, SuppliedDeck):
-            self._decks.pop()
-        return action
-
     def void_deal(self, reason: str) -> None:
         """Declare the current deal void (exposed card, wrong count...); the same dealer deals again."""
-        if self._v[PHASE] in (OVER, WAIT_DEAL):
-            raise IllegalAction("there is no deal in progress to void")
-        self._push_pseudo(VoidDeal(reason))
-        self._deals[-1].outcome = f"void: {reason}"
-        self._start_deal()
+        self._void_deal(VoidDeal(reason), reason)
 
-    def deal(self, deck: Sequence[int | str | TarokCard]) -> None:
-        """Supply the deck order of the next deal when the state waits at a chance node."""
-        if self._v[PHASE] != WAIT_DEAL:
-            raise IllegalAction("no deal is awaited: the next deck comes from the seed or the deck list")
-        cards = self._check_deck(deck, self._v[DEAL_NO])
-        self._push_pseudo(SuppliedDeck(cards))
-        self._decks.append(cards)
-        self._start_deal()
+    def _supplied_deck(self, cards: tuple[int, ...]) -> Action:
+        return SuppliedDeck(cards)
 
-    def _push_pseudo(self, action: Action) -> None:
-        deal = self._deals[-1] if self._deals else None
-        self._undo.append(
-            (
-                action,
-                tuple(self._v),
-                len(self._deals),
-                len(deal.actions) if deal else 0,
-                len(deal.tricks) if deal else 0,
-                len(self._results),
-            )
-        )
-        self._legal_bits = -1
+    def _undone(self, action: Action) -> None:
+        if isinstance(action, SuppliedDeck):
+            self._decks.pop()
 
     # ------------------------------------------------------------------ seats
-    @property
-    def dealer(self) -> int:
-        return self._v[DEALER]
-
     @property
     def active_seats(self) -> tuple[int, int, int]:
         """Forehand, middle and end hand of the current deal."""
@@ -520,12 +348,13 @@ class TarokState:
         dealer = v[DEALER]
         for i in range(BIDDER, MELDS + 1):
             v[i] = 0
+        v[ACTION_NO] = v[TRICK_NO] = 0
         for i in range(HAND, TRICKS_WON + 4):
             v[i] = 0
         for i in range(T_SEAT, V_SIZE):
             v[i] = 0
         v[BIDDER] = v[CONTRA_SEAT] = v[PAGAT_TAKER] = v[LAST_WINNER] = v[LAST_CARD] = -1
-        self._deals.append(DealLog(deck, dealer))
+        self._deals.append(CoreDealLog(deck, dealer))
         v[DEAL_NO] += 1
         hands, widow = deal_positions(self._n, dealer)
         for seat, positions in hands.items():
@@ -656,7 +485,7 @@ class TarokState:
         if mask & 1 << PAGAT:
             v[PAGAT_TAKER] = winner
         self._deals[-1].tricks.append(
-            Trick(v[LEADER], tuple((v[T_SEAT + i], CARDS[v[T_CARD + i]]) for i in range(3)), winner)
+            CoreTrick(v[LEADER], tuple((v[T_SEAT + i], CARDS[v[T_CARD + i]]) for i in range(3)), winner)
         )
         v[TRICK_LEN] = 0
         v[TRICK_NO] += 1
@@ -835,10 +664,6 @@ class TarokState:
         return f"{what}: seat {seat} must play a card"
 
     # ------------------------------------------------------------------ views
-    def history(self) -> list[tuple[int, Action]]:
-        """(seat, action) of every action in the current deal."""
-        return [(seat, _ACTIONS[aid]) for seat, aid in self._deals[-1].actions] if self._deals else []
-
     @property
     def deals(self) -> tuple[DealLog, ...]:
         return tuple(self._deals)
@@ -896,10 +721,6 @@ class TarokState:
     def contra(self) -> int | None:
         c = self._v[CONTRA_SEAT]
         return c if c >= 0 else None
-
-    def hand_mask(self, seat: int) -> int:
-        """The cards a seat holds (the full state knows every hand; bots use observations)."""
-        return self._v[HAND + seat]
 
     def widow_mask(self, half: int) -> int:
         """The cards of widow half 1 (``w0..w2``) or 2 (``w3..w5``) of the current deal."""
@@ -962,14 +783,6 @@ class TarokState:
         from jick.games.tarok.observation import build_observation
 
         return build_observation(self, seat)
-
-    def _snapshot(self) -> tuple[object, ...]:
-        """Everything that defines the state, for equality checks in tests."""
-        return (
-            tuple(self._v),
-            tuple((d.deck, d.dealer, tuple(d.actions), tuple(d.tricks), d.outcome) for d in self._deals),
-            tuple(self._results),
-        )
 
     def __repr__(self) -> str:
         return f"<TarokState {self.phase} deal {self._v[DEAL_NO]} to move {self.current_player} scores {self.scores}>"

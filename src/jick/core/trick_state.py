@@ -1,0 +1,313 @@
+"""The base of every game's state: the shared accessors, legal-id iteration, apply/undo dispatch and clone.
+
+A game's state subclasses :class:`TrickState` and supplies its rules through a
+few hooks: ``_compute_legal`` (the legal ids now, as a bitmask), ``_move``
+(what a legal action does), ``_why_illegal`` (the reason an action is refused),
+``_start_deal`` and ``_check_deck`` (dealing), ``_copy_into`` (its own fields in a
+clone) and ``_undone`` (anything kept outside the value list). The class
+constants say the game's action table, name and phase codes: player phases
+first, then the terminal phase ``_over``, then the chance phases, the first
+of which, ``_wait_deal``, waits for a deck.
+
+Every small value lives in one flat list of ints, ``_v``, whose first slots
+belong to the core (:mod:`jick.core.undo`), so ``undo`` restores a snapshot and
+``clone`` copies a list.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, ClassVar, Generic, TypeVar
+
+from mypy_extensions import mypyc_attr
+
+from jick.core.cardset import bit_ids
+from jick.core.deals import Log, shuffled_deck
+from jick.core.undo import ACTION_NO, DEAL_NO, DEALER, PHASE, TO_MOVE, Entry, cut_back
+from jick.engine import TERMINAL, Action, IllegalAction, NotationError, RecordError
+
+LogT = TypeVar("LogT", bound=Log)
+ResultT = TypeVar("ResultT")
+StateT = TypeVar("StateT", bound="TrickState[Any, Any]")
+
+#: ``current_player`` while a deck (or another chance outcome) is needed and no seed or list can give one.
+CHANCE = -2
+
+
+# Compiled with mypyc (JICK_COMPILE=1) as the base of the compiled Smear state; Tarok and
+# Lift Smoke stay interpreted and subclass it all the same.
+@mypyc_attr(allow_interpreted_subclasses=True)
+class TrickState(Generic[LogT, ResultT]):
+    """A match of a trick-taking game in progress; see :class:`jick.game.GameState` for the protocol."""
+
+    #: Every action of the game, indexed by id.
+    _actions: ClassVar[tuple[Action, ...]] = ()
+    #: The game's name in messages ("Lift Smoke").
+    _title: ClassVar[str] = ""
+    #: The phase names, indexed by phase code.
+    _phase_names: ClassVar[tuple[str, ...]] = ()
+    #: The terminal phase; every phase code below it is a player's.
+    _over: ClassVar[int] = 0
+    #: The chance phase that waits for the next deck.
+    _wait_deal: ClassVar[int] = 1
+    #: The slot of seat 0's hand (seat ``s`` at ``_hand + s``).
+    _hand: ClassVar[int] = 0
+
+    preset_name: str | None
+    overrides: dict[str, object]
+    seed: int | None
+    first_dealer: int
+    _n: int
+    _v: list[int]
+    _legal_bits: int
+    _undo: list[Entry]
+    _decks: list[tuple[int, ...]]
+    _deck_cards: tuple[int, ...]
+    _deals: list[LogT]
+    _results: list[ResultT]
+
+    def _open(
+        self, num_players: int, seed: int | None, decks: Sequence[Sequence[Any]] | None, first_dealer: int | None
+    ) -> None:
+        """Set up what every match has, before the game's own fields: seats, seed, decks, first dealer, logs."""
+        #: The preset and overrides the rules came from (for records); set by ``new_match``.
+        self.preset_name = None
+        self.overrides = {}
+        n = num_players
+        self._n = n
+        self.seed = seed
+        self._decks = [self._check_deck(d, i) for i, d in enumerate(decks or ())]
+        if first_dealer is None:
+            first_dealer = random.Random(seed).randrange(n) if seed is not None else n - 1
+        if not 0 <= first_dealer < n:
+            raise RecordError(f"first dealer {first_dealer} is not a seat of {n}")
+        self.first_dealer = first_dealer
+        self._deals = []
+        self._results = []
+        self._undo = []
+        self._legal_bits = -1
+
+    # ------------------------------------------------------------------ the game's hooks
+    def _check_deck(self, deck: Sequence[Any], index: int) -> tuple[int, ...]:
+        """Deck ``index`` (0-based) as card indices; :class:`RecordError` unless it is the game's deck."""
+        raise NotImplementedError
+
+    def _start_deal(self) -> None:
+        """Deal the next deck, or wait for one (phase ``_wait_deal``)."""
+        raise NotImplementedError
+
+    def _compute_legal(self) -> int:
+        """The legal action ids now as a bitmask; stores it in ``_legal_bits``."""
+        raise NotImplementedError
+
+    def _move(self, seat: int, aid: int) -> None:
+        """Carry out legal action ``aid`` of ``seat`` (already logged, with its undo entry)."""
+        raise NotImplementedError
+
+    def _why_illegal(self, action: Action) -> str:
+        """Why ``action`` is not legal now."""
+        raise NotImplementedError
+
+    def _why_foreign(self, action: Action) -> str:
+        """Why an action with a legal id is refused: it is another game's."""
+        return self._why_illegal(action)
+
+    def _copy_into(self, other: Any) -> None:
+        """Give a clone the game's own fields (the core's are copied already)."""
+
+    def _undone(self, action: Action) -> None:
+        """Take back what ``action`` changed outside the value list and the logs."""
+
+    # ------------------------------------------------------------------ decks
+    def _next_deck(self) -> tuple[int, ...] | None:
+        """The deck of the next deal: given, else shuffled from the seed, else None (wait for one)."""
+        k = self._v[DEAL_NO]
+        if k < len(self._decks):
+            return self._decks[k]
+        if self.seed is not None:
+            return shuffled_deck(self._deck_cards, self.seed, k)
+        return None
+
+    def deal(self, deck: Sequence[Any]) -> None:
+        """Supply the deck order of the next deal when the state waits at a chance node."""
+        if self._v[PHASE] != self._wait_deal:
+            raise IllegalAction("no deal is awaited: the next deck comes from the seed or the deck list")
+        cards = self._check_deck(deck, self._v[DEAL_NO])
+        self._push(self._supplied_deck(cards))
+        self._decks.append(cards)
+        self._start_deal()
+
+    def _supplied_deck(self, cards: tuple[int, ...]) -> Action:
+        """The pseudo-action an undo entry keeps for a supplied deck."""
+        raise NotImplementedError
+
+    def _void_deal(self, void: Action, reason: str) -> None:
+        """Declare the current deal void (``void`` is the pseudo-action kept for undo); the same dealer deals again."""
+        if self._v[PHASE] >= self._over:
+            raise IllegalAction("there is no deal in progress to void")
+        self._push(void)
+        self._deals[-1].outcome = f"void: {reason}"
+        self._start_deal()
+
+    # ------------------------------------------------------------------ protocol
+    @property
+    def num_players(self) -> int:
+        return self._n
+
+    @property
+    def current_player(self) -> int:
+        v = self._v
+        phase = v[PHASE]
+        if phase < self._over:
+            return v[TO_MOVE]
+        return TERMINAL if phase == self._over else CHANCE
+
+    @property
+    def is_terminal(self) -> bool:
+        return self._v[PHASE] == self._over
+
+    @property
+    def phase(self) -> str:
+        return self._phase_names[self._v[PHASE]]
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return len(self._actions)
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the current deal (while waiting for a deck: of the next deal)."""
+        return self._v[DEALER]
+
+    def action_from_id(self, action_id: int) -> Action:
+        """The action with this id; :class:`NotationError` for an id outside ``0 .. num_distinct_actions-1``."""
+        if not 0 <= action_id < len(self._actions):
+            raise NotationError(f"no {self._title} action has id {action_id}")
+        return self._actions[action_id]
+
+    def legal_actions(self) -> list[Action]:
+        bits = self._legal_bits
+        if bits < 0:
+            bits = self._compute_legal()
+        out: list[Action] = []
+        acts = self._actions
+        while bits:
+            low = bits & -bits
+            out.append(acts[low.bit_length() - 1])
+            bits ^= low
+        return out
+
+    def legal_action_ids(self) -> list[int]:
+        bits = self._legal_bits
+        return bit_ids(bits if bits >= 0 else self._compute_legal())
+
+    def legal_action_mask(self) -> Any:
+        """A fixed-size numpy bool array, True at the ids of legal actions."""
+        import numpy as np
+
+        mask = np.zeros(len(self._actions), dtype=bool)
+        mask[self.legal_action_ids()] = True
+        return mask
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``apply(action)`` would accept it: one of this game's actions whose id is legal now."""
+        bits = self._legal_bits if self._legal_bits >= 0 else self._compute_legal()
+        aid = action.id
+        if aid < 0 or not bits >> aid & 1:
+            return False
+        own = self._actions[aid]
+        return action is own or action == own
+
+    def returns(self) -> tuple[float, ...]:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ apply / undo
+    def apply(self, action: Action) -> None:
+        """Play ``action`` for ``current_player``; :class:`IllegalAction` (state unchanged) unless it is legal now.
+
+        Only the game's own actions are accepted: another game's action with a legal id is refused too.
+        """
+        bits = self._legal_bits
+        if bits < 0:
+            bits = self._compute_legal()
+        aid = action.id
+        if aid < 0 or not bits >> aid & 1:
+            raise IllegalAction(self._why_illegal(action), self.legal_actions())
+        own = self._actions[aid]
+        if action is not own and action != own:
+            raise IllegalAction(self._why_foreign(action), self.legal_actions())
+        v = self._v
+        seat = v[TO_MOVE]
+        self._undo.append((action, tuple(v)))
+        self._deals[-1].actions.append((seat, aid))
+        v[ACTION_NO] += 1
+        self._legal_bits = -1
+        self._move(seat, aid)
+
+    def apply_id(self, action_id: int) -> None:
+        """``apply(action_from_id(action_id))``; an id outside ``0 .. num_distinct_actions-1`` is illegal too."""
+        if not 0 <= action_id < len(self._actions):
+            raise IllegalAction(f"no {self._title} action has id {action_id}", self.legal_actions())
+        self.apply(self._actions[action_id])
+
+    def parse_action(self, text: str) -> Action:
+        raise NotImplementedError
+
+    def apply_text(self, text: str) -> Action:
+        """Parse ``text`` in the current situation and apply it."""
+        action = self.parse_action(text)
+        self.apply(action)
+        return action
+
+    def _push(self, action: Action) -> None:
+        """Log an undo entry for ``action`` (a chance outcome or a table's decision, not a player's action)."""
+        self._undo.append((action, tuple(self._v)))
+        self._legal_bits = -1
+
+    def _restore(self, snapshot: tuple[int, ...]) -> None:
+        """Go back to the values of ``snapshot`` and cut the logs back to their lengths then."""
+        self._v = v = list(snapshot)
+        cut_back(v, self._deals, self._results, keep_outcome=v[PHASE] == self._wait_deal)
+        self._legal_bits = -1
+
+    def undo(self) -> Action:
+        """Take back the last action (or supplied deck, or other pseudo-action) and return it."""
+        if not self._undo:
+            raise IllegalAction("nothing to undo")
+        action, snapshot = self._undo.pop()
+        self._restore(snapshot)
+        self._undone(action)
+        return action
+
+    def clone(self: StateT) -> StateT:
+        """An independent copy: what changes is copied, what never changes is shared."""
+        other = type(self).__new__(type(self))
+        other.preset_name = self.preset_name
+        other.overrides = dict(self.overrides)
+        other.seed = self.seed
+        other.first_dealer = self.first_dealer
+        other._n = self._n
+        other._v = self._v.copy()
+        other._legal_bits = self._legal_bits
+        other._undo = self._undo.copy()
+        other._decks = self._decks.copy()
+        other._deck_cards = self._deck_cards
+        other._deals = [d.copy() for d in self._deals]
+        other._results = self._results.copy()
+        self._copy_into(other)
+        return other
+
+    # ------------------------------------------------------------------ views
+    def history(self) -> list[tuple[int, Action]]:
+        """(seat, action) of every action in the current deal."""
+        acts = self._actions
+        return [(seat, acts[aid]) for seat, aid in self._deals[-1].actions] if self._deals else []
+
+    def hand_mask(self, seat: int) -> int:
+        """The cards a seat holds (the full state knows every hand; bots use observations)."""
+        return self._v[self._hand + seat]
+
+    def _snapshot(self) -> tuple[object, ...]:
+        """Everything that defines the state, for equality checks in tests."""
+        return (tuple(self._v), tuple(d.as_tuple() for d in self._deals), tuple(self._results))

@@ -1,0 +1,53 @@
+"""The snapshot undo log: an entry is ``(action, snapshot of the value list)``, nothing else.
+
+A state keeps its small values in one flat list of ints, ``v``. The core owns
+its first :data:`CORE_SLOTS` slots; the game's own slots follow. Four of the
+core slots always equal the lengths of the append-only logs (deals, results,
+and the current deal's actions and tricks), so the snapshot alone says where
+to cut those logs back:
+
+>>> from jick.core.deals import DealLog
+>>> deals = [DealLog((0, 1), 0, [(0, 5)], ["t1"])]
+>>> results: list[str] = []
+>>> v = [0] * CORE_SLOTS
+>>> v[DEAL_NO], v[ACTION_NO] = 1, 1
+>>> snapshot = tuple(v)
+>>> deals[0].actions.append((1, 6)); deals[0].tricks.append("t2"); results.append("r")
+>>> cut_back(snapshot, deals, results, keep_outcome=False)
+>>> deals[0].actions, deals[0].tricks, results
+([(0, 5)], [], [])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+from jick.core.deals import Log
+from jick.engine import Action
+
+#: The core's slots of the value list: the phase, the seat to move, the dealer, and the log lengths.
+PHASE, TO_MOVE, DEALER, DEAL_NO, RESULTS_NO, ACTION_NO, TRICK_NO = range(7)
+#: The first slot a game may use for itself.
+CORE_SLOTS = 7
+
+#: One undo entry: the action taken (or a chance/table pseudo-action) and the values before it.
+Entry = tuple[Action, tuple[int, ...]]
+
+
+LogT = TypeVar("LogT", bound=Log)
+
+
+def cut_back(v: Sequence[int], deals: list[LogT], results: list[Any], keep_outcome: bool) -> None:
+    """Cut the logs back to the lengths ``v`` holds; clear the last deal's outcome unless ``keep_outcome``.
+
+    ``keep_outcome`` is true while the state waits for the next deck: the last deal is finished.
+    """
+    del deals[v[DEAL_NO] :]
+    if deals:
+        deal = deals[-1]
+        del deal.actions[v[ACTION_NO] :]
+        del deal.tricks[v[TRICK_NO] :]
+        if not keep_outcome:
+            deal.outcome = ""
+    del results[v[RESULTS_NO] :]
