@@ -122,11 +122,14 @@ class SmearState(TrickState[DealLog, "HandResult"]):
 
     def __init__(
         self,
-        rules: SmearRules,
+        rules: SmearRules | None = None,
         seed: int | None = None,
         decks: Sequence[Sequence[int | str | Card]] | None = None,
         first_dealer: int | None = None,
     ) -> None:
+        if rules is None:
+            # A blank state for clone(): the compiled class runs __init__ from __new__, the clone fills it.
+            return
         self.rules = rules
         n = rules.num_players
         self._k = rules.num_sides
