@@ -1,4 +1,4 @@
-"""Random-play throughput: full Smear hands per second, next to OpenSpiel's euchre.
+"""Random-play throughput: full Smear hands per second, next to OpenSpiel's euchre (and Tarok with ``--tarok``).
 
 Every Smear hand is played out completely through the public protocol
 (``legal_actions`` / ``apply``): deal, bidding, trump, discards, all tricks and
@@ -109,11 +109,42 @@ def run_batched(preset: str, players: int | None, seconds: float, seed: int) -> 
     return {"hands": hands, "seconds": hands_seconds, "playouts": outs, "playout_seconds": now - start}
 
 
-def run_euchre(seconds: float, seed: int) -> dict[str, float]:
-    """Play random OpenSpiel euchre games for about ``seconds``."""
+def run_tarok(seconds: float, seed: int) -> dict[str, float]:
+    """Play random tarok_3p deals through the protocol for about ``seconds``; deals, actions, elapsed time."""
+    from jick.registry import new_game
+
+    rng = random.Random(seed)
+    randrange = rng.randrange
+    next_seed = seed
+    state = new_game("tarok_3p", seed=next_seed)
+    deals_before = 0
+    actions = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        for _ in range(CHECK_EVERY):
+            ids = state.legal_action_ids()
+            if not ids:
+                break
+            state.apply_id(ids[randrange(len(ids))])
+            actions += 1
+        done = sum(1 for deal in state.deals if deal.outcome)
+        if state.is_terminal:
+            deals_before += done
+            next_seed += 1
+            state = new_game("tarok_3p", seed=next_seed)
+        now = time.perf_counter()
+        if now >= deadline:
+            break
+    deals = deals_before + sum(1 for deal in state.deals if deal.outcome)
+    return {"games": deals, "actions": actions, "seconds": now - start}
+
+
+def run_euchre(seconds: float, seed: int, name: str = "euchre", **params: Any) -> dict[str, float]:
+    """Play random OpenSpiel games (``name``, euchre by default) for about ``seconds``."""
     import pyspiel  # type: ignore[import-not-found]
 
-    game = pyspiel.load_game("euchre")
+    game = pyspiel.load_game(name, params)
     rng = random.Random(seed)
     games = 0
     actions = 0
@@ -159,6 +190,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--seconds", type=float, default=5.0, help="measured duration of each loop (default 5)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first match and of the random choices")
     p.add_argument("--batched", action="store_true", help="also time the compiled batched play-outs (random_hands)")
+    p.add_argument("--tarok", action="store_true", help="also compare random tarok_3p deals with OpenSpiel's tarok")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     return p.parse_args(argv)
 
@@ -200,6 +232,17 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         result["euchre_games_per_s"] = e["games"] / e["seconds"]
         result["euchre_actions_per_s"] = e["actions"] / e["seconds"]
         result["ratio"] = result["jick_hands_per_s"] / result["euchre_games_per_s"]
+    if args.tarok:
+        run_tarok(warmup, args.seed)
+        t = run_tarok(args.seconds, args.seed)
+        result["tarok_games_per_s"] = t["games"] / t["seconds"]
+        result["tarok_actions_per_s"] = t["actions"] / t["seconds"]
+        if have_pyspiel():
+            run_euchre(warmup, args.seed, "tarok", players=3)
+            o = run_euchre(args.seconds, args.seed, "tarok", players=3)
+            result["openspiel_tarok_games_per_s"] = o["games"] / o["seconds"]
+            result["openspiel_tarok_actions_per_s"] = o["actions"] / o["seconds"]
+            result["tarok_ratio"] = result["tarok_games_per_s"] / result["openspiel_tarok_games_per_s"]
 
     if args.json:
         print(json.dumps(result, indent=2))
@@ -221,6 +264,17 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             f"({result['euchre_actions_per_s']:,.0f} actions/s)"
         )
         print(f"ratio jick/euchre: {result['ratio']:.2f}")
+    if args.tarok:
+        print(
+            f"jick tarok_3p: {result['tarok_games_per_s']:,.0f} deals/s "
+            f"({result['tarok_actions_per_s']:,.0f} actions/s)"
+        )
+        if "tarok_ratio" in result:
+            print(
+                f"open_spiel tarok (3 players): {result['openspiel_tarok_games_per_s']:,.0f} games/s "
+                f"({result['openspiel_tarok_actions_per_s']:,.0f} actions/s); ratio jick/open_spiel: "
+                f"{result['tarok_ratio']:.2f}"
+            )
     return result
 
 
