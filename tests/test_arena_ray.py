@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import ray  # in the test extra: the Ray tests always run
 from typer.testing import CliRunner
 
 from jick.arena import run_arena
@@ -15,7 +16,6 @@ from jick.arena.cluster import connected
 from jick.cli import app
 from jick.engine import RulesError
 
-ray = pytest.importorskip("ray", reason="Ray is in the test extra; pip install -e '.[test]'")
 runner = CliRunner()
 
 
