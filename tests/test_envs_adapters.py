@@ -7,17 +7,18 @@ import sys
 import warnings
 
 import numpy as np
+
+# PettingZoo, Gymnasium and OpenSpiel are in the test extra (jick[rl]): these tests always run.
+import pettingzoo.test as pettingzoo_test
+import pyspiel
 import pytest
+from gymnasium.utils import env_checker
 
-pettingzoo_test = pytest.importorskip("pettingzoo.test")
-env_checker = pytest.importorskip("gymnasium.utils.env_checker")
-pyspiel = pytest.importorskip("pyspiel")
-
-from jick.bots import make_bot  # noqa: E402
-from jick.engine import IllegalAction, RulesError  # noqa: E402
-from jick.envs import openspiel as jick_openspiel  # noqa: E402
-from jick.envs.gym import JickEnv  # noqa: E402
-from jick.envs.pettingzoo import env as aec_env  # noqa: E402
+from jick.bots import make_bot
+from jick.engine import IllegalAction, RulesError
+from jick.envs import openspiel as jick_openspiel
+from jick.envs.gym import JickEnv
+from jick.envs.pettingzoo import env as aec_env
 
 FAMILIES = [
     ("smear_ten_point", 4, "hand"),
@@ -164,7 +165,7 @@ def test_openspiel_information_state_remembers_what_the_observation_forgets() ->
             break
         state.apply_action(int(rng.choice(state.legal_actions())))
     else:
-        pytest.skip("the hand ended before the second trick")
+        raise AssertionError("the hand ended before the second trick: the seed no longer reaches the position")
     seat = state.current_player()
     obs = np.asarray(state.observation_tensor(seat))
     info = np.asarray(state.information_state_tensor(seat))
