@@ -243,3 +243,14 @@ def test_hint_outside_a_discard_is_one_action(tmp_path: Path) -> None:
     bot = make_bot("heuristic", 9, game="smear")
     first = bot.choose(obs)
     assert game.view.hint_turn(obs, first, bot.choose) == [first]
+
+
+# ---------------------------------------------------------------------- help text
+@pytest.mark.parametrize("command", ["arena", "play", "serve", "replay", "resume", "presets"])
+def test_help_keeps_the_brackets_of_an_extra(command: str) -> None:
+    """Rich markup must not eat ``[ray]`` out of ``pip install 'jick[ray]'`` in any command's help."""
+    result = runner.invoke(app, [command, "--help"], env={"NO_COLOR": "1"}, terminal_width=400)
+    assert result.exit_code == 0, result.output
+    assert "'jick'" not in result.output
+    if command == "arena":
+        assert "'jick[ray]'" in result.output

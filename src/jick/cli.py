@@ -221,9 +221,9 @@ def arena(
     ray: Annotated[
         str | None,
         typer.Option(
-            "--ray",
+            "--ray",  # the help is Rich markup: \\[ keeps the brackets of 'jick[ray]'
             help="Run the deals on a Ray cluster: local (start one here with --workers CPUs), auto (the cluster "
-            "this machine is in) or ray://HOST:10001. Needs pip install 'jick[ray]'.",
+            "this machine is in) or ray://HOST:10001. Needs pip install 'jick\\[ray]'.",
         ),
     ] = None,
 ) -> None:

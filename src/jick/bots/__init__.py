@@ -54,7 +54,9 @@ ALIASES = {"greedy": "heuristic", "bot": "heuristic"}
 #: Earlier versions of a bot kept to measure against: name -> (kind, options, the games that have it).
 VERSIONS: dict[str, tuple[str, dict[str, Any], tuple[str, ...]]] = {
     # the Smear search bot before it remembered the tricks the rules hide from review
-    "search_v1": ("search", {"memory": False}, ("smear",)),
+    "search_v1": ("search", {"memory": False, "inference": False}, ("smear",)),
+    # the Smear search bot with memory, before it read the auction when sampling deals in the play
+    "search_v2": ("search", {"inference": False}, ("smear",)),
 }
 BOT_NAMES = BOT_KINDS + tuple(LEVELS) + tuple(ALIASES) + tuple(VERSIONS)
 #: Bots that live outside this package, named ``PREFIX:ARGUMENT`` (``openspiel:ismcts``): prefix ->

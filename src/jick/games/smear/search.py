@@ -44,6 +44,7 @@ from jick.bots.budget import LEVEL_SECONDS, Budget, Deadline, SamplingError
 from jick.cards import ACE
 from jick.engine import Action, RulesError
 from jick.games.smear import actions as A
+from jick.games.smear.inference import AuctionReader, resample
 from jick.games.smear.knowledge import Knowledge, knowledge
 from jick.games.smear.rules import LowAward
 from jick.games.smear.sampling import sample_hands, sample_weighted_world
@@ -67,6 +68,8 @@ BUDGETS = {
 }
 #: Positions one solve may visit when the budget sets no ``nodes`` (the easy search).
 SOLVE_NODES = 200_000
+#: In the play, deals sampled per deal solved, to be weighted by the auction and resampled.
+INFERENCE_POOL = 4
 #: A first guess of the solver's speed in positions per second, before this process has measured it.
 NODES_PER_SECOND = 1_000_000
 
@@ -212,6 +215,9 @@ class SearchBot:
     With ``memory=False`` the bot forgets the tricks the rules do not let it
     review (``trick_history_visible``), as every search bot did before it
     remembered them: the ``search_v1`` bot of the arena, kept for comparison.
+    With ``inference=False`` it samples the deals it solves in the play
+    without reading the other seats' calls (:mod:`~jick.games.smear.inference`):
+    the ``search_v2`` bot.
     """
 
     name = "search"
@@ -223,6 +229,7 @@ class SearchBot:
         budget: Budget | None = None,
         think: float | None = None,
         memory: bool = True,
+        inference: bool = True,
     ) -> None:
         if budget is None:
             if level not in BUDGETS:
@@ -233,6 +240,7 @@ class SearchBot:
         self.level = level
         self.budget = budget
         self.memory = memory
+        self.inference = inference
         self.seed = 0 if seed is None else seed
         self._heuristic = _heuristic(seed)
 
@@ -273,6 +281,8 @@ class SearchBot:
         deadline = Deadline(budget.seconds)
         totals: dict[int, float] = {}
         nodes = solved = 0
+        deals = self._play_deals(obs, k, rng, deadline)
+        solved_deals: dict[tuple[int, ...], dict[int, float]] = {}
         while solved < budget.worlds:
             if solved and deadline.expired():
                 break
@@ -289,7 +299,16 @@ class SearchBot:
                     cap = max(1, in_time)
                     deadline.hit = True
             started = time.perf_counter()
-            values = play_values(obs, [sample_hands(k, rng)], k=k, max_nodes=cap)
+            hands = deals[solved] if solved < len(deals) else sample_hands(k, rng)
+            key = tuple(hands)
+            known = solved_deals.get(key)
+            if known is not None:  # a deal drawn again by the resampling: same values, no new solve
+                for card, value in known.items():
+                    totals[card] = totals.get(card, 0.0) + value
+                solved += 1
+                continue
+            values = play_values(obs, [hands], k=k, max_nodes=cap)
+            solved_deals[key] = values
             _measured(LAST.nodes, time.perf_counter() - started)
             for card, value in values.items():
                 totals[card] = totals.get(card, 0.0) + value
@@ -301,6 +320,29 @@ class SearchBot:
                               f"{solved} sampled deals, each solved with open cards")  # fmt: skip
         explanation.details.update(worlds=solved, nodes=nodes, deadline_hit=deadline.hit)
         return explanation
+
+    def _play_deals(self, obs: Any, k: Knowledge, rng: random.Random, deadline: Deadline) -> list[list[int]]:
+        """The deals to solve, drawn in proportion to how well they explain the other seats' calls.
+
+        Samples :data:`INFERENCE_POOL` times the budget's deals, weights each
+        (:class:`~jick.games.smear.inference.AuctionReader`) and resamples.
+        Empty without inference or when no other seat called: the search then
+        samples as it goes.
+        """
+        if not self.inference:
+            return []
+        reader = AuctionReader(obs, self._heuristic, k)
+        if not reader.informative:
+            return []
+        pool: list[list[int]] = []
+        weights: list[float] = []
+        for _ in range(INFERENCE_POOL * self.budget.worlds):
+            if len(pool) >= self.budget.worlds and deadline.expired():
+                break
+            hands = sample_hands(k, rng)
+            pool.append(hands)
+            weights.append(reader.weight(hands))
+        return resample(pool, weights, min(len(pool), self.budget.worlds), rng)
 
     # ------------------------------------------------------------------ auction and trump
     def _candidates(self, obs: Any, suggestion: Action) -> list[Action]:

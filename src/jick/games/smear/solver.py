@@ -282,7 +282,7 @@ _SEARCH_SIGNATURE = _I(
     _U1, _I1, _I, _I, _I2, _I2, _I, _I, _I, _I, _I, _I, _I,
     _I1, _I, _I, _I, _I, _I, _I, _I, _I,
     _I1, _I1, _I1, _I1, _U1, _I2, _I1, _I1,
-    _U1, _I1, _I1, _I1, _I1, _I, _U2, _U1, _U2, _U1, _U1, types.uint64,
+    _U1, _I1, _I1, _I1, _I1, _I, _I, _U2, _U1, _U2, _U1, _U1, types.uint64,
     _I, _I, _I1, _I2, _I2, _I, _I,
 )  # fmt: skip
 
@@ -292,7 +292,7 @@ def _search(  # type: ignore[no-untyped-def]
     hands, side, root_side, nsides, tc2, ts2, tlen, leader, to_move, tricks_done, cards_left, rem_points, rem_pips,
     pips_side, low_side, low_card, low_value, game_value, tie_mode, bidder_side, bid, bid_pts,
     eff, strength, points, pips, masks, order, order_len, flags,
-    tt_key, tt_lo, tt_hi, tt_move, tt_gen, gen, zob_cards, zob_leader, zob_pips, zob_low, zob_bid, hkey,
+    tt_key, tt_lo, tt_hi, tt_move, tt_gen, gen, hint_gen, zob_cards, zob_leader, zob_pips, zob_low, zob_bid, hkey,
     alpha, beta, nodes, move_buf, score_buf, stop_trick, max_nodes,
 ):  # fmt: skip
     n = hands.shape[0]
@@ -345,8 +345,8 @@ def _search(  # type: ignore[no-untyped-def]
         if bid > 0:
             key ^= zob_bid[min(bid_pts, bid)]
         slot = np.int64(key & np.uint64(tt_key.shape[0] - 1))
-        if tt_key[slot] == key:
-            tt_best = tt_move[slot]  # a best move of an earlier solve still orders the moves well
+        if tt_key[slot] == key and tt_gen[slot] >= hint_gen:
+            tt_best = tt_move[slot]  # a best move of an earlier pass of this solve still orders the moves well
         if tt_gen[slot] == gen and tt_key[slot] == key:
             lo = tt_lo[slot]
             hi = tt_hi[slot]
@@ -435,7 +435,8 @@ def _search(  # type: ignore[no-untyped-def]
                 rem_points - gained, rem_pips - pip_sum, pips_side, new_low, low_card, low_value, game_value, tie_mode,
                 bidder_side, bid, new_bid_pts,
                 eff, strength, points, pips, masks, order, order_len, flags,
-                tt_key, tt_lo, tt_hi, tt_move, tt_gen, gen, zob_cards, zob_leader, zob_pips, zob_low, zob_bid, hkey2,
+                tt_key, tt_lo, tt_hi, tt_move, tt_gen, gen, hint_gen, zob_cards, zob_leader, zob_pips, zob_low, zob_bid,
+                hkey2,
                 alpha - sign * gained, beta - sign * gained, nodes, move_buf, score_buf, stop_trick, max_nodes,
             )  # fmt: skip
             pips_side[wside] -= pip_sum
@@ -445,7 +446,8 @@ def _search(  # type: ignore[no-untyped-def]
                 cards_left - 1, rem_points, rem_pips, pips_side, low_side, low_card, low_value, game_value, tie_mode,
                 bidder_side, bid, bid_pts,
                 eff, strength, points, pips, masks, order, order_len, flags,
-                tt_key, tt_lo, tt_hi, tt_move, tt_gen, gen, zob_cards, zob_leader, zob_pips, zob_low, zob_bid, hkey2,
+                tt_key, tt_lo, tt_hi, tt_move, tt_gen, gen, hint_gen, zob_cards, zob_leader, zob_pips, zob_low, zob_bid,
+                hkey2,
                 alpha, beta, nodes, move_buf, score_buf, stop_trick, max_nodes,
             )  # fmt: skip
         hands[to_move] ^= bit
@@ -483,7 +485,14 @@ def _search(  # type: ignore[no-untyped-def]
 
 
 class _Table:
-    """A transposition table reused across solves (entries of older solves are ignored)."""
+    """A transposition table reused across solves.
+
+    Bounds of older solves are ignored (``gen``); their best moves order the
+    search only from ``hint_floor`` on, the first generation of the current
+    :func:`solve_within` (or plain :func:`solve`), so that what ran before in
+    the process never changes how many positions a solve visits, and with a
+    cap, what it answers.
+    """
 
     def __init__(self, bits: int = TT_BITS) -> None:
         size = 1 << bits
@@ -493,6 +502,7 @@ class _Table:
         self.move = np.zeros(size, dtype=np.int64)
         self.gen = np.zeros(size, dtype=np.int64)
         self.generation = 0
+        self.hint_floor = 1
 
 
 _TABLE: _Table | None = None
@@ -561,6 +571,7 @@ def solve(
     moves: Sequence[int] | None = None,
     horizon: int | None = None,
     max_nodes: int | None = None,
+    fresh: bool = True,
 ) -> dict[int, int]:
     """Exact open-card value of each legal card (index -> value) for ``to_move``.
 
@@ -579,7 +590,8 @@ def solve(
     cards in play and a few tricks deep beyond (big tables early in a hand).
     ``max_nodes``: the most positions the solve may visit; past it the solve
     raises :class:`SolveCutOff` (see :func:`solve_within` for a solve that
-    always answers).
+    always answers). ``fresh=False`` lets the best moves of the solves since
+    the last fresh one order the search (the deepening passes of one question).
     """
     tables = solver_tables(rules, trump)
     n = len(hands)
@@ -640,6 +652,8 @@ def solve(
     representatives = [int(c) for c in buf[:count]]
     wanted = [c for c in range(55) if int(legal) >> c & 1] if moves is None else list(moves)
     tt.generation += 1
+    if fresh:  # a new question: no move hints from earlier solves
+        tt.hint_floor = tt.generation
     nodes = np.zeros(2, dtype=np.int64)  # positions visited, and 1 once the cap cut the search off
     cap = NO_CAP if max_nodes is None else max(1, max_nodes)
     values: dict[int, int] = {}
@@ -676,7 +690,7 @@ def solve(
                 rem_points - gained, rem_pips - pip_sum, pips_side, new_low, low_card, low_value, game_value, tie_mode,
                 bidder_side, bid, bidder_points + (gained if wside == bidder_side else 0),
                 tables.eff, tables.strength, tables.points, tables.pips, tables.suit_masks, tables.order,
-                tables.order_len, tables.flags, tt.key, tt.lo, tt.hi, tt.move, tt.gen, tt.generation,
+                tables.order_len, tables.flags, tt.key, tt.lo, tt.hi, tt.move, tt.gen, tt.generation, tt.hint_floor,
                 ZOB_CARDS, ZOB_LEADER, ZOB_PIPS, ZOB_LOW, ZOB_BID, hkey,
                 -INF, INF, nodes, move_buf, score_buf, stop_trick, cap,
             )  # fmt: skip
@@ -687,7 +701,7 @@ def solve(
                 cards_left - 1, rem_points, rem_pips, pips_side, low_side, low_card, low_value, game_value, tie_mode,
                 bidder_side, bid, bidder_points,
                 tables.eff, tables.strength, tables.points, tables.pips, tables.suit_masks, tables.order,
-                tables.order_len, tables.flags, tt.key, tt.lo, tt.hi, tt.move, tt.gen, tt.generation,
+                tables.order_len, tables.flags, tt.key, tt.lo, tt.hi, tt.move, tt.gen, tt.generation, tt.hint_floor,
                 ZOB_CARDS, ZOB_LEADER, ZOB_PIPS, ZOB_LOW, ZOB_BID, hkey,
                 -INF, INF, nodes, move_buf, score_buf, stop_trick, cap,
             )  # fmt: skip
@@ -752,7 +766,8 @@ def solve_within(
             break
         try:
             # the first pass (one trick) always finishes: it is what every card is valued by at worst
-            best = solve(rules, trump, hands, horizon=horizon, max_nodes=left if best is not None else None, **kwargs)
+            cap = left if best is not None else None
+            best = solve(rules, trump, hands, horizon=horizon, max_nodes=cap, fresh=False, **kwargs)
             total += LAST.nodes
             LAST.horizon = horizon
         except SolveCutOff:

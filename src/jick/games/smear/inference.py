@@ -1,0 +1,208 @@
+"""Reading the auction in the play: how likely the other seats' calls are for the cards a sampled deal gives them.
+
+By the time the cards are played, the auction is history: the bidder showed
+a strong suit, a seat that passed showed none. The search bot samples the
+hidden hands (:func:`~jick.games.smear.sampling.sample_hands`) and weights
+each sample by how likely a model of the other seats (the heuristic bot)
+makes the calls they made with the cards the sample gives them, then draws
+the deals it solves in proportion to those weights (sampling importance
+resampling). Every call the model would have made keeps the weight; another
+amount costs :data:`OTHER_BID_WEIGHT` per step of difference, a pass where
+the model bids (or the reverse) :data:`PASS_MISMATCH_WEIGHT`, and another
+trump suit than the model's :data:`TRUMP_MISMATCH_WEIGHT`. The weights are
+soft on purpose: the model is not the player, and the hand a seat held at
+the auction is only estimated (the cards it holds now and has played; cards
+laid away face down or drawn after the auction are not known).
+
+>>> from jick.games.smear import new_match
+>>> from jick.games.smear.bot import HeuristicBot
+>>> s = new_match("smear_ten_point", seed=4)
+>>> bot = HeuristicBot()
+>>> while s.phase != "play":
+...     s.apply(bot.choose(s.observation(s.current_player)))
+>>> obs = s.observation(s.current_player)
+>>> reader = AuctionReader(obs, bot)
+>>> hands = [s.hand_mask(seat) for seat in range(4)]
+>>> 0.0 < reader.weight(hands) <= 1.0
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+from jick.cards import CARDS
+from jick.engine import Action
+from jick.games.smear import actions as A
+from jick.games.smear.knowledge import Knowledge
+from jick.games.smear.rules import AllPass
+
+#: Weight of a sampled deal per step between the amount the model would bid and the amount bid.
+OTHER_BID_WEIGHT = 0.3
+#: Weight when the model would pass where the seat bid, or bid where it passed.
+PASS_MISMATCH_WEIGHT = 0.08
+#: Weight when the model would name another trump suit than the bidder did.
+TRUMP_MISMATCH_WEIGHT = 0.15
+
+
+@dataclasses.dataclass(frozen=True)
+class Call:
+    """One call of the auction: who made it, what it was, what the caller could call, who was high bidder."""
+
+    seat: int
+    action: Action
+    legal: tuple[Action, ...]
+    high_bidder: int | None
+
+
+def auction_calls(obs: Any) -> list[Call]:
+    """The calls of ``obs.bids`` (passes, bids, moons) with the choices each caller had.
+
+    >>> from jick.games.smear import new_match
+    >>> s = new_match("smear_ten_point", seed=4)
+    >>> s.apply(s.legal_actions()[0])
+    >>> [str(a) for a in auction_calls(s.observation(0))[0].legal][:3]
+    ['pass', '2', '3']
+    """
+    rules = obs.rules
+    forced_dealer = rules.all_pass is AllPass.DEALER_FORCED_MIN
+    high = 0
+    high_bidder: int | None = None
+    calls = []
+    for seat, action in obs.bids:
+        if not isinstance(action, (A.Pass, A.Bid, A.Moon)):
+            continue  # misdeal offers and the like: not part of the bidding
+        legal: list[Action] = []
+        if not (forced_dealer and seat == obs.dealer and high_bidder is None):
+            legal.append(A.ACTIONS[A.PASS_ID])
+        if rules.moon_enabled:
+            legal.append(A.ACTIONS[A.MOON_ID])
+        legal.extend(A.ACTIONS[A.BID_BASE + b] for b in range(max(rules.min_bid, high + 1), rules.max_bid + 1))
+        calls.append(Call(seat, action, tuple(legal), high_bidder))
+        if isinstance(action, A.Bid):
+            high, high_bidder = action.amount, seat
+        elif isinstance(action, A.Moon):
+            high_bidder = seat
+    return calls
+
+
+def call_weight(predicted: Action, actual: Action) -> float:
+    """How much a deal counts when the model would call ``predicted`` where the seat called ``actual``.
+
+    >>> call_weight(A.Bid(3), A.Bid(3)), call_weight(A.Bid(2), A.Bid(4)), call_weight(A.Pass(), A.Bid(2))
+    (1.0, 0.36, 0.2)
+    """
+    if predicted == actual:
+        return 1.0
+    if isinstance(predicted, A.Bid) and isinstance(actual, A.Bid):
+        return float(OTHER_BID_WEIGHT ** abs(predicted.amount - actual.amount))
+    return PASS_MISMATCH_WEIGHT
+
+
+class AuctionReader:
+    """Weights sampled deals of a play-phase observation by how well they explain the other seats' calls.
+
+    ``model`` is a bot with the heuristic's ``choose`` (it is asked for the
+    call each seat would have made with the sampled cards). The seat's own
+    calls tell nothing about the others and are skipped.
+    """
+
+    def __init__(self, obs: Any, model: Any, k: Knowledge | None = None) -> None:
+        self.obs = obs
+        self.model = model
+        self.calls = [c for c in auction_calls(obs) if c.seat != obs.seat]
+        self.played = k.played if k is not None else None
+        trump_bidder = obs.bidder is not None and obs.bidder != obs.seat and obs.trump is not None
+        self.trump_bidder: int | None = obs.bidder if trump_bidder and not obs.moon else None
+        self.base = dataclasses.replace(
+            obs, phase="bidding", kitty=(), trump=None, bid=None, moon=False, tricks=(), witnessed=(), trick=()
+        )
+        self._cache: dict[tuple[int, int, int], float] = {}
+
+    @property
+    def informative(self) -> bool:
+        """True when some other seat made a call (otherwise every weight is 1)."""
+        return bool(self.calls) or self.trump_bidder is not None
+
+    def held(self, hands: list[int], seat: int) -> int:
+        """The cards ``seat`` is taken to have held at the auction: its sampled hand and what it has played."""
+        mask = hands[seat]
+        if self.played is not None:
+            mask |= self.played[seat]
+        return mask
+
+    def weight(self, hands: list[int]) -> float:
+        """The product of the call weights of every other seat's call, for the deal ``hands`` (masks per seat)."""
+        weight = 1.0
+        for i, call in enumerate(self.calls):
+            weight *= self._call(i, call, self.held(hands, call.seat))
+        if self.trump_bidder is not None:
+            weight *= self._trump(self.held(hands, self.trump_bidder))
+        return weight
+
+    def _call(self, i: int, call: Call, held: int) -> float:
+        key = (i, call.seat, held)
+        cached = self._cache.get(key)
+        if cached is not None:
+            return cached
+        fake = dataclasses.replace(
+            self.base,
+            seat=call.seat,
+            current_player=call.seat,
+            hand=_cards(held),
+            bidder=call.high_bidder,
+            legal_actions=call.legal,
+        )
+        value = call_weight(self.model.choose(fake), call.action)
+        self._cache[key] = value
+        return value
+
+    def _trump(self, held: int) -> float:
+        seat = self.trump_bidder
+        assert seat is not None
+        key = (-1, seat, held)
+        cached = self._cache.get(key)
+        if cached is not None:
+            return cached
+        fake = dataclasses.replace(
+            self.base,
+            phase="trump",
+            seat=seat,
+            current_player=seat,
+            hand=_cards(held),
+            bidder=seat,
+            legal_actions=tuple(A.ACTIONS[A.TRUMP_BASE + s] for s in range(4)),
+        )
+        predicted = self.model.choose(fake)
+        value = 1.0 if predicted == A.ACTIONS[A.TRUMP_BASE + self.obs.trump] else TRUMP_MISMATCH_WEIGHT
+        self._cache[key] = value
+        return value
+
+
+def resample(pool: list[list[int]], weights: list[float], count: int, rng: random.Random) -> list[list[int]]:
+    """``count`` deals drawn from ``pool`` in proportion to ``weights`` (systematic resampling).
+
+    >>> resample([[1], [2], [3]], [0.0, 1.0, 3.0], 4, random.Random(0))
+    [[2], [3], [3], [3]]
+    """
+    total = sum(weights)
+    if total <= 0:
+        return pool[:count]
+    step = total / count
+    point = rng.random() * step
+    out = []
+    acc = 0.0
+    i = 0
+    for _ in range(count):
+        while i < len(pool) - 1 and acc + weights[i] <= point:
+            acc += weights[i]
+            i += 1
+        out.append(pool[i])
+        point += step
+    return out
+
+
+def _cards(mask: int) -> tuple[Any, ...]:
+    return tuple(CARDS[c] for c in range(55) if mask >> c & 1)

@@ -1,0 +1,165 @@
+"""Reading the auction in the play (:mod:`jick.games.smear.inference`).
+
+The search bot draws the deals it solves in proportion to how well they
+explain the other seats' calls. These tests check that the calls are read
+with the choices each caller really had, that the weights move the sampled
+deals towards the real ones (the bidder's trumps), that a bot reading the
+auction still sees nothing hidden, and that ``search_v2`` keeps the bot
+without it for the arena.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+
+import pytest
+
+from jick.bots import make_bot
+from jick.bots.budget import Budget
+from jick.engine import RecordError, RulesError
+from jick.games.smear import actions as A
+from jick.games.smear import new_match
+from jick.games.smear.bot import HeuristicBot
+from jick.games.smear.inference import (
+    OTHER_BID_WEIGHT,
+    PASS_MISMATCH_WEIGHT,
+    AuctionReader,
+    auction_calls,
+    call_weight,
+    resample,
+)
+from jick.games.smear.knowledge import knowledge
+from jick.games.smear.sampling import sample_hands
+from jick.games.smear.search import SearchBot
+from jick.games.smear.state import SmearState
+from jick.games.smear.tables import trump_table
+from jick.record import record_of, replay
+
+HEURISTIC = HeuristicBot()
+#: A small search with no deadline, so that its choice depends on the observation alone.
+SMALL = Budget(worlds=6, min_worlds=2, nodes=60_000, solve_nodes=30_000, auction_worlds=2, bids_tried=2)
+
+
+def to_first_card(preset: str, seed: int, players: int | None = None) -> SmearState:
+    """A match played by the heuristic bot until one card of the first trick is on the table."""
+    state = new_match(preset, seed=seed, players=players) if players else new_match(preset, seed=seed)
+    while state.phase != "play" or not state.trick:
+        state.apply(HEURISTIC.choose(state.observation(state.current_player)))
+    return state
+
+
+@pytest.mark.parametrize("preset", ["smear_ten_point", "smear_mn_original", "smear_five_point_team", "smear_widow"])
+def test_each_call_is_read_with_the_choices_its_caller_had(preset: str) -> None:
+    for seed in range(6):
+        state = new_match(preset, seed=seed)
+        offered: list[tuple[int, frozenset[A.Action]]] = []
+        while state.phase in ("bidding", "misdeal_offer"):
+            legal = state.legal_actions()
+            if state.phase == "bidding":
+                offered.append((state.current_player, frozenset(legal)))
+            state.apply(random.Random(seed * 7 + len(offered)).choice(legal))
+        calls = auction_calls(state.observation(0))
+        assert [(c.seat, frozenset(c.legal)) for c in calls] == offered
+        for call in calls:
+            assert call.action in call.legal
+
+
+def test_call_weights_fall_with_the_distance_from_the_model_call() -> None:
+    assert call_weight(A.Bid(4), A.Bid(4)) == 1.0
+    assert call_weight(A.Bid(3), A.Bid(4)) == pytest.approx(OTHER_BID_WEIGHT)
+    assert call_weight(A.Bid(2), A.Bid(4)) == pytest.approx(OTHER_BID_WEIGHT**2)
+    assert call_weight(A.Pass(), A.Bid(4)) == PASS_MISMATCH_WEIGHT == call_weight(A.Bid(2), A.Pass())
+
+
+def test_resampling_follows_the_weights() -> None:
+    pool = [[i] for i in range(4)]
+    drawn = resample(pool, [0.0, 1.0, 0.0, 3.0], 400, random.Random(3))
+    assert [1] in drawn and [0] not in drawn and [2] not in drawn
+    assert drawn.count([3]) == pytest.approx(300, abs=1)
+
+
+@pytest.mark.parametrize("preset", ["smear_ten_point", "smear_mn_original"])
+def test_reading_the_auction_gives_the_bidder_the_trumps_he_bid_on(preset: str) -> None:
+    """Over many positions the weighted deals put the bidder's trump count nearer the truth than plain ones."""
+    plain_errors, read_errors = [], []
+    for seed in range(30):
+        state = to_first_card(preset, seed)
+        obs = state.observation(state.current_player)
+        if obs.bidder is None or obs.bidder == obs.seat or obs.moon:
+            continue
+        trumps = trump_table(obs.rules, obs.trump).trumps
+        k = knowledge(obs)
+        rng = random.Random(seed)
+        reader = AuctionReader(obs, HEURISTIC, k)
+        pool = [sample_hands(k, rng) for _ in range(80)]
+        weights = [reader.weight(hands) for hands in pool]
+        truth = (state.hand_mask(obs.bidder) & trumps).bit_count()
+        plain = statistics.mean((hands[obs.bidder] & trumps).bit_count() for hands in pool)
+        counts = [(hands[obs.bidder] & trumps).bit_count() for hands in pool]
+        read = sum(w * c for w, c in zip(weights, counts, strict=True)) / sum(weights)
+        plain_errors.append(abs(plain - truth))
+        read_errors.append(abs(read - truth))
+    assert len(read_errors) >= 18
+    assert statistics.mean(read_errors) < 0.9 * statistics.mean(plain_errors)
+
+
+def test_a_seat_alone_in_the_auction_learns_nothing() -> None:
+    state = to_first_card("smear_ten_point", 1)
+    obs = state.observation(state.current_player)
+    reader = AuctionReader(obs, HEURISTIC, knowledge(obs))
+    assert reader.informative
+    hands = [state.hand_mask(seat) for seat in range(state.num_players)]
+    assert 0.0 < reader.weight(hands) <= 1.0
+    quiet = AuctionReader(obs.__class__(**{**obs.__dict__, "bids": (), "bidder": obs.seat}), HEURISTIC)
+    assert not quiet.informative and quiet.weight(hands) == 1.0
+
+
+def swap_hidden_cards(state: SmearState, seat: int, rng: random.Random) -> SmearState | None:
+    """The match replayed with one card of two other seats' hands exchanged in the deck, or None."""
+    others = [s for s in range(state.num_players) if s != seat and state.hand_mask(s)]
+    a, b = rng.sample(others, 2)
+    x = rng.choice([c for c in range(55) if state.hand_mask(a) >> c & 1])
+    y = rng.choice([c for c in range(55) if state.hand_mask(b) >> c & 1])
+    record = record_of(state)
+    last = record["deals"][-1]
+    names = list(last["deck"])
+    deck = list(state.deals[-1].deck)
+    px, py = deck.index(x), deck.index(y)
+    names[px], names[py] = names[py], names[px]
+    record["deals"] = [*record["deals"][:-1], {**last, "deck": names}]
+    try:
+        other = replay(record, check_result=False).state
+    except RecordError:  # the swap made an action of the record illegal
+        return None
+    return other if other.observation(seat) == state.observation(seat) else None
+
+
+@pytest.mark.parametrize("preset", ["smear_ten_point", "smear_mn_original"])
+def test_a_bot_reading_the_auction_never_reads_a_hidden_card(preset: str) -> None:
+    checked = 0
+    for seed in range(8):
+        state = to_first_card(preset, seed)
+        seat = state.current_player
+        obs = state.observation(seat)
+        explained = SearchBot(seed=3, budget=SMALL).explain(obs)
+        other = swap_hidden_cards(state, seat, random.Random(seed))
+        if other is None:
+            continue
+        again = SearchBot(seed=3, budget=SMALL).explain(other.observation(seat))
+        assert again.choice == explained.choice and again.values == explained.values
+        checked += 1
+    assert checked >= 4
+
+
+def test_search_v2_is_the_search_without_reading_the_auction() -> None:
+    v2 = make_bot("search_v2", seed=1, game="smear")
+    assert isinstance(v2, SearchBot) and v2.inference is False and v2.memory is True
+    v1 = make_bot("search_v1", seed=1, game="smear")
+    assert isinstance(v1, SearchBot) and v1.inference is False and v1.memory is False
+    assert make_bot("search", seed=1, game="smear").inference is True  # type: ignore[attr-defined]
+    with pytest.raises(RulesError, match="plays smear only"):
+        make_bot("search_v2", seed=1, game="tarok")
+    state = to_first_card("smear_ten_point", 2)
+    obs = state.observation(state.current_player)
+    assert make_bot("search_v2", seed=1, game="smear").choose(obs) in obs.legal_actions
