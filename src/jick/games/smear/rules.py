@@ -13,6 +13,7 @@ at construction with a :class:`~jick.engine.RulesError` naming the options.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -197,9 +198,9 @@ class SmearRules(RuleSet):
         _validate(self)
 
     # ---- derived values -------------------------------------------------
-    @property
+    @functools.cached_property
     def points(self) -> dict[str, int]:
-        """The points this rule set defines (value > 0), in breakdown order."""
+        """The points this rule set defines (value > 0), in breakdown order (worked out once: do not change it)."""
         return {k: self.point_values[k] for k in POINT_NAMES if self.point_values.get(k, 0) > 0}
 
     @property
