@@ -10,13 +10,16 @@ without it for the arena.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import statistics
+from typing import Any
 
 import pytest
 
 from jick.bots import make_bot
 from jick.bots.budget import Budget
+from jick.bots.pimc import DeterminizedSearch
 from jick.engine import RecordError, RulesError
 from jick.games.smear import actions as A
 from jick.games.smear import new_match
@@ -34,6 +37,12 @@ from jick.games.smear.sampling import sample_hands
 from jick.games.smear.search import SearchBot
 from jick.games.smear.state import SmearState
 from jick.games.smear.tables import trump_table
+from jick.games.tarok import inference as tarok_inference
+from jick.games.tarok import new_match as new_tarok
+from jick.games.tarok import sampling as tarok_sampling
+from jick.games.tarok.bot import HeuristicBot as TarokHeuristic
+from jick.games.tarok.bot import SearchBot as TarokSearch
+from jick.games.tarok.state import TarokState
 from jick.record import record_of, replay
 
 HEURISTIC = HeuristicBot()
@@ -158,8 +167,77 @@ def test_search_v2_is_the_search_without_reading_the_auction() -> None:
     v1 = make_bot("search_v1", seed=1, game="smear")
     assert isinstance(v1, SearchBot) and v1.inference is False and v1.memory is False
     assert make_bot("search", seed=1, game="smear").inference is True  # type: ignore[attr-defined]
-    with pytest.raises(RulesError, match="plays smear only"):
-        make_bot("search_v2", seed=1, game="tarok")
+    with pytest.raises(RulesError, match="plays smear, tarok only"):
+        make_bot("search_v2", seed=1, game="liftsmoke")
     state = to_first_card("smear_ten_point", 2)
     obs = state.observation(state.current_player)
     assert make_bot("search_v2", seed=1, game="smear").choose(obs) in obs.legal_actions
+
+
+# ---------------------------------------------------------------------- Tarok and the generic search
+def tarok_after_auction(seed: int) -> TarokState:
+    state = new_tarok("tarok_3p", seed=seed)
+    bot = TarokHeuristic()
+    while state.phase != "play":
+        state.apply(bot.choose(state.observation(state.current_player)))
+    return state
+
+
+def test_tarok_calls_are_read_with_the_choices_their_callers_had() -> None:
+    for seed in range(8):
+        state = new_tarok("tarok_3p", seed=seed)
+        offered = []
+        rng = random.Random(seed)
+        deals = len(state.deals)
+        while state.phase == "auction" and len(state.deals) == deals:
+            legal = state.legal_actions()
+            offered.append((state.current_player, tuple(sorted(a.id for a in legal))))
+            state.apply(rng.choice(legal))
+        if len(state.deals) != deals:
+            continue  # everyone passed: the deal is over and its calls are not in the next deal's observation
+        calls = tarok_inference.auction_calls(state.observation(0))
+        assert [(seat, tuple(sorted(a.id for a in legal))) for seat, _, legal in calls] == offered
+
+
+def test_the_real_tarok_deal_explains_heuristic_calls_fully_and_others_less() -> None:
+    """With heuristic callers the real deal has weight 1; the sampled deals of the same seat mostly less."""
+    lower = 0
+    for seed in range(6):
+        state = tarok_after_auction(seed)
+        seat = next(s for s in range(3) if s != state.bidder)
+        obs = state.observation(seat)
+        assert tarok_inference.world_weight(obs, state) == 1.0
+        rng = random.Random(seed)
+        weights = [tarok_inference.world_weight(obs, tarok_sampling.sample_world(obs, rng)) for _ in range(30)]
+        assert all(0.0 < w <= 1.0 for w in weights)
+        lower += sum(w < 1.0 for w in weights)
+    assert lower > 0
+
+
+def test_search_means_are_weighted_by_the_world_weight() -> None:
+    """Weights scale out; a world of weight 0 counts for nothing; no world left falls back to the policy."""
+    state = tarok_after_auction(2)
+    obs = state.observation(state.current_player)
+    base = TarokSearch(seed=1, budget=Budget(worlds=8, min_worlds=8, steps=1)).search.game
+
+    def search(weight: Any, worlds: int = 8) -> Any:
+        game = dataclasses.replace(base, world_weight=weight)
+        return DeterminizedSearch(game, Budget(worlds, worlds, 1), seed=1).search(obs)
+
+    plain = search(None)
+    assert search(lambda o, w: 3.0).means == pytest.approx(plain.means)
+    seen: list[int] = []
+
+    def first_only(o: Any, world: Any) -> float:
+        seen.append(1)
+        return 1.0 if len(seen) == 1 else 0.0
+
+    assert search(first_only).means == pytest.approx(search(None, worlds=1).means)
+    assert search(lambda o, w: 0.0).fallback == "no sampled world fits the calls"
+
+
+def test_search_v2_of_tarok_counts_every_world_the_same() -> None:
+    v2 = make_bot("search_v2", seed=1, game="tarok")
+    assert isinstance(v2, TarokSearch) and v2.inference is False and v2.search.game.world_weight is None
+    bot = make_bot("search", seed=1, game="tarok")
+    assert isinstance(bot, TarokSearch) and bot.search.game.world_weight is not None

@@ -27,6 +27,7 @@ of given sizes where each card may only go to some places.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import random
 import secrets
@@ -63,7 +64,11 @@ class SearchGame(Generic[ObsT, StateT]):
     * ``rollout_length(observation)``: the expected number of actions left in
       the deal or game (for the budget);
     * ``observation_key(observation)``: a text that tells observations apart
-      (seeds the sampling; default: the observation's ``repr``).
+      (seeds the sampling; default: the observation's ``repr``);
+    * ``world_weight(observation, world)``: how likely the world is given what
+      the other seats did that the sampling does not rule out (their calls,
+      read with a model of the players); the means are weighted by it
+      (default: every world counts the same).
     """
 
     name: str
@@ -75,6 +80,7 @@ class SearchGame(Generic[ObsT, StateT]):
     rollout_length: Callable[[ObsT], int]
     groups: Callable[[ObsT], list[list[Action]]] | None = None
     observation_key: Callable[[ObsT], str] | None = None
+    world_weight: Callable[[ObsT, StateT], float] | None = None
 
 
 @dataclass
@@ -133,6 +139,8 @@ class DeterminizedSearch(Generic[ObsT, StateT]):
         key = self.game.observation_key(observation) if self.game.observation_key else repr(observation)
         rng = random.Random(observation_seed(self.seed, key))
         totals = [0.0] * len(groups)
+        weigh = self.game.world_weight
+        weight_sum = 0.0
         done = 0
         for _ in range(worlds):
             if done and deadline.expired():
@@ -143,12 +151,18 @@ class DeterminizedSearch(Generic[ObsT, StateT]):
                 if done:
                     break  # an unlucky draw: keep the worlds already played
                 return SearchResult(groups, [0.0] * len(groups), 0, 0, fallback=str(exc))
+            weight = 1.0 if weigh is None else weigh(observation, world)
+            if weight <= 0.0:
+                continue  # a world the calls rule out: no rollouts
             for i, group in enumerate(groups):
                 branch = world.clone()
                 branch.apply(group[0])
-                totals[i] += self.rollout(branch, world, seat)
+                totals[i] += weight * self.rollout(branch, world, seat)
+            weight_sum += weight
             done += 1
-        means = [t / done for t in totals]
+        if not done:
+            return SearchResult(groups, [0.0] * len(groups), 0, 0, fallback="no sampled world fits the calls")
+        means = [t / weight_sum for t in totals]
         return SearchResult(groups, means, done, done * len(groups), details={"deadline_hit": deadline.hit})
 
     def explain(self, observation: ObsT) -> Explanation:
@@ -200,7 +214,8 @@ class PimcBot(Generic[ObsT, StateT]):
     ``level`` names a budget of ``levels`` (``normal`` or ``hard``); ``budget``
     overrides it (tests use small ones) and ``think`` its deadline in seconds.
     The same seed and observation give the same choice unless the deadline
-    cuts the search short.
+    cuts the search short. ``inference=False`` leaves out the game's
+    ``world_weight`` (every sampled world counts the same), for comparisons.
     """
 
     name = "search"
@@ -208,17 +223,26 @@ class PimcBot(Generic[ObsT, StateT]):
     levels: ClassVar[dict[str, Budget]] = {}
 
     def __init__(
-        self, seed: int | None = None, level: str = "normal", budget: Budget | None = None, think: float | None = None
+        self,
+        seed: int | None = None,
+        level: str = "normal",
+        budget: Budget | None = None,
+        think: float | None = None,
+        inference: bool = True,
     ) -> None:
         if level not in self.levels:
             raise RulesError(f"unknown search level {level!r}; levels are: {', '.join(self.levels)}")
         self.seed = seed
         self.level = level
+        self.inference = inference
         budget = budget or self.levels[level]
         if think is not None:
             budget = budget.with_seconds(think)
         self.budget = budget
-        self.search = DeterminizedSearch(self.search_game(), budget, seed)
+        game = self.search_game()
+        if not inference and game.world_weight is not None:
+            game = dataclasses.replace(game, world_weight=None)
+        self.search = DeterminizedSearch(game, budget, seed)
 
     def search_game(self) -> SearchGame[ObsT, StateT]:
         """The game's pieces for the search (sampling, rollout policy, value)."""

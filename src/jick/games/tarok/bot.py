@@ -248,7 +248,7 @@ class HeuristicBot:
         if phase == "play":
             choice = self._play(view, legal)
         elif phase == "auction":
-            choice = self._bid(view, hand, legal)
+            choice = self.bid(view, hand, legal)
         elif phase == "widow":
             choice = self._widow(view, hand)
         elif phase == "discard":
@@ -266,8 +266,11 @@ class HeuristicBot:
         return choice if choice in legal else legal[0]
 
     # ------------------------------------------------------------------ before play
-    def _bid(self, obs: Any, hand: int, legal: list[Action]) -> Action:
-        """Solo with a very strong hand, or with a weak one to play for consolation; threesome in between."""
+    def bid(self, obs: Any, hand: int, legal: list[Action]) -> Action:
+        """The call for ``hand`` (a mask): solo, threesome or pass (``obs`` needs only ``rules``).
+
+        Solo with a very strong hand, or with a weak one to play for consolation; threesome in between.
+        """
         solo, threesome = A.ACTIONS[A.SOLO_ID], A.ACTIONS[A.THREESOME_ID]
         points = expected_count(hand)
         consolation_solo = obs.rules.consolation_in_solo
@@ -512,7 +515,14 @@ def search_game(policy_bot: HeuristicBot | None = None) -> SearchGame[TarokObser
         observation_policy=bot.choose,
         rollout_length=sampling.rollout_length,
         groups=sampling.equivalent_groups,
+        world_weight=_world_weight,
     )
+
+
+def _world_weight(obs: TarokObservation, world: TarokState) -> float:
+    from jick.games.tarok.inference import world_weight  # it imports this module
+
+    return world_weight(obs, world)
 
 
 class SearchBot(PimcBot[TarokObservation, TarokState]):
