@@ -291,4 +291,3 @@ def equivalent_groups(obs: Any) -> list[list[Action]]:
         last = c
     # the highest card of a group stands for it (the same result, the natural card to name)
     return [group[::-1] for group in groups]
-
