@@ -87,10 +87,8 @@ class HighCard(TrickState[DealLog[Trick[int]], int]):
         v[PHASE] = PLAY
         v[TO_MOVE] = 1 - v[DEALER]
 
-    def _compute_legal(self) -> int:
-        v = self._v
-        self._legal_bits = v[HAND + v[TO_MOVE]] if v[PHASE] == PLAY else 0
-        return self._legal_bits
+    def _legal_now(self) -> int:
+        return self._v[HAND + self._v[TO_MOVE]]
 
     def _move(self, seat: int, aid: int) -> None:
         v = self._v
@@ -110,7 +108,7 @@ class HighCard(TrickState[DealLog[Trick[int]], int]):
             self._start_deal()
 
     def _why_illegal(self, action: Action) -> str:
-        return "the match is over" if self.is_terminal else f"{action} is not in the hand"
+        return f"{action} is not in the hand"
 
     def parse_action(self, text: str) -> Action:
         return self._actions[int(text[1:])]
@@ -146,6 +144,34 @@ def test_accessors_and_legal_ids_come_from_the_value_list() -> None:
     assert state.num_distinct_actions == 4 and state.action_from_id(2) == Card(2)
     with pytest.raises(NotationError, match="no High Card action has id 4"):
         state.action_from_id(4)
+
+
+def test_the_shared_views_read_the_logs_and_the_value_list() -> None:
+    state = HighCard(decks=[[3, 0, 1, 2], [0, 1, 2, 3]])
+    assert state.deals == (state.current_deal,) and not state.tricks and state.deal_results == ()
+    assert state.leader == state._v[0] and state.trick_cards() == []
+    state.apply(Card(3))
+    state.apply(Card(2))
+    assert [str(t) for t in state.tricks] == ["0:3 1:2 -> 0"] and state.tricks is state._deals[-1].tricks
+    state.apply(Card(1))
+    state.apply(Card(0))
+    assert len(state.deals) == 2 and state.deal_results == (0,) and not state.tricks
+    assert state.scores == (state._v[0], state._v[1]) and state._per_seat(HAND) == (0b0101, 0b1010)
+    state._v[LED] = -1
+    assert state._optional(LED) is None and state._optional(HAND) == 0b0101
+    assert [state._next_in(0b10, s) for s in (0, 1)] == [1, 1] and state._next_in(0, 0) == -1
+
+
+def test_a_refused_action_says_when_the_match_is_over_or_waits_for_a_deck() -> None:
+    state = HighCard(decks=[[0, 1, 2, 3]])
+    for _ in range(4):
+        state.apply(state.legal_actions()[0])
+    with pytest.raises(IllegalAction, match=r"the next deal needs a deck order \(deal\(deck\)\)"):
+        state.apply(Card(0))
+    state.deal([2, 3, 0, 1])
+    play_out(state)
+    with pytest.raises(IllegalAction, match="the match is over"):
+        state.apply(Card(0))
 
 
 def test_apply_then_undo_restores_everything() -> None:

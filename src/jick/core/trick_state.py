@@ -1,13 +1,14 @@
 """The base of every game's state: the shared accessors, legal-id iteration, apply/undo dispatch and clone.
 
 A game's state subclasses :class:`TrickState` and supplies its rules through a
-few hooks: ``_compute_legal`` (the legal ids now, as a bitmask), ``_move``
-(what a legal action does), ``_why_illegal`` (the reason an action is refused),
-``_start_deal`` and ``_check_deck`` (dealing), ``_copy_into`` (its own fields in a
-clone) and ``_undone`` (anything kept outside the value list). The class
-constants say the game's action table, name and phase codes: player phases
-first, then the terminal phase ``_over``, then the chance phases, the first
-of which, ``_wait_deal``, waits for a deck.
+few hooks: ``_legal_now`` (the legal ids in a player's phase, as a bitmask),
+``_move`` (what a legal action does), ``_why_illegal`` (the reason an action is
+refused in a player's phase), ``_start_deal`` and ``_check_deck`` (dealing),
+``_copy_into`` (its own fields in a clone) and ``_undone`` (anything kept
+outside the value list). The class constants say the game's action table, name
+and phase codes: player phases first, then the terminal phase ``_over``, then
+the chance phases, the first of which, ``_wait_deal``, waits for a deck; and
+where the hands, the scores and the trick in progress lie in the value list.
 
 Every small value lives in one flat list of ints, ``_v``, whose first slots
 belong to the core (:mod:`jick.core.undo`), so ``undo`` restores a snapshot and
@@ -51,8 +52,21 @@ class TrickState(Generic[LogT, ResultT]):
     _over: ClassVar[int] = 0
     #: The chance phase that waits for the next deck.
     _wait_deal: ClassVar[int] = 1
+    #: What a match and a deal are called in messages ("the match is over", "the next deal needs...").
+    _match_word: ClassVar[str] = "match"
+    _deal_word: ClassVar[str] = "deal"
+    #: The phase in which cards are played to tricks.
+    _play_phase: ClassVar[int] = 0
     #: The slot of seat 0's hand (seat ``s`` at ``_hand + s``).
     _hand: ClassVar[int] = 0
+    #: The slot of the first score (seat or side ``s`` at ``_score + s``; see :meth:`_score_count`).
+    _score: ClassVar[int] = 0
+    #: The slots of the trick in progress: its leader, its length, and its seats and cards in play order
+    #: (the ``i``-th card at ``_t_card + i``, played by the seat at ``_t_seat + i``).
+    _leader: ClassVar[int] = 0
+    _trick_len: ClassVar[int] = 0
+    _t_seat: ClassVar[int] = 0
+    _t_card: ClassVar[int] = 0
 
     preset_name: str | None
     overrides: dict[str, object]
@@ -97,8 +111,8 @@ class TrickState(Generic[LogT, ResultT]):
         """Deal the next deck, or wait for one (phase ``_wait_deal``)."""
         raise NotImplementedError
 
-    def _compute_legal(self) -> int:
-        """The legal action ids now as a bitmask; stores it in ``_legal_bits``."""
+    def _legal_now(self) -> int:
+        """The legal action ids as a bitmask, in a player's phase (the core caches it)."""
         raise NotImplementedError
 
     def _move(self, seat: int, aid: int) -> None:
@@ -106,12 +120,16 @@ class TrickState(Generic[LogT, ResultT]):
         raise NotImplementedError
 
     def _why_illegal(self, action: Action) -> str:
-        """Why ``action`` is not legal now."""
+        """Why ``action`` is not legal now, when the match is neither over nor waiting for a deck."""
         raise NotImplementedError
 
     def _why_foreign(self, action: Action) -> str:
         """Why an action with a legal id is refused: it is another game's."""
         return self._why_illegal(action)
+
+    def _score_count(self) -> int:
+        """How many scores the match keeps: one a seat unless the game scores by sides."""
+        return self._n
 
     def _copy_into(self, other: Any) -> None:
         """Give a clone the game's own fields (the core's are copied already)."""
@@ -222,6 +240,21 @@ class TrickState(Generic[LogT, ResultT]):
     def returns(self) -> tuple[float, ...]:
         raise NotImplementedError
 
+    def _compute_legal(self) -> int:
+        """The legal action ids now as a bitmask (none outside the players' phases); cached in ``_legal_bits``."""
+        bits = self._legal_now() if self._v[PHASE] < self._over else 0
+        self._legal_bits = bits
+        return bits
+
+    def _why_refused(self, action: Action) -> str:
+        """Why ``action`` is not legal now: the match is over, a deck is awaited, or the game's reason."""
+        phase = self._v[PHASE]
+        if phase == self._over:
+            return f"the {self._match_word} is over"
+        if phase == self._wait_deal:
+            return f"the next {self._deal_word} needs a deck order (deal(deck))"
+        return self._why_illegal(action)
+
     # ------------------------------------------------------------------ apply / undo
     def apply(self, action: Action) -> None:
         """Play ``action`` for ``current_player``; :class:`IllegalAction` (state unchanged) unless it is legal now.
@@ -233,7 +266,7 @@ class TrickState(Generic[LogT, ResultT]):
             bits = self._compute_legal()
         aid = action.id
         if aid < 0 or not bits >> aid & 1:
-            raise IllegalAction(self._why_illegal(action), self.legal_actions())
+            raise IllegalAction(self._why_refused(action), self.legal_actions())
         own = self._actions[aid]
         if action is not own and action != own:
             raise IllegalAction(self._why_foreign(action), self.legal_actions())
@@ -307,6 +340,67 @@ class TrickState(Generic[LogT, ResultT]):
     def hand_mask(self, seat: int) -> int:
         """The cards a seat holds (the full state knows every hand; bots use observations)."""
         return self._v[self._hand + seat]
+
+    # Read-only views for the games' observations, reports and bots: public facts, or one seat's own
+    # cards. Observers read these, never ``_v``.
+    @property
+    def deals(self) -> tuple[LogT, ...]:
+        """Every deal so far, oldest first (the last one is in progress unless it has an outcome)."""
+        return tuple(self._deals)
+
+    @property
+    def deal_results(self) -> tuple[ResultT, ...]:
+        """The result of every finished deal, oldest first."""
+        return tuple(self._results)
+
+    @property
+    def current_deal(self) -> LogT | None:
+        """The log of the deal in progress (the last one once none is); None before the first."""
+        return self._deals[-1] if self._deals else None
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The running totals, per seat (per side where sides score)."""
+        return tuple(self._v[self._score : self._score + self._score_count()])
+
+    @property
+    def tricks(self) -> Sequence[Any]:
+        """The completed tricks of the current deal (the deal log's own list: read it, do not change it)."""
+        return self._deals[-1].tricks if self._deals else ()
+
+    @property
+    def leader(self) -> int | None:
+        """The seat that leads (led) the trick in progress; None outside the play."""
+        v = self._v
+        return v[self._leader] if v[PHASE] == self._play_phase else None
+
+    def trick_cards(self) -> list[tuple[int, int]]:
+        """The trick in progress as ``(seat, card index)`` in play order (empty outside the play)."""
+        return self._trick_in_progress() if self._v[PHASE] == self._play_phase else []
+
+    def _trick_in_progress(self) -> list[tuple[int, int]]:
+        """The ``(seat, card index)`` pairs of the trick slots, whatever the phase."""
+        v = self._v
+        seats, cards = self._t_seat, self._t_card
+        return [(v[seats + i], v[cards + i]) for i in range(v[self._trick_len])]
+
+    def _optional(self, slot: int) -> int | None:
+        """The value in ``slot``, or None where it is unset (negative): a bidder, a trump suit, a winner."""
+        value = self._v[slot]
+        return value if value >= 0 else None
+
+    def _per_seat(self, slot: int) -> tuple[int, ...]:
+        """The per-seat array that starts at ``slot``, one value a seat."""
+        return tuple(self._v[slot : slot + self._n])
+
+    def _next_in(self, seats: int, seat: int) -> int:
+        """``seat`` if it is in the bitmask ``seats``, else the next seat clockwise that is; -1 if none is."""
+        n = self._n
+        for i in range(n):
+            s = (seat + i) % n
+            if seats >> s & 1:
+                return s
+        return -1
 
     def _snapshot(self) -> tuple[object, ...]:
         """Everything that defines the state, for equality checks in tests."""

@@ -27,6 +27,7 @@ from typing import Any
 
 from jick.bots.budget import LEVEL_SECONDS
 from jick.bots.pimc import Budget, PimcBot, SearchGame
+from jick.bots.turn import only_action
 from jick.cards import SUIT_MASKS, Card, index_mask
 from jick.engine import Action
 from jick.games.liftsmoke import actions as A
@@ -122,11 +123,8 @@ class HeuristicBot:
         self.seed = seed  # the choices are deterministic
 
     def choose(self, observation: LiftSmokeObservation) -> Action:
-        legal = observation.legal_actions
-        if not legal:
-            raise ValueError("it is not this seat's turn")
-        if len(legal) == 1:
-            return legal[0]
+        if (only := only_action(observation.legal_actions)) is not None:
+            return only
         return self.decide(view_of_observation(observation))
 
     def decide(self, view: LiftView) -> Action:

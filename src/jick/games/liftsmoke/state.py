@@ -200,7 +200,15 @@ class LiftSmokeState(TrickState[GameLog, GameResult]):
     _phase_names = PHASE_NAMES
     _over = OVER
     _wait_deal = WAIT_DEAL
+    _match_word = "session"
+    _deal_word = "game"
+    _play_phase = PLAY
     _hand = HAND
+    _score = SCORE
+    _leader = LEADER
+    _trick_len = TRICK_LEN
+    _t_seat = T_SEAT
+    _t_card = T_CARD
 
     def __init__(
         self,
@@ -530,15 +538,6 @@ class LiftSmokeState(TrickState[GameLog, GameResult]):
         self._deals.append(GameLog(tuple(deck), dealer, tuple(sorted(order)), tuple(stock)))
 
     # ------------------------------------------------------------------ play
-    def _next_in(self, part: int, seat: int) -> int:
-        """``seat`` if it is in ``part``, else the next seat clockwise that is."""
-        n = self._n
-        for i in range(n):
-            s = (seat + i) % n
-            if part >> s & 1:
-                return s
-        return -1
-
     def _play(self, seat: int, card: int) -> None:
         v = self._v
         bit = 1 << card
@@ -684,28 +683,18 @@ class LiftSmokeState(TrickState[GameLog, GameResult]):
         v[WINNER] = scores.index(best) if scores.count(best) == 1 else -1
 
     # ------------------------------------------------------------------ legality
-    def _compute_legal(self) -> int:
+    def _legal_now(self) -> int:
         v = self._v
-        if v[PHASE] != PLAY:
-            bits = 0
-        else:
-            hand = v[HAND + v[TO_MOVE]]
-            bits = hand
-            if v[TRICK_LEN]:
-                follow = hand & SUIT_MASKS[v[T_CARD] // 13]
-                if follow:
-                    bits = follow
-        self._legal_bits = bits
-        return bits
+        hand = v[HAND + v[TO_MOVE]]
+        if v[TRICK_LEN]:
+            follow = hand & SUIT_MASKS[v[T_CARD] // 13]
+            if follow:
+                return follow
+        return hand
 
     def _why_illegal(self, action: Action) -> str:
         v = self._v
-        phase = v[PHASE]
-        if phase == OVER:
-            return "the session is over"
-        if phase == WAIT_DEAL:
-            return "the next game needs a deck order (deal(deck))"
-        if phase == WAIT_RESHUFFLE:
+        if v[PHASE] == WAIT_RESHUFFLE:
             return "the discard pile must be reshuffled first (reshuffle(order))"
         if not isinstance(action, A.Play):
             return f"{action} is not a player's action"
@@ -721,16 +710,14 @@ class LiftSmokeState(TrickState[GameLog, GameResult]):
         return str(CARDS[index])
 
     @property
-    def deals(self) -> tuple[GameLog, ...]:
+    def games(self) -> tuple[GameLog, ...]:
         """Every game so far, oldest first (the last is in progress unless it has an outcome)."""
-        return tuple(self._deals)
-
-    games = deals
+        return self.deals
 
     @property
     def game_results(self) -> tuple[GameResult, ...]:
         """The result of every finished game, oldest first."""
-        return tuple(self._results)
+        return self.deal_results
 
     @property
     def games_played(self) -> int:
@@ -742,19 +729,13 @@ class LiftSmokeState(TrickState[GameLog, GameResult]):
         return bool(self._undo) and isinstance(self._undo[-1][0], EndSession)
 
     @property
-    def scores(self) -> tuple[int, ...]:
-        """Chip totals per seat: ``bankroll`` (or 0) minus antes paid plus pots won."""
-        return tuple(self._v[SCORE : SCORE + self._n])
-
-    @property
     def winner(self) -> int | None:
         """The seat with the most chips once the session is over (``None`` on a tie)."""
-        return self._v[WINNER] if self._v[WINNER] >= 0 else None
+        return self._optional(WINNER)
 
     @property
     def trump(self) -> int | None:
-        t = self._v[TRUMP_SUIT]
-        return t if t >= 0 else None
+        return self._optional(TRUMP_SUIT)
 
     @property
     def trump_card(self) -> Card | None:
@@ -783,13 +764,13 @@ class LiftSmokeState(TrickState[GameLog, GameResult]):
 
     @property
     def leader(self) -> int:
+        """The seat that leads (led) the trick in progress, in every phase (the core's is None outside the play)."""
         return self._v[LEADER]
 
     @property
     def trick(self) -> tuple[tuple[int, Card], ...]:
         """The trick in progress: (seat, card) in play order."""
-        v = self._v
-        return tuple((v[T_SEAT + i], CARDS[v[T_CARD + i]]) for i in range(v[TRICK_LEN]))
+        return tuple([(seat, CARDS[card]) for seat, card in self._trick_in_progress()])
 
     def stock_cards(self) -> tuple[int, ...]:
         """The stock, top first (hidden information)."""
@@ -806,29 +787,18 @@ class LiftSmokeState(TrickState[GameLog, GameResult]):
         t = self._v[TRUMP_CARD]
         return 1 << t if self._set_aside and t >= 0 else 0
 
-    # Read-only views for :mod:`jick.games.liftsmoke.observation` and the bots' rollouts: public
-    # facts, or one seat's own cards. Observers read these, never ``_v``.
+    # Read-only views for :mod:`jick.games.liftsmoke.observation` and the bots' rollouts, beside the
+    # core's (deals, scores, tricks, trick_cards...): public facts, or one seat's own cards. Observers
+    # read these, never ``_v``.
     @property
     def current_game(self) -> GameLog | None:
         """The log of the game in progress (the last one when none is); None before the first."""
-        return self._deals[-1] if self._deals else None
+        return self.current_deal
 
     @property
     def game_number(self) -> int:
         """The 1-based number of the current (or last dealt) game."""
         return self._v[GAME_NO]
-
-    @property
-    def tricks(self) -> Sequence[Trick]:
-        """The completed tricks of the current game (the game log's own list: read it, do not change it)."""
-        return self._deals[-1].tricks if self._deals else ()
-
-    def trick_cards(self) -> list[tuple[int, int]]:
-        """The trick in progress as ``(seat, card index)`` in play order (empty outside the play)."""
-        v = self._v
-        if v[PHASE] != PLAY:
-            return []
-        return [(v[T_SEAT + i], v[T_CARD + i]) for i in range(v[TRICK_LEN])]
 
     def observation(self, seat: int) -> LiftSmokeObservation:
         from jick.games.liftsmoke.observation import build_observation

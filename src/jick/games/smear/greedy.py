@@ -21,6 +21,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from jick.bots.turn import only_action
 from jick.cards import ACE, JACK, TEN, THREE, TWO, index_mask
 from jick.engine import Action
 from jick.games.smear import actions as A
@@ -108,10 +109,8 @@ class GreedyBot:
 
     def choose(self, observation: Any) -> Action:
         legal = observation.legal_actions
-        if not legal:
-            raise ValueError("it is not this seat's turn")
-        if len(legal) == 1:
-            return legal[0]  # type: ignore[no-any-return]
+        if (only := only_action(legal)) is not None:
+            return only
         phase = observation.phase
         if phase == "bidding":
             choice = self._bid(observation, legal)

@@ -99,6 +99,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from jick.bots.turn import only_action
 from jick.cards import ACE, JACK, KING, QUEEN, TEN, THREE, TWO, bit_list, index_mask
 from jick.engine import Action
 from jick.games.smear import actions as A
@@ -701,10 +702,8 @@ class HeuristicBot:
 
     def choose(self, observation: Any) -> Action:
         legal = observation.legal_actions
-        if not legal:
-            raise ValueError("it is not this seat's turn")
-        if len(legal) == 1:
-            return legal[0]  # type: ignore[no-any-return]
+        if (only := only_action(legal)) is not None:
+            return only
         phase = observation.phase
         if phase == "play":
             choice = self._play(observation, legal)

@@ -118,7 +118,13 @@ class SmearState(TrickState[DealLog, "HandResult"]):
     _phase_names = PHASE_NAMES
     _over = OVER
     _wait_deal = WAIT_DEAL
+    _play_phase = PLAY
     _hand = HAND
+    _score = SCORE
+    _leader = LEADER
+    _trick_len = TRICK_LEN
+    _t_seat = T_SEAT
+    _t_card = T_CARD
 
     def __init__(
         self,
@@ -177,6 +183,9 @@ class SmearState(TrickState[DealLog, "HandResult"]):
 
     def side_of(self, seat: int) -> int:
         return self._sides[seat]
+
+    def _score_count(self) -> int:
+        return self._k
 
     def forced_action(self) -> Action | None:
         """The one action the player to move may take, or None when there is a choice (or renege penalties apply)."""
@@ -471,15 +480,6 @@ class SmearState(TrickState[DealLog, "HandResult"]):
         v[LEADER] = leader
         v[TO_MOVE] = leader
 
-    def _next_in(self, part: int, seat: int) -> int:
-        """``seat`` if it is in ``part``, else the next seat clockwise that is."""
-        n = self._n
-        for i in range(n):
-            s = (seat + i) % n
-            if part >> s & 1:
-                return s
-        return -1
-
     def _play(self, seat: int, card: int) -> None:
         v = self._v
         if self._penalize and not self._proper_play_mask(seat) >> card & 1:
@@ -573,24 +573,19 @@ class SmearState(TrickState[DealLog, "HandResult"]):
         self._start_deal()
 
     # ------------------------------------------------------------------ legality
-    def _compute_legal(self) -> int:
+    def _legal_now(self) -> int:
         v = self._v
         phase = v[PHASE]
+        seat = v[TO_MOVE]
         if phase == PLAY:
-            seat = v[TO_MOVE]
-            bits = v[HAND + seat] if self._penalize else self._proper_play_mask(seat)
-        elif phase == DISCARD:
-            bits = self._discard_bits(v[TO_MOVE])
-        elif phase == BIDDING:
-            bits = self._bid_bits()
-        elif phase == TRUMP_CHOICE:
-            bits = 0b1111 << TRUMP_BASE
-        elif phase == MISDEAL_OFFER:
-            bits = 1 << MISDEAL_ID | 1 << KEEP_ID
-        else:
-            bits = 0
-        self._legal_bits = bits
-        return bits
+            return v[HAND + seat] if self._penalize else self._proper_play_mask(seat)
+        if phase == DISCARD:
+            return self._discard_bits(seat)
+        if phase == BIDDING:
+            return self._bid_bits()
+        if phase == TRUMP_CHOICE:
+            return 0b1111 << TRUMP_BASE
+        return 1 << MISDEAL_ID | 1 << KEEP_ID  # the misdeal offer
 
     def _proper_play_mask(self, seat: int) -> int:
         """Cards ``seat`` may play without reneging."""
@@ -679,16 +674,12 @@ class SmearState(TrickState[DealLog, "HandResult"]):
         return bits
 
     def _why_illegal(self, action: Action) -> str:
+        if isinstance(action, VoidDeal | SuppliedDeck):
+            return f"{action} is not a player's action"
         v = self._v
         phase = v[PHASE]
         seat = v[TO_MOVE]
-        if phase == OVER:
-            return "the match is over"
-        if phase == WAIT_DEAL:
-            return "the next deal needs a deck order (deal(deck))"
         what = f"{action} is not legal"
-        if isinstance(action, VoidDeal | SuppliedDeck):
-            return f"{action} is not a player's action"
         if phase == BIDDING:
             if isinstance(action, A.Bid):
                 rules = self.rules
@@ -727,44 +718,24 @@ class SmearState(TrickState[DealLog, "HandResult"]):
         return f"{what}: seat {seat} must play a card"
 
     # ------------------------------------------------------------------ views
-    @property
-    def deals(self) -> tuple[DealLog, ...]:
-        """Every deal so far, oldest first (the last one is in progress unless the match is over)."""
-        return tuple(self._deals)
-
+    # Read-only views of the deal for :mod:`jick.games.smear.observation` (and analysis code), beside
+    # the core's (deals, scores, current_deal, leader...): public facts, or one seat's own cards.
     @property
     def hand_results(self) -> tuple[HandResult, ...]:
-        return tuple(self._results)
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        return tuple(self._v[SCORE : SCORE + self._k])
+        return self.deal_results
 
     @property
     def winner(self) -> int | None:
         """The winning side once the match is over."""
-        return self._v[WINNER] if self._v[WINNER] >= 0 else None
-
-    @property
-    def dealer(self) -> int:
-        return self._v[DEALER]
+        return self._optional(WINNER)
 
     @property
     def trump(self) -> int | None:
-        t = self._v[TRUMP_SUIT]
-        return t if t >= 0 else None
+        return self._optional(TRUMP_SUIT)
 
     @property
     def bidder(self) -> int | None:
-        b = self._v[BIDDER]
-        return b if b >= 0 else None
-
-    # Read-only views of the deal for :mod:`jick.games.smear.observation` (and analysis code):
-    # public facts, or one seat's own cards. Observers read these, never ``_v``.
-    @property
-    def current_deal(self) -> DealLog | None:
-        """The log of the deal in progress (the last one once the match is over); None before the first."""
-        return self._deals[-1] if self._deals else None
+        return self._optional(BIDDER)
 
     @property
     def bid(self) -> int | None:
@@ -780,21 +751,12 @@ class SmearState(TrickState[DealLog, "HandResult"]):
     @property
     def kitty_holder(self) -> int | None:
         """The seat that took the kitty in this deal, if any."""
-        k = self._v[KITTY_HOLDER]
-        return k if k >= 0 else None
-
-    @property
-    def leader(self) -> int | None:
-        """The seat that leads (led) the trick in progress; None outside the play."""
-        return self._v[LEADER] if self._v[PHASE] == PLAY else None
+        return self._optional(KITTY_HOLDER)
 
     @property
     def trick(self) -> tuple[tuple[int, Card], ...]:
         """The trick in progress: ``(seat, card)`` in play order (empty outside the play)."""
-        v = self._v
-        if v[PHASE] != PLAY:
-            return ()
-        return tuple((v[T_SEAT + i], CARDS[v[T_CARD + i]]) for i in range(v[TRICK_LEN]))
+        return tuple([(seat, CARDS[card]) for seat, card in self.trick_cards()])
 
     def played_mask(self, seat: int) -> int:
         """The cards ``seat`` has played to tricks in this deal."""
@@ -822,17 +784,17 @@ class SmearState(TrickState[DealLog, "HandResult"]):
     @property
     def discard_counts(self) -> tuple[int, ...]:
         """Per seat: cards discarded in this deal."""
-        return tuple(self._v[DISC_COUNT : DISC_COUNT + self._n])
+        return self._per_seat(DISC_COUNT)
 
     @property
     def received_counts(self) -> tuple[int, ...]:
         """Per seat: cards dealt back from the stock in this deal."""
-        return tuple(self._v[RECV_COUNT : RECV_COUNT + self._n])
+        return self._per_seat(RECV_COUNT)
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
         """Per seat: tricks won in this deal."""
-        return tuple(self._v[TRICKS_WON : TRICKS_WON + self._n])
+        return self._per_seat(TRICKS_WON)
 
     @property
     def hand_number(self) -> int:

@@ -29,6 +29,7 @@ from typing import Any
 
 from jick.bots.budget import LEVEL_SECONDS
 from jick.bots.pimc import Budget, PimcBot, SearchGame
+from jick.bots.turn import only_action
 from jick.engine import Action
 from jick.games.tarok import actions as A
 from jick.games.tarok import sampling
@@ -231,10 +232,8 @@ class HeuristicBot:
         self.seed = seed
 
     def choose(self, observation: TarokObservation) -> Action:
-        if not observation.legal_actions:
-            raise ValueError("it is not this seat's turn")
-        if len(observation.legal_actions) == 1:
-            return observation.legal_actions[0]
+        if (only := only_action(observation.legal_actions)) is not None:
+            return only
         return self.decide(view_of_observation(observation))
 
     def decide(self, view: TarokView) -> Action:

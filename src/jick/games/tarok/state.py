@@ -177,7 +177,13 @@ class TarokState(TrickState[DealLog, TarokDealResult]):
     _phase_names = PHASE_NAMES
     _over = OVER
     _wait_deal = WAIT_DEAL
+    _play_phase = PLAY
     _hand = HAND
+    _score = SCORE
+    _leader = LEADER
+    _trick_len = TRICK_LEN
+    _t_seat = T_SEAT
+    _t_card = T_CARD
 
     def __init__(
         self,
@@ -596,41 +602,28 @@ class TarokState(TrickState[DealLog, TarokDealResult]):
         self._start_deal()
 
     # ------------------------------------------------------------------ legality
-    def _compute_legal(self) -> int:
+    def _legal_now(self) -> int:
         v = self._v
         phase = v[PHASE]
         if phase == PLAY:
-            seat = v[TO_MOVE]
-            bits = legal_plays(v[HAND + seat], v[T_CARD : T_CARD + v[TRICK_LEN]], self._overtrump) << PLAY_BASE
-        elif phase == DISCARD:
-            bits = (v[HAND + v[BIDDER]] & ~self._forbidden) << DISCARD_BASE
-        elif phase == AUCTION:
-            bits = 1 << PASS_ID | 1 << SOLO_ID
-            if v[BIDDER] < 0:
-                bits |= 1 << THREESOME_ID
-        elif phase == WIDOW:
-            bits = 1 << ACCEPT_ID | 1 << REJECT_ID
-        elif phase == CONTRACT_CHOICE:
-            bits = 1 << GAME_ID | 1 << CONSOLATION_ID
-        elif phase == ULTIMO:
-            bits = 1 << ULTIMO_ID | 1 << PASS_ID
-        elif phase == CONTRA:
-            bits = 1 << CONTRA_ID | 1 << PASS_ID
-        else:
-            bits = 0
-        self._legal_bits = bits
-        return bits
+            hand = v[HAND + v[TO_MOVE]]
+            return legal_plays(hand, v[T_CARD : T_CARD + v[TRICK_LEN]], self._overtrump) << PLAY_BASE
+        if phase == DISCARD:
+            return (v[HAND + v[BIDDER]] & ~self._forbidden) << DISCARD_BASE
+        if phase == AUCTION:
+            return 1 << PASS_ID | 1 << SOLO_ID | (1 << THREESOME_ID if v[BIDDER] < 0 else 0)
+        if phase == WIDOW:
+            return 1 << ACCEPT_ID | 1 << REJECT_ID
+        if phase == CONTRACT_CHOICE:
+            return 1 << GAME_ID | 1 << CONSOLATION_ID
+        return (1 << ULTIMO_ID if phase == ULTIMO else 1 << CONTRA_ID) | 1 << PASS_ID
 
     def _why_illegal(self, action: Action) -> str:
+        if isinstance(action, VoidDeal | SuppliedDeck):
+            return f"{action} is not a player's action"
         v = self._v
         phase = v[PHASE]
         seat = v[TO_MOVE]
-        if phase == OVER:
-            return "the match is over"
-        if phase == WAIT_DEAL:
-            return "the next deal needs a deck order (deal(deck))"
-        if isinstance(action, VoidDeal | SuppliedDeck):
-            return f"{action} is not a player's action"
         what = f"{action} is not legal"
         if phase == AUCTION:
             if isinstance(action, A.Threesome):
@@ -664,22 +657,13 @@ class TarokState(TrickState[DealLog, TarokDealResult]):
         return f"{what}: seat {seat} must play a card"
 
     # ------------------------------------------------------------------ views
-    @property
-    def deals(self) -> tuple[DealLog, ...]:
-        return tuple(self._deals)
-
-    @property
-    def deal_results(self) -> tuple[TarokDealResult, ...]:
-        return tuple(self._results)
-
+    # Read-only views for :mod:`jick.games.tarok.observation` and the bots' rollouts, beside the core's
+    # (deals, deal_results, scores, current_deal, tricks, trick_cards, leader...): public facts, or one
+    # seat's own cards. Observers read these, never ``_v``.
     @property
     def hand_results(self) -> tuple[TarokDealResult, ...]:
         """Alias of :attr:`deal_results` (the name Smear's records use)."""
-        return tuple(self._results)
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        return tuple(self._v[SCORE : SCORE + self._n])
+        return self.deal_results
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -698,8 +682,7 @@ class TarokState(TrickState[DealLog, TarokDealResult]):
 
     @property
     def bidder(self) -> int | None:
-        b = self._v[BIDDER]
-        return b if b >= 0 else None
+        return self._optional(BIDDER)
 
     @property
     def contract(self) -> str | None:
@@ -719,8 +702,7 @@ class TarokState(TrickState[DealLog, TarokDealResult]):
 
     @property
     def contra(self) -> int | None:
-        c = self._v[CONTRA_SEAT]
-        return c if c >= 0 else None
+        return self._optional(CONTRA_SEAT)
 
     def widow_mask(self, half: int) -> int:
         """The cards of widow half 1 (``w0..w2``) or 2 (``w3..w5``) of the current deal."""
@@ -729,30 +711,6 @@ class TarokState(TrickState[DealLog, TarokDealResult]):
     @property
     def discard_mask(self) -> int:
         return self._v[DISCARDS]
-
-    # Read-only views for :mod:`jick.games.tarok.observation` and the bots' rollouts: public facts,
-    # or one seat's own cards. Observers read these, never ``_v``.
-    @property
-    def current_deal(self) -> DealLog | None:
-        """The log of the deal in progress (the last one once the match is over); None before the first."""
-        return self._deals[-1] if self._deals else None
-
-    @property
-    def tricks(self) -> Sequence[Trick]:
-        """The completed tricks of the current deal (the deal log's own list: read it, do not change it)."""
-        return self._deals[-1].tricks if self._deals else ()
-
-    def trick_cards(self) -> list[tuple[int, int]]:
-        """The trick in progress as ``(seat, card index)`` in play order (empty outside the play)."""
-        v = self._v
-        if v[PHASE] != PLAY:
-            return []
-        return [(v[T_SEAT + i], v[T_CARD + i]) for i in range(v[TRICK_LEN])]
-
-    @property
-    def leader(self) -> int | None:
-        """The seat that leads (led) the trick in progress; None outside the play."""
-        return self._v[LEADER] if self._v[PHASE] == PLAY else None
 
     @property
     def exposed_mask(self) -> int:
@@ -767,7 +725,7 @@ class TarokState(TrickState[DealLog, TarokDealResult]):
     @property
     def tricks_won(self) -> tuple[int, ...]:
         """Per seat: tricks won in this deal."""
-        return tuple(self._v[TRICKS_WON : TRICKS_WON + self._n])
+        return self._per_seat(TRICKS_WON)
 
     @property
     def deal_number(self) -> int:
