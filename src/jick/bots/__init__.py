@@ -55,8 +55,8 @@ ALIASES = {"greedy": "heuristic", "bot": "heuristic"}
 VERSIONS: dict[str, tuple[str, dict[str, Any], tuple[str, ...]]] = {
     # the Smear search bot before it remembered the tricks the rules hide from review
     "search_v1": ("search", {"memory": False, "inference": False}, ("smear",)),
-    # the search bot before it read the auction when weighting its sampled deals (Smear: in the play)
-    "search_v2": ("search", {"inference": False}, ("smear", "tarok")),
+    # the Smear search bot with memory, before it read the auction when sampling deals in the play
+    "search_v2": ("search", {"inference": False}, ("smear",)),
 }
 BOT_NAMES = BOT_KINDS + tuple(LEVELS) + tuple(ALIASES) + tuple(VERSIONS)
 #: Bots that live outside this package, named ``PREFIX:ARGUMENT`` (``openspiel:ismcts``): prefix ->

@@ -214,13 +214,16 @@ class PimcBot(Generic[ObsT, StateT]):
     ``level`` names a budget of ``levels`` (``normal`` or ``hard``); ``budget``
     overrides it (tests use small ones) and ``think`` its deadline in seconds.
     The same seed and observation give the same choice unless the deadline
-    cuts the search short. ``inference=False`` leaves out the game's
-    ``world_weight`` (every sampled world counts the same), for comparisons.
+    cuts the search short. ``inference`` says whether the game's
+    ``world_weight`` weights the sampled worlds (default: :attr:`infers`);
+    without it every sampled world counts the same.
     """
 
     name = "search"
     #: Budget per level.
     levels: ClassVar[dict[str, Budget]] = {}
+    #: Whether the search weights its worlds by ``world_weight`` unless told otherwise.
+    infers: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -228,19 +231,19 @@ class PimcBot(Generic[ObsT, StateT]):
         level: str = "normal",
         budget: Budget | None = None,
         think: float | None = None,
-        inference: bool = True,
+        inference: bool | None = None,
     ) -> None:
         if level not in self.levels:
             raise RulesError(f"unknown search level {level!r}; levels are: {', '.join(self.levels)}")
         self.seed = seed
         self.level = level
-        self.inference = inference
+        self.inference = self.infers if inference is None else inference
         budget = budget or self.levels[level]
         if think is not None:
             budget = budget.with_seconds(think)
         self.budget = budget
         game = self.search_game()
-        if not inference and game.world_weight is not None:
+        if not self.inference and game.world_weight is not None:
             game = dataclasses.replace(game, world_weight=None)
         self.search = DeterminizedSearch(game, budget, seed)
 

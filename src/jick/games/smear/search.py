@@ -70,6 +70,8 @@ BUDGETS = {
 SOLVE_NODES = 200_000
 #: In the play, deals sampled per deal solved, to be weighted by the auction and resampled.
 INFERENCE_POOL = 4
+#: The share of a decision's deadline the weighting of that pool may take (past it, the pool is smaller).
+INFERENCE_SHARE = 0.15
 #: A first guess of the solver's speed in positions per second, before this process has measured it.
 NODES_PER_SECOND = 1_000_000
 
@@ -336,8 +338,11 @@ class SearchBot:
             return []
         pool: list[list[int]] = []
         weights: list[float] = []
+        seconds = self.budget.seconds
+        # the solves need the time: the pool may take a share of the decision's deadline, no more
+        reading = Deadline(seconds * INFERENCE_SHARE if seconds is not None else None)
         for _ in range(INFERENCE_POOL * self.budget.worlds):
-            if len(pool) >= self.budget.worlds and deadline.expired():
+            if len(pool) >= self.budget.worlds and (reading.expired() or deadline.expired()):
                 break
             hands = sample_hands(k, rng)
             pool.append(hands)

@@ -532,6 +532,9 @@ class SearchBot(PimcBot[TarokObservation, TarokState]):
     """
 
     levels = LEVELS
+    #: Reading the auction (:mod:`jick.games.tarok.inference`) is off until an arena shows it helps:
+    #: ``SearchBot(inference=True)`` turns it on.
+    infers = False
 
     def search_game(self) -> SearchGame[TarokObservation, TarokState]:
         return search_game()
