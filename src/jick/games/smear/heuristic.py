@@ -64,11 +64,18 @@ How it bids
     (the higher trumps still out, the length of the suit), cards the partner
     may hold, the kitty, the refill and a robbed pack (from the share of the
     unseen cards each seat will see, which depends on the seat's position),
-    Low and the Game point from length and high cards. The raw estimate is
-    mapped to the points actually made by the fit of its rule family
-    (:data:`CALIBRATION`), and the chance of making a bid comes from a normal
-    spread around that. The bot passes unless its own cards alone are worth
-    something (:data:`OWN_MIN`, so it does not bid on its partner's hand),
+    Low and the Game point from length and high cards. Where the learned
+    bidding model (:mod:`jick.games.smear.bidding_model`) covers the rule
+    family, the points the side makes with each suit come from a linear fit
+    on that estimate and a few more features of the hand (the trumps and
+    point cards held, the run of top trumps, plain aces and short suits), and
+    trump is the suit that fit values most; elsewhere (and in the
+    ``heuristic_v1`` bot, ``bidding_model=False``) the best suit's raw
+    estimate is mapped to the points made by the fit of its rule family
+    (:data:`CALIBRATION`) and trump is the suit with the best estimate. The
+    chance of making a bid comes from a normal spread around those points.
+    The bot passes unless its own cards alone are worth something
+    (:data:`OWN_MIN`, so it does not bid on its partner's hand),
     bids the lowest amount whose chance clears :data:`BID_THRESHOLD`, and
     jumps to what it makes with :data:`JUMP_THRESHOLD` while an opponent may
     still outbid. Over a partner's bid it needs :data:`OVERCALL_THRESHOLD`.
@@ -88,7 +95,9 @@ Calibration and tuning
     about as much of the points made as a linear fit on the hand's cards
     (r2 0.08 to 0.43 by preset: much of a hand's result lies in the other
     hands, the kitty and the stock). Families without a fit use the 10-point
-    fit scaled to their points. The other constants were set by duplicate
+    fit scaled to their points. ``benchmarks/train_bidding.py`` trains the
+    learned model from the same kind of hands (see its docstring and
+    docs/bots.md, "The bidding model"). The other constants were set by duplicate
     deals (the same benchmark): against GreedyBot, and one setting against
     another head to head.
 """
@@ -97,7 +106,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jick.bots.turn import only_action
 from jick.cards import ACE, JACK, KING, QUEEN, TEN, THREE, TWO, bit_list, index_mask
@@ -112,6 +121,13 @@ from jick.games.smear.rules import (
     SmearRules,
 )
 from jick.games.smear.tables import TRUMP, TrumpTable, deck_cards, game_points, trick_winner, trump_table
+
+if TYPE_CHECKING:
+    from jick.games.smear.bidding_model import FamilyModel, Fit
+
+#: Where the learned model's features hold the estimate of the seat's own cards alone (see
+#: :data:`jick.games.smear.bidding_model.FEATURES`; a test checks it).
+OWN_ESTIMATE = 1
 
 __all__ = ["CALIBRATION", "Calibration", "HeuristicBot", "calibration", "estimate", "family", "trump_info"]
 
@@ -697,8 +713,33 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, bidding_model: bool = True) -> None:
         self.seed = 0 if seed is None else seed
+        #: Bid and name trump from the learned hand-value model where it covers the rules
+        #: (:mod:`jick.games.smear.bidding_model`); False keeps the one-feature calibration everywhere.
+        self.bidding_model = bidding_model
+
+    def _model(self, rules: SmearRules) -> FamilyModel | None:
+        """The learned model of the rules' family, if this bot uses it and it covers them."""
+        if not self.bidding_model:
+            return None
+        from jick.games.smear.bidding_model import model_for
+
+        return model_for(rules)
+
+    @staticmethod
+    def _suit_features(obs: Any, bidder: bool) -> list[tuple[float, ...]]:
+        """The model's features of the seat's hand with each trump suit."""
+        from jick.games.smear.bidding_model import hand_features
+
+        hand = index_mask(obs.hand)
+        return [hand_features(obs.rules, hand, suit, obs.seat, obs.dealer, obs.sides, bidder) for suit in range(4)]
+
+    @staticmethod
+    def _model_means(obs: Any, fit: Fit, features: list[tuple[float, ...]]) -> list[float]:
+        """Points the model expects the side to make with each trump suit."""
+        position = (obs.seat - obs.dealer) % len(obs.sides)
+        return [fit.mean(f, position) for f in features]
 
     def choose(self, observation: Any) -> Action:
         legal = observation.legal_actions
@@ -746,15 +787,21 @@ class HeuristicBot:
             return pass_action if can_pass else legal[0]
         if not can_pass:
             return bids[0]  # the stuck dealer: nobody is left to outbid, the minimum is enough
-        ests = self.suit_estimates(obs)
-        raw = max(ests)
         pressure = self._pressure(obs)
         floor = OWN_MIN * rules.max_points / 10.0 * (0.5 if pressure else 1.0)
-        if self._own_strength(obs) < floor:
+        model = self._model(rules)
+        features = self._suit_features(obs, True) if model is not None and model.use_bid else None
+        # (the model's features hold the estimate of the seat's own cards alone)
+        own = self._own_strength(obs) if features is None else max(f[OWN_ESTIMATE] for f in features)
+        if own < floor:
             return pass_action  # nothing of its own to bid on: leave the auction to the others
-        cal = calibration(rules)
-        mu = cal.mean(raw, (obs.seat - obs.dealer) % len(obs.sides))
-        sigma = cal.sigma
+        if model is not None and features is not None:
+            mu = max(self._model_means(obs, model.bid, features))
+            sigma = model.bid.sigma
+        else:
+            cal = calibration(rules)
+            mu = cal.mean(max(self.suit_estimates(obs)), (obs.seat - obs.dealer) % len(obs.sides))
+            sigma = cal.sigma
         chosen: Action = pass_action
         for b in bids:
             p_make = 1.0 - _phi((b.amount - 0.5 - mu) / sigma)
@@ -840,7 +887,11 @@ class HeuristicBot:
         return False
 
     def _trump(self, obs: Any, legal: Any) -> Action:
-        ests = self.suit_estimates(obs, bidder=False)
+        model = self._model(obs.rules)
+        if model is not None and model.use_trump:
+            ests = self._model_means(obs, model.trump, self._suit_features(obs, False))
+        else:
+            ests = self.suit_estimates(obs, bidder=False)
         suits = [a for a in legal if isinstance(a, A.NameTrump)]
         return max(suits, key=lambda a: (ests[a.suit], -a.suit))
 

@@ -1,0 +1,227 @@
+"""The learned bidding model of the Smear heuristic bot (jick.games.smear.bidding_model).
+
+The shipped file loads and covers the families it names; its predictions
+never drop when a hand gets a stronger trump; the heuristic bot still makes
+legal calls in every preset; ``heuristic_v1`` bids and names trump exactly
+as the one-feature calibration did (the old code path is written out here);
+the training script runs end to end on a few deals.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import math
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from jick.bots import make_bot
+from jick.cards import ACE, JACK, TEN, index_mask
+from jick.engine import Action, RulesError
+from jick.games.smear import actions as A
+from jick.games.smear import load_preset, new_match, preset_names
+from jick.games.smear.bidding_model import FEATURES, family, hand_features, load_model, model_for
+from jick.games.smear.heuristic import (
+    JUMP_THRESHOLD,
+    OWN_ESTIMATE,
+    PRESSURE_EASING,
+    HeuristicBot,
+    calibration,
+)
+
+SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "train_bidding.py"
+TRAINED = ("smear_ten_point", "smear_mn_original", "smear_mn_three_handed")
+
+
+def test_the_shipped_file_loads_and_covers_its_families() -> None:
+    models = load_model()
+    assert models, "the shipped model has no family"
+    for key, model in models.items():
+        assert model.presets, key
+        for preset in model.presets:
+            assert family(load_preset(preset)) == key
+        for fit in (model.bid, model.trump):
+            assert len(fit.weights) == len(FEATURES)
+            assert len(fit.intercepts) == key[2]  # one per position from the dealer
+            assert all(w >= 0 for w in fit.weights)
+            assert 0 < fit.sigma < key[3]
+        assert (model_for(load_preset(model.presets[0])) is not None) == (model.use_bid or model.use_trump)
+    covered = {p for model in models.values() for p in model.presets}
+    assert set(TRAINED) <= covered
+
+
+def test_the_features_hold_the_estimate_of_the_own_cards_the_bot_passes_on() -> None:
+    assert FEATURES[OWN_ESTIMATE] == "own_estimate"
+    bot = HeuristicBot(1)
+    for preset in TRAINED:
+        for seed in range(10):
+            obs = new_match(preset, seed=seed).observation(0)
+            own = max(f[OWN_ESTIMATE] for f in bot._suit_features(obs, True))
+            assert own == bot._own_strength(obs)
+
+
+def _stronger(hand: int, suit: int, rank: int) -> int | None:
+    """``hand`` with its lowest plain 2-9 replaced by the trump card of ``rank`` (None if held or no such card)."""
+    card = 13 * suit + rank
+    if hand >> card & 1:
+        return None
+    for c in sorted(range(52), key=lambda c: c % 13):
+        if c // 13 != suit and c % 13 < TEN - 1 and c % 13 != JACK and hand >> c & 1:
+            return (hand & ~(1 << c)) | 1 << card
+    return None
+
+
+@pytest.mark.parametrize("preset", TRAINED)
+def test_a_stronger_trump_never_lowers_the_prediction(preset: str) -> None:
+    rules = load_preset(preset)
+    models = load_model()
+    model = models[family(rules)]
+    n = rules.num_players
+    sides = tuple(rules.side_of(s) for s in range(n))
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(60):
+        state = new_match(preset, seed=seed)
+        if state.phase != "bidding":
+            continue
+        seat = rng.randrange(n)
+        obs = state.observation(seat)
+        hand = index_mask(obs.hand)
+        position = (seat - obs.dealer) % n
+        for suit in range(4):
+            for rank in (ACE, JACK):
+                better = _stronger(hand, suit, rank)
+                if better is None:
+                    continue
+                for fit, bidder in ((model.bid, True), (model.trump, False)):
+                    before = fit.mean(hand_features(rules, hand, suit, seat, obs.dealer, sides, bidder), position)
+                    after = fit.mean(hand_features(rules, better, suit, seat, obs.dealer, sides, bidder), position)
+                    assert after >= before - 1e-9, (preset, seed, suit, rank)
+                    checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize("preset", preset_names())
+def test_the_heuristic_makes_legal_calls_in_every_preset(preset: str) -> None:
+    for bot in (HeuristicBot(1), HeuristicBot(1, bidding_model=False)):
+        for seed in range(6):
+            state = new_match(preset, seed=seed)
+            for _ in range(40):
+                if state.phase not in ("bidding", "trump", "misdeal_offer", "discard"):
+                    break
+                obs = state.observation(state.current_player)
+                action = bot.choose(obs)
+                assert action in obs.legal_actions
+                state.apply(action)
+
+
+# ---------------------------------------------------------------------- the old code path
+def _phi(x: float) -> float:
+    return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
+
+
+def old_bid(bot: HeuristicBot, obs: Any) -> Action:
+    """The heuristic's bid before the learned model: the calibration of ``estimate``, written out."""
+    rules = obs.rules
+    legal = obs.legal_actions
+    bids = sorted((a for a in legal if isinstance(a, A.Bid)), key=lambda a: a.amount)
+    pass_action = A.ACTIONS[A.PASS_ID]
+    if A.ACTIONS[A.MOON_ID] in legal and bot._moon_hand(obs):
+        return A.ACTIONS[A.MOON_ID]
+    if not bids:
+        return pass_action if pass_action in legal else legal[0]
+    if pass_action not in legal:
+        return bids[0]
+    raw = max(bot.suit_estimates(obs))
+    pressure = bot._pressure(obs)
+    if bot._own_strength(obs) < 2.7 * rules.max_points / 10.0 * (0.5 if pressure else 1.0):
+        return pass_action
+    cal = calibration(rules)
+    mu = cal.mean(raw, (obs.seat - obs.dealer) % len(obs.sides))
+    chosen: Action = pass_action
+    for b in bids:
+        p_make = 1.0 - _phi((b.amount - 0.5 - mu) / cal.sigma)
+        if p_make >= bot._threshold(obs, b.amount):
+            chosen = b
+            break
+        if p_make < 0.3:
+            break
+    if isinstance(chosen, A.Bid) and bot._opponent_to_bid(obs):
+        jump = JUMP_THRESHOLD - (PRESSURE_EASING if pressure else 0.0)
+        mine = obs.scores[obs.sides[obs.seat]]
+        for b in bids:
+            if b.amount <= chosen.amount or 1.0 - _phi((b.amount - 0.5 - mu) / cal.sigma) < jump:
+                continue
+            if rules.bust_out_score is None or mine - b.amount > rules.bust_out_score:
+                chosen = b
+    return chosen
+
+
+def old_trump(bot: HeuristicBot, obs: Any) -> Action:
+    ests = bot.suit_estimates(obs, bidder=False)
+    suits = [a for a in obs.legal_actions if isinstance(a, A.NameTrump)]
+    return max(suits, key=lambda a: (ests[a.suit], -a.suit))
+
+
+@pytest.mark.parametrize("preset", TRAINED + ("smear_widow",))
+def test_heuristic_v1_is_the_old_bot(preset: str) -> None:
+    v1 = make_bot("heuristic_v1", seed=1, game="smear")
+    assert isinstance(v1, HeuristicBot) and v1.bidding_model is False
+    new = make_bot("heuristic", seed=1, game="smear")
+    assert isinstance(new, HeuristicBot) and new.bidding_model is True
+    helper = HeuristicBot(0, bidding_model=False)
+    calls = trumps = differ = 0
+    for seed in range(40):
+        state = new_match(preset, seed=seed)
+        while state.phase in ("bidding", "trump", "misdeal_offer"):
+            obs = state.observation(state.current_player)
+            choice = v1.choose(obs)
+            if state.phase == "bidding" and len(obs.legal_actions) > 1:
+                assert choice == old_bid(helper, obs), (preset, seed)
+                calls += 1
+            elif state.phase == "trump":
+                assert choice == old_trump(helper, obs), (preset, seed)
+                trumps += 1
+            differ += choice != new.choose(obs)
+            state.apply(choice)
+    assert calls > 40 and trumps > 20
+    if model_for(load_preset(preset)) is None:
+        assert differ == 0  # no model for this family: both bots are the old one
+    else:
+        assert differ > 0  # the model is in use: some calls differ
+    with pytest.raises(RulesError, match="plays smear only"):
+        make_bot("heuristic_v1", seed=1, game="tarok")
+
+
+def load_script() -> Any:
+    spec = importlib.util.spec_from_file_location("train_bidding", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["train_bidding"] = module  # the dataclass of the hands looks its module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_training_script_runs_end_to_end(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    script = load_script()
+    out = tmp_path / "model.json"
+    args = ["--deals", "3", "--presets", "smear_mn_three_handed", "--holdout", "0.34", "--out", str(out)]
+    assert script.main(args + ["--cache", str(tmp_path / "rows")]) == 0
+    assert "wrote" in capsys.readouterr().out
+    data = json.loads(out.read_text())
+    assert data["features"] == list(FEATURES)
+    [entry] = data["families"]
+    assert tuple(entry["family"]) == family(load_preset("smear_mn_three_handed"))
+    assert entry["use_bid"] is True and entry["use_trump"] is True
+    assert entry["heldout"]["heldout_hands"] > 0 and "r2" in entry["heldout"]["bid_model"]
+    models = load_model(out)
+    assert set(models) == {family(load_preset("smear_mn_three_handed"))}
+    # the cached hands give the same fits, and --disable keeps a fit but turns it off
+    assert script.main(args + ["--cache", str(tmp_path / "rows"), "--disable", "smear_mn_three_handed:trump"]) == 0
+    again = json.loads(out.read_text())["families"][0]
+    assert again["bid"] == entry["bid"] and again["trump"] == entry["trump"]
+    assert again["use_bid"] is True and again["use_trump"] is False
