@@ -92,7 +92,7 @@ def call_weight(predicted: Action, actual: Action) -> float:
     """How much a deal counts when the model would call ``predicted`` where the seat called ``actual``.
 
     >>> call_weight(A.Bid(3), A.Bid(3)), call_weight(A.Bid(2), A.Bid(4)), call_weight(A.Pass(), A.Bid(2))
-    (1.0, 0.36, 0.2)
+    (1.0, 0.09, 0.08)
     """
     if predicted == actual:
         return 1.0
