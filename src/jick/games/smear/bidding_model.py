@@ -6,8 +6,9 @@ For a hand, a candidate trump suit and the seat's position from the dealer,
 stock the seat may count on, and from its own cards alone), the number of
 trumps, the run of top trumps held, which point-carrying trumps are held
 (Ace, King, Jack, Jick, jokers, 10, Trey, Deuce), the plain aces and tens and
-the plain suits the hand is void in or holds at most one card of. A rules family (:func:`family`) has two
-linear fits of the points the bidder's side makes:
+the plain suits the hand is void in or holds at most one card of. A rules
+family (:func:`~jick.games.smear.heuristic.family`, as for the heuristic's
+calibration) has two linear fits of the points the bidder's side makes:
 
 - ``bid``: on the dealt hand, before the kitty (what the auction sees);
 - ``trump``: on the hand the bidder names trump from (after the kitty where
@@ -40,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from jick.cards import ACE, JACK, KING, TEN, THREE, TWO
+from jick.games.smear.heuristic import Shares, estimate, family, shares, trump_info
 from jick.games.smear.rules import SmearRules
 
 __all__ = ["FEATURES", "Fit", "FamilyModel", "family", "hand_features", "load_model", "model_for"]
@@ -65,11 +67,6 @@ FEATURES = (
 )
 #: The file shipped with the package.
 MODEL_FILE = "bidding_model.json"
-
-
-def family(rules: SmearRules) -> tuple[int, str, int, int]:
-    """The key of a fit: kitty size, discard mode, players, points per hand (as the heuristic's calibration)."""
-    return (rules.kitty_size, rules.discard_mode.value, rules.num_players, rules.max_points)
 
 
 @dataclass(frozen=True)
@@ -159,8 +156,6 @@ def hand_features(
     bidder: bool = True,
 ) -> tuple[float, ...]:
     """The features (:data:`FEATURES`) of ``hand`` (a card mask) with ``suit`` as trump, for ``seat``."""
-    from jick.games.smear.heuristic import Shares, estimate, shares, trump_info
-
     info = trump_info(rules, suit)
     table = info.table
     trumps = hand & table.trumps

@@ -33,7 +33,7 @@ import dataclasses
 import random
 from typing import Any
 
-from jick.cards import CARDS
+from jick.cards import mask_cards
 from jick.engine import Action
 from jick.games.smear import actions as A
 from jick.games.smear.knowledge import Knowledge
@@ -49,12 +49,13 @@ TRUMP_MISMATCH_WEIGHT = 0.15
 
 @dataclasses.dataclass(frozen=True)
 class Call:
-    """One call of the auction: who made it, what it was, what the caller could call, who was high bidder."""
+    """One call of the auction (or the trump named): who made it, what it was, the choices, who was high bidder."""
 
     seat: int
     action: Action
     legal: tuple[Action, ...]
     high_bidder: int | None
+    phase: str = "bidding"
 
 
 def auction_calls(obs: Any) -> list[Call]:
@@ -93,9 +94,13 @@ def call_weight(predicted: Action, actual: Action) -> float:
 
     >>> call_weight(A.Bid(3), A.Bid(3)), call_weight(A.Bid(2), A.Bid(4)), call_weight(A.Pass(), A.Bid(2))
     (1.0, 0.09, 0.08)
+    >>> call_weight(A.NameTrump(1), A.NameTrump(2))
+    0.15
     """
     if predicted == actual:
         return 1.0
+    if isinstance(actual, A.NameTrump):
+        return TRUMP_MISMATCH_WEIGHT
     if isinstance(predicted, A.Bid) and isinstance(actual, A.Bid):
         return float(OTHER_BID_WEIGHT ** abs(predicted.amount - actual.amount))
     return PASS_MISMATCH_WEIGHT
@@ -110,21 +115,22 @@ class AuctionReader:
     """
 
     def __init__(self, obs: Any, model: Any, k: Knowledge | None = None) -> None:
-        self.obs = obs
         self.model = model
         self.calls = [c for c in auction_calls(obs) if c.seat != obs.seat]
+        bidder = obs.bidder
+        if bidder is not None and bidder != obs.seat and obs.trump is not None and not obs.moon:
+            trumps = tuple(A.ACTIONS[A.TRUMP_BASE + s] for s in range(4))
+            self.calls.append(Call(bidder, A.ACTIONS[A.TRUMP_BASE + obs.trump], trumps, bidder, "trump"))
         self.played = k.played if k is not None else None
-        trump_bidder = obs.bidder is not None and obs.bidder != obs.seat and obs.trump is not None
-        self.trump_bidder: int | None = obs.bidder if trump_bidder and not obs.moon else None
         self.base = dataclasses.replace(
-            obs, phase="bidding", kitty=(), trump=None, bid=None, moon=False, tricks=(), witnessed=(), trick=()
+            obs, kitty=(), trump=None, bid=None, moon=False, tricks=(), witnessed=(), trick=()
         )
-        self._cache: dict[tuple[int, int, int], float] = {}
+        self._cache: dict[tuple[int, int], float] = {}
 
     @property
     def informative(self) -> bool:
-        """True when some other seat made a call (otherwise every weight is 1)."""
-        return bool(self.calls) or self.trump_bidder is not None
+        """True when another seat called or named trump (otherwise every weight is 1)."""
+        return bool(self.calls)
 
     def held(self, hands: list[int], seat: int) -> int:
         """The cards ``seat`` is taken to have held at the auction: its sampled hand and what it has played."""
@@ -138,45 +144,24 @@ class AuctionReader:
         weight = 1.0
         for i, call in enumerate(self.calls):
             weight *= self._call(i, call, self.held(hands, call.seat))
-        if self.trump_bidder is not None:
-            weight *= self._trump(self.held(hands, self.trump_bidder))
         return weight
 
     def _call(self, i: int, call: Call, held: int) -> float:
-        key = (i, call.seat, held)
+        """The weight of call ``i`` when its caller held ``held``: the model asked as at that moment."""
+        key = (i, held)
         cached = self._cache.get(key)
         if cached is not None:
             return cached
         fake = dataclasses.replace(
             self.base,
+            phase=call.phase,
             seat=call.seat,
             current_player=call.seat,
-            hand=_cards(held),
+            hand=mask_cards(held),
             bidder=call.high_bidder,
             legal_actions=call.legal,
         )
         value = call_weight(self.model.choose(fake), call.action)
-        self._cache[key] = value
-        return value
-
-    def _trump(self, held: int) -> float:
-        seat = self.trump_bidder
-        assert seat is not None
-        key = (-1, seat, held)
-        cached = self._cache.get(key)
-        if cached is not None:
-            return cached
-        fake = dataclasses.replace(
-            self.base,
-            phase="trump",
-            seat=seat,
-            current_player=seat,
-            hand=_cards(held),
-            bidder=seat,
-            legal_actions=tuple(A.ACTIONS[A.TRUMP_BASE + s] for s in range(4)),
-        )
-        predicted = self.model.choose(fake)
-        value = 1.0 if predicted == A.ACTIONS[A.TRUMP_BASE + self.obs.trump] else TRUMP_MISMATCH_WEIGHT
         self._cache[key] = value
         return value
 
@@ -202,7 +187,3 @@ def resample(pool: list[list[int]], weights: list[float], count: int, rng: rando
         out.append(pool[i])
         point += step
     return out
-
-
-def _cards(mask: int) -> tuple[Any, ...]:
-    return tuple(CARDS[c] for c in range(55) if mask >> c & 1)

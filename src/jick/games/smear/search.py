@@ -288,6 +288,14 @@ class SearchBot:
         while solved < budget.worlds:
             if solved and deadline.expired():
                 break
+            hands = deals[solved] if solved < len(deals) else sample_hands(k, rng)
+            key = tuple(hands)
+            known = solved_deals.get(key)
+            if known is not None:  # a deal drawn again by the resampling: same values, no new solve
+                for card, value in known.items():
+                    totals[card] = totals.get(card, 0.0) + value
+                solved += 1
+                continue
             # each solve may use what is left of the decision's positions, and at least its share of them
             if budget.solve_nodes is not None:
                 cap = budget.solve_nodes
@@ -301,14 +309,6 @@ class SearchBot:
                     cap = max(1, in_time)
                     deadline.hit = True
             started = time.perf_counter()
-            hands = deals[solved] if solved < len(deals) else sample_hands(k, rng)
-            key = tuple(hands)
-            known = solved_deals.get(key)
-            if known is not None:  # a deal drawn again by the resampling: same values, no new solve
-                for card, value in known.items():
-                    totals[card] = totals.get(card, 0.0) + value
-                solved += 1
-                continue
             values = play_values(obs, [hands], k=k, max_nodes=cap)
             solved_deals[key] = values
             _measured(LAST.nodes, time.perf_counter() - started)
