@@ -57,6 +57,8 @@ VERSIONS: dict[str, tuple[str, dict[str, Any], tuple[str, ...]]] = {
     "search_v1": ("search", {"memory": False, "inference": False}, ("smear",)),
     # the Smear search bot with memory, before it read the auction when sampling deals in the play
     "search_v2": ("search", {"inference": False}, ("smear",)),
+    # the Smear search bot reading the auction, before it also read the other seats' plays
+    "search_v3": ("search", {"read_plays": False}, ("smear",)),
     # the Smear heuristic bot bidding from its one-feature calibration, before the learned bidding model
     "heuristic_v1": ("heuristic", {"bidding_model": False}, ("smear",)),
 }

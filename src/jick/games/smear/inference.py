@@ -30,6 +30,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 from typing import Any
 
@@ -37,7 +38,8 @@ from jick.cards import mask_cards
 from jick.engine import Action
 from jick.games.smear import actions as A
 from jick.games.smear.knowledge import Knowledge
-from jick.games.smear.rules import AllPass
+from jick.games.smear.rules import AllPass, FirstLead, FollowRule
+from jick.games.smear.tables import TRUMP
 
 #: Weight of a sampled deal per step between the amount the model would bid and the amount bid.
 OTHER_BID_WEIGHT = 0.3
@@ -187,3 +189,137 @@ def resample(pool: list[list[int]], weights: list[float], count: int, rng: rando
         out.append(pool[i])
         point += step
     return out
+
+
+#: Softness of the play model: a card the model values ``PLAY_TEMPERATURE`` points below another is
+#: ``e`` times less likely to be played (a softmax over the heuristic's card values).
+PLAY_TEMPERATURE = 0.1
+
+
+def proper_plays(rules: Any, table: Any, hand: int, led_card: int | None, first_trick: bool) -> int:
+    """The cards of ``hand`` (a mask) a seat may play without reneging, ``led_card`` led (None: it leads).
+
+    >>> from jick.cards import card_mask
+    >>> from jick.games.smear.presets import load_preset
+    >>> from jick.games.smear.tables import trump_table, format_mask
+    >>> rules = load_preset("smear_ten_point")
+    >>> table = trump_table(rules, 0)  # spades trump
+    >>> format_mask(proper_plays(rules, table, card_mask(["AS", "KH", "2D"]), card_mask(["5H"]).bit_length() - 1, False))
+    'AS KH'
+    """
+    trumps = table.trumps
+    if rules.trump_only_play:
+        return int(hand & trumps)
+    if led_card is None:
+        if first_trick and rules.first_lead is FirstLead.TRUMP and hand & trumps:
+            return int(hand & trumps)
+        return hand
+    led = table.eff_suit[led_card]
+    follow = hand & table.suit_masks[led]
+    if not follow:
+        return hand
+    if led != TRUMP and rules.follow_rule is not FollowRule.MUST_FOLLOW:
+        return int(follow | (hand & trumps))
+    return int(follow)
+
+
+@dataclasses.dataclass(frozen=True)
+class Play:
+    """One card another seat played in a trick the reading seat saw, with the table as it was then."""
+
+    seat: int
+    card: int
+    #: Index of the trick in ``obs.witnessed`` (``len(witnessed)`` for the trick in progress).
+    trick_number: int
+    #: The cards played to that trick before this one.
+    before: tuple[tuple[int, Any], ...]
+    #: Cards the seat played from this card on (this card included): in its hand at the time.
+    later: int
+    #: Every seat's hand size at the time.
+    hand_sizes: tuple[int, ...]
+    #: Tricks each seat had won by then.
+    tricks_won: tuple[int, ...]
+
+
+class PlayReader:
+    """Weights sampled deals of a play-phase observation by how well they explain the other seats' plays.
+
+    Each card another seat played (with a choice: a lone legal card tells
+    nothing) is scored by ``model.play_values`` (the heuristic's value of
+    every card it could have played, given the hand the sample gives it then
+    and the table as it was), and the sample counts the chance of that card
+    under a softmax of those values with temperature :data:`PLAY_TEMPERATURE`.
+    ``limit`` keeps only the most recent plays (they cost a model call each).
+    """
+
+    def __init__(self, obs: Any, model: Any, k: Knowledge, limit: int = 12) -> None:
+        self.model = model
+        self.obs = obs
+        self.k = k
+        table = k.table
+        self.table = table
+        n = len(obs.hand_sizes)
+        tricks = [t.plays for t in obs.witnessed] + ([obs.trick] if obs.trick else [])
+        first_shown = k.tricks_done - len(obs.witnessed)
+        later = [0] * n
+        sizes = list(obs.hand_sizes)
+        won = list(obs.tricks_won)
+        plays: list[Play] = []
+        # walk back from the latest card: what a seat played from then on was in its hand then
+        for i in range(len(tricks) - 1, -1, -1):
+            if i < len(obs.witnessed):
+                won[obs.witnessed[i].winner] -= 1
+            trick = tricks[i]
+            for j in range(len(trick) - 1, -1, -1):
+                seat, card = trick[j]
+                later[seat] |= 1 << card.index
+                sizes[seat] += 1
+                if seat != obs.seat and first_shown + i >= 0:
+                    plays.append(Play(seat, card.index, first_shown + i, tuple(trick[:j]), later[seat], tuple(sizes),
+                                      tuple(won)))  # fmt: skip
+        self.plays = plays[:limit] if table is not None else []
+        self.base = dataclasses.replace(obs, phase="play", kitty=(), own_discards=(), legal_actions=())
+        self._cache: dict[tuple[int, int], float] = {}
+
+    @property
+    def informative(self) -> bool:
+        """True when another seat has played a card this seat saw."""
+        return bool(self.plays)
+
+    def weight(self, hands: list[int]) -> float:
+        """The product of the chances of every other seat's play, for the deal ``hands`` (masks per seat)."""
+        weight = 1.0
+        for i, play in enumerate(self.plays):
+            weight *= self._chance(i, play, hands[play.seat] | play.later)
+        return weight
+
+    def _chance(self, i: int, play: Play, held: int) -> float:
+        key = (i, held)
+        cached = self._cache.get(key)
+        if cached is not None:
+            return cached
+        obs = self.obs
+        led = play.before[0][1].index if play.before else None
+        legal = proper_plays(obs.rules, self.table, held, led, play.trick_number == 0)
+        value = 1.0
+        if legal & (legal - 1) and legal >> play.card & 1:
+            tricks = obs.witnessed[: play.trick_number - (self.k.tricks_done - len(obs.witnessed))]
+            fake = dataclasses.replace(
+                self.base,
+                seat=play.seat,
+                current_player=play.seat,
+                hand=mask_cards(held),
+                trick=play.before,
+                trick_leader=play.before[0][0] if play.before else play.seat,
+                tricks=tricks,
+                witnessed=tricks,
+                hand_sizes=play.hand_sizes,
+                tricks_won=play.tricks_won,
+                legal_actions=tuple(A.ACTIONS[A.PLAY_BASE + c.index] for c in mask_cards(legal)),
+            )
+            values = self.model.play_values(fake)
+            top = max(values.values())
+            total = sum(math.exp((v - top) / PLAY_TEMPERATURE) for v in values.values())
+            value = math.exp((values[play.card] - top) / PLAY_TEMPERATURE) / total
+        self._cache[key] = value
+        return value

@@ -44,7 +44,7 @@ from jick.bots.budget import LEVEL_SECONDS, Budget, Deadline, SamplingError
 from jick.cards import ACE
 from jick.engine import Action, RulesError
 from jick.games.smear import actions as A
-from jick.games.smear.inference import AuctionReader, resample
+from jick.games.smear.inference import AuctionReader, PlayReader, resample
 from jick.games.smear.knowledge import Knowledge, knowledge
 from jick.games.smear.rules import LowAward
 from jick.games.smear.sampling import sample_hands, sample_weighted_world
@@ -219,7 +219,9 @@ class SearchBot:
     remembered them: the ``search_v1`` bot of the arena, kept for comparison.
     With ``inference=False`` it samples the deals it solves in the play
     without reading the other seats' calls (:mod:`~jick.games.smear.inference`):
-    the ``search_v2`` bot.
+    the ``search_v2`` bot. With ``read_plays=False`` it reads the calls but not
+    the cards the other seats played (:class:`~jick.games.smear.inference.PlayReader`):
+    the ``search_v3`` bot.
     """
 
     name = "search"
@@ -232,6 +234,7 @@ class SearchBot:
         think: float | None = None,
         memory: bool = True,
         inference: bool = True,
+        read_plays: bool = True,
     ) -> None:
         if budget is None:
             if level not in BUDGETS:
@@ -243,6 +246,7 @@ class SearchBot:
         self.budget = budget
         self.memory = memory
         self.inference = inference
+        self.read_plays = read_plays
         self.seed = 0 if seed is None else seed
         self._heuristic = _heuristic(seed)
 
@@ -324,17 +328,21 @@ class SearchBot:
         return explanation
 
     def _play_deals(self, obs: Any, k: Knowledge, rng: random.Random, deadline: Deadline) -> list[list[int]]:
-        """The deals to solve, drawn in proportion to how well they explain the other seats' calls.
+        """The deals to solve, drawn in proportion to how well they explain the other seats' calls and plays.
 
         Samples :data:`INFERENCE_POOL` times the budget's deals, weights each
-        (:class:`~jick.games.smear.inference.AuctionReader`) and resamples.
-        Empty without inference or when no other seat called: the search then
-        samples as it goes.
+        (:class:`~jick.games.smear.inference.AuctionReader`, and
+        :class:`~jick.games.smear.inference.PlayReader` with ``read_plays``)
+        and resamples. Empty without inference or when no other seat called or
+        played: the search then samples as it goes.
         """
         if not self.inference:
             return []
-        reader = AuctionReader(obs, self._heuristic, k)
-        if not reader.informative:
+        readers: list[AuctionReader | PlayReader] = [AuctionReader(obs, self._heuristic, k)]
+        if self.read_plays:
+            readers.append(PlayReader(obs, self._heuristic, k))
+        readers = [r for r in readers if r.informative]
+        if not readers:
             return []
         pool: list[list[int]] = []
         weights: list[float] = []
@@ -346,7 +354,10 @@ class SearchBot:
                 break
             hands = sample_hands(k, rng)
             pool.append(hands)
-            weights.append(reader.weight(hands))
+            weight = 1.0
+            for reader in readers:
+                weight *= reader.weight(hands)
+            weights.append(weight)
         return resample(pool, weights, min(len(pool), self.budget.worlds), rng)
 
     # ------------------------------------------------------------------ auction and trump
