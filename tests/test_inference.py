@@ -11,6 +11,7 @@ without it for the arena.
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 import statistics
 from typing import Any
@@ -28,8 +29,10 @@ from jick.games.smear.inference import (
     OTHER_BID_WEIGHT,
     PASS_MISMATCH_WEIGHT,
     AuctionReader,
+    PlayReader,
     auction_calls,
     call_weight,
+    proper_plays,
     resample,
 )
 from jick.games.smear.knowledge import knowledge
@@ -172,6 +175,133 @@ def test_search_v2_is_the_search_without_reading_the_auction() -> None:
     state = to_first_card("smear_ten_point", 2)
     obs = state.observation(state.current_player)
     assert make_bot("search_v2", seed=1, game="smear").choose(obs) in obs.legal_actions
+
+
+# ---------------------------------------------------------------------- reading the plays
+PLAY_PRESETS = ["smear_ten_point", "smear_mn_original", "smear_five_point_team", "smear_widow"]
+
+
+def play_positions(preset: str, seed: int, left: int = 3) -> tuple[SmearState, dict[tuple[int, int], Any]]:
+    """A first hand played by heuristic bots until the seat to move holds ``left`` cards after the lead.
+
+    Also the observation of every card played, keyed by (seat, card index), taken when the seat played it.
+    """
+    state = new_match(preset, seed=seed)
+    seen: dict[tuple[int, int], Any] = {}
+    while True:
+        seat = state.current_player
+        obs = state.observation(seat)
+        action = HEURISTIC.choose(obs)
+        if state.phase == "play" and state.hand_sizes[seat] <= left and state.trick:
+            break
+        if isinstance(action, A.Play):
+            seen[(seat, action.card.index)] = obs
+        state.apply(action)
+    return state, seen
+
+
+@pytest.mark.parametrize("preset", PLAY_PRESETS)
+def test_proper_plays_are_the_plays_the_state_allows(preset: str) -> None:
+    checked = 0
+    for seed in range(4):
+        state, seen = play_positions(preset, seed)
+        for obs in seen.values():
+            table = trump_table(obs.rules, obs.trump)
+            led = obs.trick[0][1].index if obs.trick else None
+            first = sum(obs.tricks_won) == 0
+            expected = sum(1 << a.card.index for a in obs.legal_actions)
+            assert proper_plays(obs.rules, table, knowledge(obs).hand, led, first) == expected
+            checked += 1
+    assert checked > 40
+
+
+@pytest.mark.parametrize("preset", PLAY_PRESETS)
+def test_each_play_is_read_as_the_table_stood_when_it_was_made(preset: str) -> None:
+    """With the real hands, the reader rebuilds what each seat saw when it played: its hand, the trick, the counts."""
+    fields = ("hand", "trick", "trick_leader", "witnessed", "hand_sizes", "tricks_won", "legal_actions", "trump")
+    for seed in range(3):
+        state, seen = play_positions(preset, seed)
+        seat = state.current_player
+        obs = state.observation(seat)
+        reader = PlayReader(obs, HEURISTIC, knowledge(obs), limit=100)
+        expected = {key for key, then in seen.items() if key[0] != seat and len(then.legal_actions) > 1}
+        read = {(p.seat, p.card) for p in reader.plays}
+        assert expected <= read
+        for play in reader.plays:
+            then = seen.get((play.seat, play.card))
+            if then is None:
+                continue  # a lone legal card, played by the rule without a choice
+            rebuilt = reader.situation(play, state.hand_mask(play.seat) | play.later)
+            for name in fields:
+                assert getattr(rebuilt, name) == getattr(then, name), (preset, seed, play, name)
+
+
+def test_the_plays_made_are_likelier_than_an_even_share_of_the_choices() -> None:
+    shares = []
+    for seed in range(6):
+        state, _ = play_positions("smear_ten_point", seed)
+        obs = state.observation(state.current_player)
+        reader = PlayReader(obs, HEURISTIC, knowledge(obs))
+        truth = [state.hand_mask(s) for s in range(state.num_players)]
+        chances = [reader._chance(i, p, truth[p.seat] | p.later) for i, p in enumerate(reader.plays)]
+        assert reader.weight(truth) == pytest.approx(math.prod(chances))
+        for play, chance in zip(reader.plays, chances, strict=True):
+            choices = len(reader.situation(play, truth[play.seat] | play.later).legal_actions)
+            if choices > 1:
+                assert 0.0 < chance < 1.0 + 1e-9
+                shares.append(chance * choices)
+    # the heuristic played every card; the model (which does not know a seat's own discards, and finds many
+    # cards worth the same) gives those cards more than an even share of the chance
+    assert len(shares) >= 30 and statistics.mean(shares) > 1.1
+
+
+def placed(hands: list[int], truth: list[int], seat: int) -> float:
+    """The share of the other seats' cards that ``hands`` puts in the right hand."""
+    others = [s for s in range(len(truth)) if s != seat]
+    return sum((hands[s] & truth[s]).bit_count() for s in others) / sum(truth[s].bit_count() for s in others)
+
+
+def test_reading_the_plays_puts_more_cards_in_the_right_hands() -> None:
+    """Over many positions, weighting by the plays seen places the hidden cards better than the calls alone."""
+    calls_only, with_plays = [], []
+    for seed in range(16):
+        state, _ = play_positions("smear_ten_point", seed)
+        obs = state.observation(state.current_player)
+        k = knowledge(obs)
+        truth = [state.hand_mask(s) for s in range(state.num_players)]
+        rng = random.Random(seed)
+        pool = [sample_hands(k, rng) for _ in range(60)]
+        auction = [AuctionReader(obs, HEURISTIC, k).weight(h) for h in pool]
+        reader = PlayReader(obs, HEURISTIC, k)
+        both = [a * reader.weight(h) for a, h in zip(auction, pool, strict=True)]
+        for weights, out in ((auction, calls_only), (both, with_plays)):
+            out.append(sum(w * placed(h, truth, obs.seat) for w, h in zip(weights, pool, strict=True)) / sum(weights))
+    assert statistics.mean(with_plays) > 1.1 * statistics.mean(calls_only)
+
+
+@pytest.mark.parametrize("preset", ["smear_ten_point", "smear_mn_original"])
+def test_a_bot_reading_the_plays_never_reads_a_hidden_card(preset: str) -> None:
+    checked = 0
+    for seed in range(8):
+        state, _ = play_positions(preset, seed)
+        seat = state.current_player
+        explained = SearchBot(seed=3, budget=SMALL).explain(state.observation(seat))
+        other = swap_hidden_cards(state, seat, random.Random(seed))
+        if other is None:
+            continue
+        again = SearchBot(seed=3, budget=SMALL).explain(other.observation(seat))
+        assert again.choice == explained.choice and again.values == explained.values
+        checked += 1
+    assert checked >= 3
+
+
+def test_search_v3_reads_the_calls_but_not_the_plays() -> None:
+    v3 = make_bot("search_v3", seed=1, game="smear")
+    assert isinstance(v3, SearchBot) and v3.inference is True and v3.read_plays is False
+    assert make_bot("search", seed=1, game="smear").read_plays is True  # type: ignore[attr-defined]
+    state, _ = play_positions("smear_ten_point", 2)
+    obs = state.observation(state.current_player)
+    assert v3.choose(obs) in obs.legal_actions
 
 
 # ---------------------------------------------------------------------- Tarok and the generic search

@@ -194,6 +194,8 @@ def resample(pool: list[list[int]], weights: list[float], count: int, rng: rando
 #: Softness of the play model: a card the model values ``PLAY_TEMPERATURE`` points below another is
 #: ``e`` times less likely to be played (a softmax over the heuristic's card values).
 PLAY_TEMPERATURE = 0.1
+#: The chance given to a card played against the rule to follow suit (``renege_mode = "penalize"``).
+RENEGE_CHANCE = 0.01
 
 
 def proper_plays(rules: Any, table: Any, hand: int, led_card: int | None, first_trick: bool) -> int:
@@ -204,8 +206,12 @@ def proper_plays(rules: Any, table: Any, hand: int, led_card: int | None, first_
     >>> from jick.games.smear.tables import trump_table, format_mask
     >>> rules = load_preset("smear_ten_point")
     >>> table = trump_table(rules, 0)  # spades trump
-    >>> format_mask(proper_plays(rules, table, card_mask(["AS", "KH", "2D"]), card_mask(["5H"]).bit_length() - 1, False))
+    >>> hand = card_mask(["AS", "KH", "2D"])
+    >>> five_of_hearts = card_mask(["5H"]).bit_length() - 1
+    >>> format_mask(proper_plays(rules, table, hand, five_of_hearts, first_trick=False))  # follow or trump
     'AS KH'
+    >>> format_mask(proper_plays(rules, table, hand, None, first_trick=True))  # the first lead is a trump
+    'AS'
     """
     trumps = table.trumps
     if rules.trump_only_play:
@@ -229,7 +235,7 @@ class Play:
 
     seat: int
     card: int
-    #: Index of the trick in ``obs.witnessed`` (``len(witnessed)`` for the trick in progress).
+    #: The trick's number in the hand (0: the first trick).
     trick_number: int
     #: The cards played to that trick before this one.
     before: tuple[tuple[int, Any], ...]
@@ -293,33 +299,45 @@ class PlayReader:
             weight *= self._chance(i, play, hands[play.seat] | play.later)
         return weight
 
+    def situation(self, play: Play, held: int) -> Any:
+        """The observation ``play.seat`` had when it played ``play.card`` holding ``held`` (as far as it matters).
+
+        Its own face-down discards and the kitty it may have taken are not
+        known to the reading seat and are left out.
+        """
+        obs = self.obs
+        led = play.before[0][1].index if play.before else None
+        legal = proper_plays(obs.rules, self.table, held, led, play.trick_number == 0)
+        tricks = obs.witnessed[: play.trick_number - (self.k.tricks_done - len(obs.witnessed))]
+        return dataclasses.replace(
+            self.base,
+            seat=play.seat,
+            current_player=play.seat,
+            hand=mask_cards(held),
+            trick=play.before,
+            trick_leader=play.before[0][0] if play.before else play.seat,
+            tricks=tricks,
+            witnessed=tricks,
+            hand_sizes=play.hand_sizes,
+            tricks_won=play.tricks_won,
+            legal_actions=tuple(A.ACTIONS[A.PLAY_BASE + c.index] for c in mask_cards(legal)),
+        )
+
     def _chance(self, i: int, play: Play, held: int) -> float:
+        """The model's chance that ``play.seat`` plays ``play.card`` holding ``held`` (1 with no choice)."""
         key = (i, held)
         cached = self._cache.get(key)
         if cached is not None:
             return cached
-        obs = self.obs
-        led = play.before[0][1].index if play.before else None
-        legal = proper_plays(obs.rules, self.table, held, led, play.trick_number == 0)
+        then = self.situation(play, held)
         value = 1.0
-        if legal & (legal - 1) and legal >> play.card & 1:
-            tricks = obs.witnessed[: play.trick_number - (self.k.tricks_done - len(obs.witnessed))]
-            fake = dataclasses.replace(
-                self.base,
-                seat=play.seat,
-                current_player=play.seat,
-                hand=mask_cards(held),
-                trick=play.before,
-                trick_leader=play.before[0][0] if play.before else play.seat,
-                tricks=tricks,
-                witnessed=tricks,
-                hand_sizes=play.hand_sizes,
-                tricks_won=play.tricks_won,
-                legal_actions=tuple(A.ACTIONS[A.PLAY_BASE + c.index] for c in mask_cards(legal)),
-            )
-            values = self.model.play_values(fake)
+        if len(then.legal_actions) > 1:
+            values = self.model.play_values(then)
             top = max(values.values())
             total = sum(math.exp((v - top) / PLAY_TEMPERATURE) for v in values.values())
-            value = math.exp((values[play.card] - top) / PLAY_TEMPERATURE) / total
+            if play.card in values:
+                value = math.exp((values[play.card] - top) / PLAY_TEMPERATURE) / total
+            else:  # a renege (where the rules only penalize one): rare, whatever the hand
+                value = RENEGE_CHANCE
         self._cache[key] = value
         return value
