@@ -44,7 +44,7 @@ from jick.bots.budget import LEVEL_SECONDS, Budget, Deadline, SamplingError
 from jick.cards import ACE
 from jick.engine import Action, RulesError
 from jick.games.smear import actions as A
-from jick.games.smear.inference import AuctionReader, PlayReader, resample
+from jick.games.smear.inference import AuctionReader, PlayReader, resample, temper
 from jick.games.smear.knowledge import Knowledge, knowledge
 from jick.games.smear.rules import LowAward
 from jick.games.smear.sampling import sample_hands, sample_weighted_world
@@ -72,6 +72,8 @@ SOLVE_NODES = 200_000
 INFERENCE_POOL = 4
 #: The share of a decision's deadline the weighting of that pool may take (past it, the pool is smaller).
 INFERENCE_SHARE = 0.15
+#: The least effective size of the weighted pool, as a share of the deals to solve (weights are tempered to it).
+MIN_DISTINCT_SHARE = 0.5
 #: A first guess of the solver's speed in positions per second, before this process has measured it.
 NODES_PER_SECOND = 1_000_000
 
@@ -358,7 +360,10 @@ class SearchBot:
             for reader in readers:
                 weight *= reader.weight(hands)
             weights.append(weight)
-        return resample(pool, weights, min(len(pool), self.budget.worlds), rng)
+        count = min(len(pool), self.budget.worlds)
+        if self.read_plays:  # every card read multiplies the weights: keep enough different deals to solve
+            weights = temper(weights, count * MIN_DISTINCT_SHARE)
+        return resample(pool, weights, count, rng)
 
     # ------------------------------------------------------------------ auction and trump
     def _candidates(self, obs: Any, suggestion: Action) -> list[Action]:
