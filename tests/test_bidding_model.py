@@ -26,6 +26,9 @@ from jick.games.smear import actions as A
 from jick.games.smear import load_preset, new_match, preset_names
 from jick.games.smear.bidding_model import FEATURES, family, hand_features, load_model, model_for
 from jick.games.smear.heuristic import (
+    BID_THRESHOLD as HEURISTIC_BAR,
+)
+from jick.games.smear.heuristic import (
     JUMP_THRESHOLD,
     OWN_ESTIMATE,
     PRESSURE_EASING,
@@ -170,10 +173,10 @@ def old_trump(bot: HeuristicBot, obs: Any) -> Action:
 @pytest.mark.parametrize("preset", TRAINED + ("smear_widow",))
 def test_heuristic_v1_is_the_old_bot(preset: str) -> None:
     v1 = make_bot("heuristic_v1", seed=1, game="smear")
-    assert isinstance(v1, HeuristicBot) and v1.bidding_model is False
-    new = make_bot("heuristic", seed=1, game="smear")
-    assert isinstance(new, HeuristicBot) and new.bidding_model is True
-    helper = HeuristicBot(0, bidding_model=False)
+    assert isinstance(v1, HeuristicBot) and v1.bidding_model is False and v1.bid_threshold == 0.7
+    new = make_bot("heuristic_v2", seed=1, game="smear")
+    assert isinstance(new, HeuristicBot) and new.bidding_model is True and new.bid_threshold == 0.7
+    helper = HeuristicBot(0, bidding_model=False, bid_threshold=0.7)
     calls = trumps = differ = 0
     for seed in range(40):
         state = new_match(preset, seed=seed)
@@ -225,3 +228,22 @@ def test_the_training_script_runs_end_to_end(tmp_path: Path, capsys: pytest.Capt
     again = json.loads(out.read_text())["families"][0]
     assert again["bid"] == entry["bid"] and again["trump"] == entry["trump"]
     assert again["use_bid"] is True and again["use_trump"] is False
+
+
+@pytest.mark.parametrize("preset", TRAINED + ("smear_widow",))
+def test_the_tuned_bar_bids_every_hand_the_old_bar_bid_and_more(preset: str) -> None:
+    """heuristic (bar 0.55) against heuristic_v2 (bar 0.7): same model, so every bid of the old bar stays a bid."""
+    new = make_bot("heuristic", seed=1, game="smear")
+    old = make_bot("heuristic_v2", seed=1, game="smear")
+    assert isinstance(new, HeuristicBot) and new.bid_threshold == HEURISTIC_BAR < old.bid_threshold
+    only_new = 0
+    for seed in range(60):
+        state = new_match(preset, seed=seed)
+        while state.phase in ("bidding", "misdeal_offer"):
+            obs = state.observation(state.current_player)
+            mine, theirs = new.choose(obs), old.choose(obs)
+            if state.phase == "bidding":
+                assert not (theirs != A.Pass() and mine == A.Pass()), (preset, seed)
+                only_new += theirs == A.Pass() and mine != A.Pass()
+            state.apply(theirs)
+    assert only_new > 0

@@ -285,23 +285,25 @@ def test_a_bot_reading_the_plays_never_reads_a_hidden_card(preset: str) -> None:
     for seed in range(8):
         state, _ = play_positions(preset, seed)
         seat = state.current_player
-        explained = SearchBot(seed=3, budget=SMALL).explain(state.observation(seat))
+        explained = SearchBot(seed=3, budget=SMALL, read_plays=True).explain(state.observation(seat))
         other = swap_hidden_cards(state, seat, random.Random(seed))
         if other is None:
             continue
-        again = SearchBot(seed=3, budget=SMALL).explain(other.observation(seat))
+        again = SearchBot(seed=3, budget=SMALL, read_plays=True).explain(other.observation(seat))
         assert again.choice == explained.choice and again.values == explained.values
         checked += 1
     assert checked >= 3
 
 
-def test_search_v3_reads_the_calls_but_not_the_plays() -> None:
+def test_search_plays_is_the_search_that_reads_the_plays_and_search_v3_bids_as_before() -> None:
+    plays = make_bot("search_plays", seed=1, game="smear")
+    assert isinstance(plays, SearchBot) and plays.inference is True and plays.read_plays is True
+    assert make_bot("search", seed=1, game="smear").read_plays is False  # type: ignore[attr-defined]
     v3 = make_bot("search_v3", seed=1, game="smear")
-    assert isinstance(v3, SearchBot) and v3.inference is True and v3.read_plays is False
-    assert make_bot("search", seed=1, game="smear").read_plays is True  # type: ignore[attr-defined]
+    assert isinstance(v3, SearchBot) and v3.read_plays is False and v3._heuristic.bid_threshold == 0.7
     state, _ = play_positions("smear_ten_point", 2)
     obs = state.observation(state.current_player)
-    assert v3.choose(obs) in obs.legal_actions
+    assert plays.choose(obs) in obs.legal_actions
 
 
 # ---------------------------------------------------------------------- Tarok and the generic search

@@ -51,16 +51,19 @@ LEVELS: dict[str, tuple[str, str | None]] = {
     "hard": ("search", "hard"),
 }
 ALIASES = {"greedy": "heuristic", "bot": "heuristic"}
-#: Earlier versions of a bot kept to measure against: name -> (kind, options, the games that have it).
+#: Earlier versions and variants of a bot kept to measure against: name -> (kind, options, the games that have it).
 VERSIONS: dict[str, tuple[str, dict[str, Any], tuple[str, ...]]] = {
     # the Smear search bot before it remembered the tricks the rules hide from review
-    "search_v1": ("search", {"memory": False, "inference": False}, ("smear",)),
+    "search_v1": ("search", {"memory": False, "inference": False, "bid_threshold": 0.7}, ("smear",)),
     # the Smear search bot with memory, before it read the auction when sampling deals in the play
-    "search_v2": ("search", {"inference": False}, ("smear",)),
-    # the Smear search bot reading the auction, before it also read the other seats' plays
-    "search_v3": ("search", {"read_plays": False}, ("smear",)),
+    "search_v2": ("search", {"inference": False, "bid_threshold": 0.7}, ("smear",)),
+    # the Smear search bot (and the heuristic) before the arena-tuned bidding bar (0.7 -> 0.55)
+    "search_v3": ("search", {"bid_threshold": 0.7}, ("smear",)),
+    "heuristic_v2": ("heuristic", {"bid_threshold": 0.7}, ("smear",)),
+    # the Smear search bot that also reads the other seats' plays (off by default: no gain measured)
+    "search_plays": ("search", {"read_plays": True}, ("smear",)),
     # the Smear heuristic bot bidding from its one-feature calibration, before the learned bidding model
-    "heuristic_v1": ("heuristic", {"bidding_model": False}, ("smear",)),
+    "heuristic_v1": ("heuristic", {"bidding_model": False, "bid_threshold": 0.7}, ("smear",)),
 }
 BOT_NAMES = BOT_KINDS + tuple(LEVELS) + tuple(ALIASES) + tuple(VERSIONS)
 #: Bots that live outside this package, named ``PREFIX:ARGUMENT`` (``openspiel:ismcts``): prefix ->

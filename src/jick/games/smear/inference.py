@@ -232,7 +232,9 @@ def temper(weights: list[float], least: float) -> list[float]:
 
 #: Softness of the play model: a card the model values ``PLAY_TEMPERATURE`` points below another is
 #: ``e`` times less likely to be played (a softmax over the heuristic's card values).
-PLAY_TEMPERATURE = 0.1
+PLAY_TEMPERATURE = 0.3
+#: The share of plays taken as made at random, whatever the model says (players are not the model).
+PLAY_NOISE = 0.5
 #: The chance given to a card played against the rule to follow suit (``renege_mode = "penalize"``).
 RENEGE_CHANCE = 0.01
 
@@ -375,7 +377,8 @@ class PlayReader:
             top = max(values.values())
             total = sum(math.exp((v - top) / PLAY_TEMPERATURE) for v in values.values())
             if play.card in values:
-                value = math.exp((values[play.card] - top) / PLAY_TEMPERATURE) / total
+                model = math.exp((values[play.card] - top) / PLAY_TEMPERATURE) / total
+                value = PLAY_NOISE / len(values) + (1.0 - PLAY_NOISE) * model
             else:  # a renege (where the rules only penalize one): rare, whatever the hand
                 value = RENEGE_CHANCE
         self._cache[key] = value

@@ -78,10 +78,10 @@ MIN_DISTINCT_SHARE = 0.5
 NODES_PER_SECOND = 1_000_000
 
 
-def _heuristic(seed: int | None) -> Any:
+def _heuristic(seed: int | None, bid_threshold: float | None = None) -> Any:
     from jick.games.smear.bot import HeuristicBot
 
-    return HeuristicBot(seed)
+    return HeuristicBot(seed) if bid_threshold is None else HeuristicBot(seed, bid_threshold=bid_threshold)
 
 
 def play_values(
@@ -221,9 +221,12 @@ class SearchBot:
     remembered them: the ``search_v1`` bot of the arena, kept for comparison.
     With ``inference=False`` it samples the deals it solves in the play
     without reading the other seats' calls (:mod:`~jick.games.smear.inference`):
-    the ``search_v2`` bot. With ``read_plays=False`` it reads the calls but not
-    the cards the other seats played (:class:`~jick.games.smear.inference.PlayReader`):
-    the ``search_v3`` bot.
+    the ``search_v2`` bot. With ``read_plays=True`` it also reads the cards the
+    other seats played (:class:`~jick.games.smear.inference.PlayReader`; off by
+    default: it did not help in the arena), the ``search_plays`` bot.
+    ``bid_threshold`` is the bar of its heuristic's bidding (default
+    :data:`~jick.games.smear.heuristic.BID_THRESHOLD`; ``search_v3`` keeps the
+    earlier one).
     """
 
     name = "search"
@@ -236,7 +239,8 @@ class SearchBot:
         think: float | None = None,
         memory: bool = True,
         inference: bool = True,
-        read_plays: bool = True,
+        read_plays: bool = False,
+        bid_threshold: float | None = None,
     ) -> None:
         if budget is None:
             if level not in BUDGETS:
@@ -249,8 +253,9 @@ class SearchBot:
         self.memory = memory
         self.inference = inference
         self.read_plays = read_plays
+        self.bid_threshold = bid_threshold
         self.seed = 0 if seed is None else seed
-        self._heuristic = _heuristic(seed)
+        self._heuristic = _heuristic(seed, bid_threshold)
 
     def _rng(self, obs: Any) -> random.Random:
         """A generator fixed by the seed and the decision, so a choice does not depend on earlier calls."""
@@ -396,7 +401,7 @@ class SearchBot:
                 break
             world, weight = sample_weighted_world(obs, rng, self._heuristic)
             weights.append(weight)
-            bots = [_heuristic(self.seed * 1000 + i * 10 + s) for s in range(n)]
+            bots = [_heuristic(self.seed * 1000 + i * 10 + s, self.bid_threshold) for s in range(n)]
             for action in candidates:
                 outcomes[action].append(play_out(world, obs.seat, action, bots))
         values = {a: _weighted_mean(v, weights) for a, v in outcomes.items()}
