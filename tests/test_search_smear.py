@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from jick.bots import bot_action, make_bot
+from jick.engine import RulesError
 from jick.games.smear import new_match
 from jick.games.smear.knowledge import knowledge
 from jick.games.smear.sampling import sample_hands, sample_world
@@ -171,6 +172,30 @@ def test_cheater_is_handed_the_state_and_refuses_observations() -> None:
     assert bot_action(cheater, state, state.current_player) in state.legal_actions()
     with pytest.raises(Exception, match="whole state"):
         cheater.choose(state.observation(state.current_player))
+
+
+def test_a_cheater_of_one_phase_is_the_search_in_the_other() -> None:
+    """cheater_auction sees every card in the bids and trump only, cheater_play in the play only."""
+    compared = {"auction": 0, "play": 0}
+    for seed in range(3):
+        state = new_match("smear_ten_point", seed=seed)
+        helper = make_bot("heuristic", seed, game="smear")
+        while not state.hand_results:
+            seat = state.current_player
+            obs = state.observation(seat)
+            if len(obs.legal_actions) > 1 and state.phase in ("bidding", "trump", "play"):
+                part = "play" if state.phase == "play" else "auction"
+                full = CheaterBot(seed).choose_open(state)
+                search = SearchBot(seed, level="easy").choose(obs)
+                for cheats in ("auction", "play"):
+                    bot = CheaterBot(seed, level="easy", cheats=cheats)
+                    assert bot.choose_open(state) == (full if cheats == part else search), (seed, cheats, part)
+                compared[part] += 1
+            state.apply(helper.choose(obs))
+    assert compared["auction"] >= 3 and compared["play"] >= 10
+    assert make_bot("cheater_auction", 1, game="smear").cheats == "auction"  # type: ignore[attr-defined]
+    with pytest.raises(RulesError, match="unknown cheats"):
+        CheaterBot(1, cheats="bids")
 
 
 @pytest.mark.parametrize(("preset", "players", "overrides"), PRESETS)

@@ -62,6 +62,9 @@ VERSIONS: dict[str, tuple[str, dict[str, Any], tuple[str, ...]]] = {
     "heuristic_v2": ("heuristic", {"bid_threshold": 0.7}, ("smear",)),
     # the Smear search bot that also reads the other seats' plays (off by default: no gain measured)
     "search_plays": ("search", {"read_plays": True}, ("smear",)),
+    # the Smear cheater seeing every card in one phase only, the search bot in the other: where its lead comes from
+    "cheater_auction": ("cheater", {"cheats": "auction"}, ("smear",)),
+    "cheater_play": ("cheater", {"cheats": "play"}, ("smear",)),
     # the Smear heuristic bot bidding from its one-feature calibration, before the learned bidding model
     "heuristic_v1": ("heuristic", {"bidding_model": False, "bid_threshold": 0.7}, ("smear",)),
 }

@@ -457,15 +457,29 @@ def _ranked(obs: Any, values: dict[Action, float], method: str) -> Explanation:
     return Explanation(order[0][0], tuple(order), method, {"seat": obs.seat, "phase": obs.phase})
 
 
+#: What the cheater sees every card in: ``both`` phases, or only the ``auction`` (bids and trump) or the ``play``.
+CHEATS = ("both", "auction", "play")
+
+
 class CheaterBot:
-    """The open-card ceiling: the solver on the real hands, playouts on the real deck. Arena use only."""
+    """The open-card ceiling: the solver on the real hands, playouts on the real deck. Arena use only.
+
+    ``cheats`` says where it sees every card (:data:`CHEATS`); in the other
+    phases it is the search bot at ``level``. The arena's ``cheater_auction``
+    and ``cheater_play`` measure how much of the cheater's lead over the
+    search comes from each phase.
+    """
 
     name = "cheater"
     omniscient = True
 
-    def __init__(self, seed: int | None = None, level: str = "normal") -> None:
+    def __init__(self, seed: int | None = None, level: str = "normal", cheats: str = "both") -> None:
+        if cheats not in CHEATS:
+            raise RulesError(f"unknown cheats {cheats!r}; choose one of: {', '.join(CHEATS)}")
         self.seed = 0 if seed is None else seed
+        self.cheats = cheats
         self._heuristic = _heuristic(seed)
+        self._search = SearchBot(seed, level) if cheats != "both" else None
 
     def choose(self, observation: Any) -> Action:
         raise RulesError("the cheater bot needs the whole state: use choose_open(state)")
@@ -476,6 +490,8 @@ class CheaterBot:
         legal = obs.legal_actions
         if len(legal) == 1:
             return legal[0]
+        if self._search is not None and (obs.phase == "play") != (self.cheats == "play"):
+            return self._search.choose(obs)  # a phase it does not cheat in: the search, from the observation
         if obs.phase == "play":
             hands = [state.hand_mask(s) for s in range(state.num_players)]
             values = play_values(obs, [hands])
