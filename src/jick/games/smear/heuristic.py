@@ -161,6 +161,9 @@ OWN_MIN = 2.7
 #: Chance of making a bid the bot wants before bidding it. Tuned in the arena (docs/bots.md): 0.55 beat
 #: the earlier 0.7 (kept by the ``heuristic_v2`` and ``search_v3`` bots) on every preset tried.
 BID_THRESHOLD = 0.55
+#: The bar (before the 0.2 added for the risk) for a bid whose set would bust the side and end the match: the
+#: arena tuning of :data:`BID_THRESHOLD` had no bust-out presets, so these bids keep the cautious bar of before.
+BUST_BAR = 0.7
 #: Chance of making a higher bid that makes the bot jump to it while an opponent is still to bid.
 JUMP_THRESHOLD = 0.8
 #: Chance of making a bid the bot wants before bidding over its partner.
@@ -865,7 +868,8 @@ class HeuristicBot:
         if rules.target_score - mine <= amount:
             threshold -= 0.05  # making it wins the match (the bidder goes out first)
         if rules.bust_out_score is not None and mine - amount <= rules.bust_out_score:
-            threshold += 0.2  # a set would end the match
+            # a set would end the match: the tuned bar does not apply, the cautious one plus 0.2 does
+            threshold += 0.2 + max(0.0, BUST_BAR - self.bid_threshold)
         return min(0.95, max(0.3, threshold))
 
     def _moon_hand(self, obs: Any) -> bool:
