@@ -51,14 +51,18 @@ LEVELS: dict[str, tuple[str, str | None]] = {
     "hard": ("search", "hard"),
 }
 ALIASES = {"greedy": "heuristic", "bot": "heuristic"}
+#: The Smear bots' bidding bar before it was tuned in the arena: the search's own and its model's of the others.
+_OLD_BAR: dict[str, Any] = {"bid_threshold": 0.7, "model_threshold": 0.7}
 #: Earlier versions and variants of a bot kept to measure against: name -> (kind, options, the games that have it).
 VERSIONS: dict[str, tuple[str, dict[str, Any], tuple[str, ...]]] = {
     # the Smear search bot before it remembered the tricks the rules hide from review
-    "search_v1": ("search", {"memory": False, "inference": False, "bid_threshold": 0.7}, ("smear",)),
+    "search_v1": ("search", {"memory": False, "inference": False, **_OLD_BAR}, ("smear",)),
     # the Smear search bot with memory, before it read the auction when sampling deals in the play
-    "search_v2": ("search", {"inference": False, "bid_threshold": 0.7}, ("smear",)),
+    "search_v2": ("search", {"inference": False, **_OLD_BAR}, ("smear",)),
     # the Smear search bot (and the heuristic) before the arena-tuned bidding bar (0.7 -> 0.55)
-    "search_v3": ("search", {"bid_threshold": 0.7}, ("smear",)),
+    "search_v3": ("search", _OLD_BAR, ("smear",)),
+    # the Smear search bot bidding with the heuristic's bar, before it had a lower bar of its own (0.55 -> 0.45)
+    "search_v4": ("search", {"bid_threshold": None}, ("smear",)),
     "heuristic_v2": ("heuristic", {"bid_threshold": 0.7}, ("smear",)),
     # the Smear search bot that also reads the other seats' plays (off by default: no gain measured)
     "search_plays": ("search", {"read_plays": True}, ("smear",)),

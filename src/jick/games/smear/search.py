@@ -52,6 +52,9 @@ from jick.games.smear.solver import LAST, MAX_BID, NO_CAP, low_card_of, solve_wi
 from jick.games.smear.state import SmearState
 from jick.games.smear.tables import game_points
 
+#: The search bot's bar for its own bids: the chance, as the heuristic's bidding model estimates it, of
+#: making a bid before bidding it (the heuristic's is :data:`~jick.games.smear.heuristic.BID_THRESHOLD`).
+SEARCH_BID_THRESHOLD = 0.45
 #: Budgets per level; "easy" here is a small search (people's "easy" is the heuristic bot). In the play
 #: the bot solves up to ``worlds`` deals but stops once the solver has visited ``nodes`` positions and
 #: at least ``min_worlds`` deals are solved: the hard positions early in a hand get fewer deals.
@@ -224,9 +227,13 @@ class SearchBot:
     the ``search_v2`` bot. With ``read_plays=True`` it also reads the cards the
     other seats played (:class:`~jick.games.smear.inference.PlayReader`; off by
     default: it did not help in the arena), the ``search_plays`` bot.
-    ``bid_threshold`` is the bar of its heuristic's bidding (default
-    :data:`~jick.games.smear.heuristic.BID_THRESHOLD`; ``search_v3`` keeps the
-    earlier one).
+    ``bid_threshold`` is the bar of its own bids (default
+    :data:`SEARCH_BID_THRESHOLD`: it plays its contracts better than the
+    heuristic does, so it may bid on less); ``model_threshold`` is the bar of
+    the heuristic it takes for the other seats, reading their calls and
+    playing its candidates out (default
+    :data:`~jick.games.smear.heuristic.BID_THRESHOLD`). ``search_v3`` keeps
+    0.7 for both, ``search_v4`` the heuristic's bar for its own bids.
     """
 
     name = "search"
@@ -240,7 +247,8 @@ class SearchBot:
         memory: bool = True,
         inference: bool = True,
         read_plays: bool = False,
-        bid_threshold: float | None = None,
+        bid_threshold: float | None = SEARCH_BID_THRESHOLD,
+        model_threshold: float | None = None,
     ) -> None:
         if budget is None:
             if level not in BUDGETS:
@@ -254,8 +262,12 @@ class SearchBot:
         self.inference = inference
         self.read_plays = read_plays
         self.bid_threshold = bid_threshold
+        self.model_threshold = model_threshold
         self.seed = 0 if seed is None else seed
-        self._heuristic = _heuristic(seed, bid_threshold)
+        #: The model of the other seats (their calls, and every seat in the auction's play-outs).
+        self._heuristic = _heuristic(seed, model_threshold)
+        #: The bids and trump this bot would call without searching (its own bar).
+        self._bidder = _heuristic(seed, bid_threshold)
 
     def _rng(self, obs: Any) -> random.Random:
         """A generator fixed by the seed and the decision, so a choice does not depend on earlier calls."""
@@ -283,7 +295,7 @@ class SearchBot:
                 return self._explain_auction(obs)
             except SamplingError:
                 pass
-        choice = self._heuristic.choose(obs)
+        choice = self._bidder.choose(obs)
         return Explanation(choice, ((choice, 0.0),), "heuristic (no search in this phase)")
 
     # ------------------------------------------------------------------ play
@@ -384,9 +396,14 @@ class SearchBot:
             chosen.append(suggestion)
         return chosen + picked
 
+    def _playout_bot(self, world: int, seat: int, me: int) -> Any:
+        """The heuristic that plays ``seat`` in the auction's play-outs: this bot's bar in its own seat."""
+        bar = self.bid_threshold if seat == me else self.model_threshold
+        return _heuristic(self.seed * 1000 + world * 10 + seat, bar)
+
     def _explain_auction(self, obs: Any) -> Explanation:
         rng = self._rng(obs)
-        suggestion = self._heuristic.choose(obs)
+        suggestion = self._bidder.choose(obs)
         candidates = self._candidates(obs, suggestion)
         if len(candidates) == 1:
             return Explanation(candidates[0], ((candidates[0], 0.0),), "only one sensible choice")
@@ -401,7 +418,7 @@ class SearchBot:
                 break
             world, weight = sample_weighted_world(obs, rng, self._heuristic)
             weights.append(weight)
-            bots = [_heuristic(self.seed * 1000 + i * 10 + s, self.bid_threshold) for s in range(n)]
+            bots = [self._playout_bot(i, s, obs.seat) for s in range(n)]
             for action in candidates:
                 outcomes[action].append(play_out(world, obs.seat, action, bots))
         values = {a: _weighted_mean(v, weights) for a, v in outcomes.items()}
