@@ -35,9 +35,11 @@ from jick.games.smear.heuristic import (
     HeuristicBot,
     calibration,
 )
-from jick.games.smear.search import SEARCH_BID_THRESHOLD, SearchBot
+from jick.games.smear.search import SearchBot
 
 SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "train_bidding.py"
+#: A bar below the heuristic's, for the search's own bids.
+OWN_BAR = 0.45
 TRAINED = ("smear_ten_point", "smear_mn_original", "smear_mn_three_handed")
 
 
@@ -250,26 +252,26 @@ def test_the_tuned_bar_bids_every_hand_the_old_bar_bid_and_more(preset: str) -> 
     assert only_new > 0
 
 
-def test_the_search_bids_on_a_lower_bar_of_its_own_and_models_the_others_with_the_heuristics() -> None:
-    """search (its own bar 0.45, the heuristic's 0.55 for the others) against search_v4 (0.55 for both)."""
-    new = make_bot("search", seed=1, game="smear")
-    v4 = make_bot("search_v4", seed=1, game="smear")
+def test_the_search_bar_of_its_own_bids_is_apart_from_its_model_of_the_others() -> None:
+    """SearchBot(bid_threshold=) sets its own bar; its model of the other seats keeps the heuristic's."""
+    search = make_bot("search", seed=1, game="smear")
     v3 = make_bot("search_v3", seed=1, game="smear")
-    assert isinstance(new, SearchBot) and isinstance(v4, SearchBot) and isinstance(v3, SearchBot)
-    assert new._bidder.bid_threshold == SEARCH_BID_THRESHOLD < HEURISTIC_BAR == new._heuristic.bid_threshold
-    assert v4._bidder.bid_threshold == v4._heuristic.bid_threshold == HEURISTIC_BAR
+    own = SearchBot(1, bid_threshold=OWN_BAR)
+    assert isinstance(search, SearchBot) and isinstance(v3, SearchBot)
+    assert search._bidder.bid_threshold == search._heuristic.bid_threshold == HEURISTIC_BAR
     assert v3._bidder.bid_threshold == v3._heuristic.bid_threshold == 0.7
+    assert own._bidder.bid_threshold == OWN_BAR < HEURISTIC_BAR == own._heuristic.bid_threshold
     # in the auction's play-outs the bot's own seat bids on its bar, every other seat on the model's
-    bars = [new._playout_bot(3, seat, me=2).bid_threshold for seat in range(4)]
-    assert bars == [HEURISTIC_BAR, HEURISTIC_BAR, SEARCH_BID_THRESHOLD, HEURISTIC_BAR]
-    only_new = 0
+    bars = [own._playout_bot(3, seat, me=2).bid_threshold for seat in range(4)]
+    assert bars == [HEURISTIC_BAR, HEURISTIC_BAR, OWN_BAR, HEURISTIC_BAR]
+    only_own = 0
     for seed in range(60):
         state = new_match("smear_ten_point", seed=seed)
         while state.phase in ("bidding", "misdeal_offer"):
             obs = state.observation(state.current_player)
-            mine, theirs = new._bidder.choose(obs), v4._bidder.choose(obs)
+            mine, theirs = own._bidder.choose(obs), search._bidder.choose(obs)
             if state.phase == "bidding":
                 assert not (theirs != A.Pass() and mine == A.Pass()), seed
-                only_new += theirs == A.Pass() and mine != A.Pass()
+                only_own += theirs == A.Pass() and mine != A.Pass()
             state.apply(theirs)
-    assert only_new > 0
+    assert only_own > 0

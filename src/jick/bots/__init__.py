@@ -61,8 +61,6 @@ VERSIONS: dict[str, tuple[str, dict[str, Any], tuple[str, ...]]] = {
     "search_v2": ("search", {"inference": False, **_OLD_BAR}, ("smear",)),
     # the Smear search bot (and the heuristic) before the arena-tuned bidding bar (0.7 -> 0.55)
     "search_v3": ("search", _OLD_BAR, ("smear",)),
-    # the Smear search bot bidding with the heuristic's bar, before it had a lower bar of its own (0.55 -> 0.45)
-    "search_v4": ("search", {"bid_threshold": None}, ("smear",)),
     "heuristic_v2": ("heuristic", {"bid_threshold": 0.7}, ("smear",)),
     # the Smear search bot that also reads the other seats' plays (off by default: no gain measured)
     "search_plays": ("search", {"read_plays": True}, ("smear",)),

@@ -52,9 +52,6 @@ from jick.games.smear.solver import LAST, MAX_BID, NO_CAP, low_card_of, solve_wi
 from jick.games.smear.state import SmearState
 from jick.games.smear.tables import game_points
 
-#: The search bot's bar for its own bids: the chance, as the heuristic's bidding model estimates it, of
-#: making a bid before bidding it (the heuristic's is :data:`~jick.games.smear.heuristic.BID_THRESHOLD`).
-SEARCH_BID_THRESHOLD = 0.45
 #: Budgets per level; "easy" here is a small search (people's "easy" is the heuristic bot). In the play
 #: the bot solves up to ``worlds`` deals but stops once the solver has visited ``nodes`` positions and
 #: at least ``min_worlds`` deals are solved: the hard positions early in a hand get fewer deals.
@@ -227,13 +224,11 @@ class SearchBot:
     the ``search_v2`` bot. With ``read_plays=True`` it also reads the cards the
     other seats played (:class:`~jick.games.smear.inference.PlayReader`; off by
     default: it did not help in the arena), the ``search_plays`` bot.
-    ``bid_threshold`` is the bar of its own bids (default
-    :data:`SEARCH_BID_THRESHOLD`: it plays its contracts better than the
-    heuristic does, so it may bid on less); ``model_threshold`` is the bar of
-    the heuristic it takes for the other seats, reading their calls and
-    playing its candidates out (default
-    :data:`~jick.games.smear.heuristic.BID_THRESHOLD`). ``search_v3`` keeps
-    0.7 for both, ``search_v4`` the heuristic's bar for its own bids.
+    ``bid_threshold`` is the bar of its own bids and ``model_threshold`` the
+    bar of the heuristic it takes for the other seats, reading their calls
+    and playing its candidates out (both default to
+    :data:`~jick.games.smear.heuristic.BID_THRESHOLD`; ``search_v3`` keeps
+    0.7 for both).
     """
 
     name = "search"
@@ -247,7 +242,7 @@ class SearchBot:
         memory: bool = True,
         inference: bool = True,
         read_plays: bool = False,
-        bid_threshold: float | None = SEARCH_BID_THRESHOLD,
+        bid_threshold: float | None = None,
         model_threshold: float | None = None,
     ) -> None:
         if budget is None:
