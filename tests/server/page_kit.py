@@ -183,9 +183,13 @@ def take_turn(watch: Watch, prefer: tuple[str, ...] = ()) -> str:
             " const need = Math.min(may, Math.max(0, o.hand.length - 6));"
             " return o.legal_actions.some((a) => a.action === 'done') ? need : Math.max(1, need); }"
         )
-        cards = page.locator(".hand button.card.legal")
-        for i in range(need):
-            click(watch, cards.nth(i))
+        # choose cards not chosen yet until ``need`` are: a view arriving meanwhile may re-render the hand
+        fresh = page.locator(".hand button.card.legal:not(.selected)")
+        for _ in range(need + 3):
+            if page.evaluate("() => window.jickPage.selected.size") >= need:
+                break
+            click(watch, fresh.first)
+        page.wait_for_function("() => { const b = document.querySelector('#confirm'); return b && !b.disabled; }")
         click(watch, confirm)
         done = f"discard:{need}"
     else:
