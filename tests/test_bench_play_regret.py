@@ -2,28 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
-from pathlib import Path
-from typing import Any
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_play_regret.py"
-
-
-def load_script() -> Any:
-    spec = importlib.util.spec_from_file_location("bench_play_regret", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.pop("bench_play_regret", None)
-    spec.loader.exec_module(module)
-    return module
+from script_kit import load_script
 
 
 def test_every_bot_answers_the_same_positions_and_the_cheater_loses_nothing(capsys: pytest.CaptureFixture[str]) -> None:
-    bench = load_script()
+    bench = load_script("bench_play_regret")
     args = ["--preset", "smear_ten_point", "--bots", "heuristic,random,cheater", "--positions", "12", "--seed", "2"]
     assert bench.main(args + ["--json"]) == 0
     [result] = json.loads(capsys.readouterr().out)
@@ -40,13 +27,13 @@ def test_every_bot_answers_the_same_positions_and_the_cheater_loses_nothing(caps
 
 
 def test_a_position_is_a_card_decision_with_a_choice() -> None:
-    bench = load_script()
+    bench = load_script("bench_play_regret")
     [state] = bench.positions("smear_mn_original", 1, seed=4, players="heuristic")
     assert state.phase == "play" and len(state.legal_actions()) > 1
 
 
 def test_a_bad_name_is_one_line_and_exit_code_2(capsys: pytest.CaptureFixture[str]) -> None:
-    bench = load_script()
+    bench = load_script("bench_play_regret")
     assert bench.main(["--bots", "nobody", "--positions", "3"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("bench_play_regret: unknown bot 'nobody'") and err.count("\n") == 1

@@ -5,25 +5,13 @@ No timing assertions: speed depends on the machine.
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
-from pathlib import Path
 
-SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_hands.py"
-
-
-def load_script():
-    spec = importlib.util.spec_from_file_location("bench_hands", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.pop("bench_hands", None)
-    spec.loader.exec_module(module)
-    return module
+from script_kit import load_script
 
 
 def test_text_report_has_positive_hands_per_second(capsys):
-    bench = load_script()
+    bench = load_script("bench_hands")
     result = bench.main(["--seconds", "0.2", "--seed", "3"])
     out = capsys.readouterr().out
     assert result["jick_hands"] > 0
@@ -33,7 +21,7 @@ def test_text_report_has_positive_hands_per_second(capsys):
 
 
 def test_json_report_with_another_preset(capsys):
-    bench = load_script()
+    bench = load_script("bench_hands")
     bench.main(["--seconds", "0.2", "--preset", "smear_mn_original", "--json"])
     report = json.loads(capsys.readouterr().out)
     assert report["preset"] == "smear_mn_original"
@@ -42,7 +30,7 @@ def test_json_report_with_another_preset(capsys):
 
 
 def test_batched_report(capsys):
-    bench = load_script()
+    bench = load_script("bench_hands")
     report = bench.main(["--seconds", "0.2", "--batched"])
     out = capsys.readouterr().out
     assert report["batched_hands_per_s"] > 0 and report["batched_playouts_per_s"] > 0

@@ -9,11 +9,9 @@ the training script runs end to end on a few deals.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 import random
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -36,8 +34,8 @@ from jick.games.smear.heuristic import (
     calibration,
 )
 from jick.games.smear.search import SearchBot
+from script_kit import load_script
 
-SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "train_bidding.py"
 #: A bar below the heuristic's, for the search's own bids.
 OWN_BAR = 0.45
 TRAINED = ("smear_ten_point", "smear_mn_original", "smear_mn_three_handed")
@@ -203,17 +201,8 @@ def test_heuristic_v1_is_the_old_bot(preset: str) -> None:
         make_bot("heuristic_v1", seed=1, game="tarok")
 
 
-def load_script() -> Any:
-    spec = importlib.util.spec_from_file_location("train_bidding", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["train_bidding"] = module  # the dataclass of the hands looks its module up
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_training_script_runs_end_to_end(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    script = load_script()
+    script = load_script("train_bidding")
     out = tmp_path / "model.json"
     args = ["--deals", "3", "--presets", "smear_mn_three_handed", "--holdout", "0.34", "--out", str(out)]
     assert script.main(args + ["--cache", str(tmp_path / "rows")]) == 0
