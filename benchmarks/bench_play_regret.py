@@ -28,7 +28,6 @@ Usage (from the repository root)::
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import math
 import random
@@ -50,7 +49,7 @@ DEPTH = 24
 def without_deadline(bot: Any) -> Any:
     """The bot with the count budget only, so that its choice does not depend on the machine's speed."""
     if isinstance(bot, SearchBot):
-        bot.budget = dataclasses.replace(bot.budget, seconds=None)
+        bot.budget = bot.budget.with_seconds(None)
     return bot
 
 
