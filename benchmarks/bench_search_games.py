@@ -16,6 +16,13 @@ decision costs on an idle machine when other programs compete for the cores).
     .venv/bin/python benchmarks/bench_search_games.py --games lift_smoke --deals 100 --levels normal,hard
 
 Use ``--workers 1`` for the cleanest timings (each worker is one process).
+
+``--contracts`` plays Tarok deals with heuristic bots in every seat instead
+and counts the contracts they play: how often each is called, from which
+seat, the bidder's card points and score change (a quick look at what the
+search's rollouts play, in milliseconds a deal):
+
+    .venv/bin/python benchmarks/bench_search_games.py --games tarok_3p --deals 2000 --contracts
 """
 
 from __future__ import annotations
@@ -100,6 +107,46 @@ def run_deal(args: tuple[str, int, int, str]) -> dict[str, Any]:
     return {"diffs": diffs, "times": times}
 
 
+def contracts(game: str, seed: int, deals: int) -> dict[str, Any]:
+    """The contracts heuristic bots play in ``deals`` Tarok deals.
+
+    Per contract: the deals, the bidder's place (forehand, middle, end), his card points and score change.
+    """
+    from jick.games.tarok.bot import HeuristicBot
+
+    rows: dict[str, dict[str, Any]] = {}
+    for index in range(deals):
+        state = new_deal(game, deck_for(game, seed, index))
+        play(state, [HeuristicBot(s) for s in range(state.num_players)], -1, [])
+        result = state.deal_results[0]
+        if result.bidder is None:
+            name, place, count, change = "all pass", None, None, 0.0
+        else:
+            name = f"{result.contract} for {result.game_type}"
+            place = (result.bidder - result.forehand) % state.num_players
+            count, change = result.bidder_count, float(result.changes[result.bidder])
+        row = rows.setdefault(name, {"deals": 0, "places": [0, 0, 0], "counts": [], "changes": []})
+        row["deals"] += 1
+        if place is not None:
+            row["places"][place] += 1
+            row["counts"].append(count)
+            row["changes"].append(change)
+    table = []
+    for name, row in sorted(rows.items(), key=lambda item: -item[1]["deals"]):
+        bid = bool(row["counts"])
+        table.append(
+            {
+                "contract": name,
+                "deals": row["deals"],
+                "share": row["deals"] / deals,
+                "bidder_places": row["places"] if bid else None,
+                "bidder_count": statistics.fmean(row["counts"]) if bid else None,
+                "bidder_change": statistics.fmean(row["changes"]) if bid else None,
+            }
+        )
+    return {"game": game, "seed": seed, "deals": deals, "contracts": table}
+
+
 def _bot_module(game: str) -> Any:
     if game.startswith("tarok"):
         from jick.games.tarok import bot
@@ -153,7 +200,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2024, help="seed of the deck orders")
     parser.add_argument("--workers", type=int, default=2, help="processes (1 for the cleanest timings)")
     parser.add_argument("--json", action="store_true", help="one JSON object per line instead of text")
+    parser.add_argument("--contracts", action="store_true", help="Tarok: the contracts heuristic bots play")
     args = parser.parse_args(argv)
+    if args.contracts:
+        for game in args.games.split(","):
+            if not game.startswith("tarok"):
+                parser.error(f"--contracts counts Tarok contracts; {game} has none")
+            report = contracts(game, args.seed, args.deals)
+            if args.json:
+                print(json.dumps(report), flush=True)
+                continue
+            print(f"{game}: contracts of heuristic bots in every seat, {args.deals} deals, seed {args.seed}")
+            for row in report["contracts"]:
+                line = f"  {row['contract']:22} {row['deals']:5} deals ({100 * row['share']:.1f}%)"
+                if row["bidder_places"] is not None:
+                    places = "/".join(str(n) for n in row["bidder_places"])
+                    line += (
+                        f"  bidder forehand/middle/end {places}  card points {row['bidder_count']:.1f}"
+                        f"  score change {row['bidder_change']:+.1f}"
+                    )
+                print(line, flush=True)
+        return 0
     rows = []
     for game in args.games.split(","):
         for level in args.levels.split(","):

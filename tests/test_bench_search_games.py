@@ -1,0 +1,30 @@
+"""Keeps benchmarks/bench_search_games.py's contract count working (the search runs are benchmarks, not tests)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from script_kit import load_script
+
+
+def test_contracts_count_every_deal_and_name_the_bidders_place(capsys):
+    bench = load_script("bench_search_games")
+    assert bench.main(["--games", "tarok_3p", "--deals", "12", "--seed", "3", "--contracts", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    rows = report["contracts"]
+    assert sum(row["deals"] for row in rows) == 12
+    assert sum(row["share"] for row in rows) == pytest.approx(1.0)
+    for row in rows:
+        if row["bidder_places"] is not None:
+            assert sum(row["bidder_places"]) == row["deals"]
+            assert 0 <= row["bidder_count"] <= 70
+
+
+def test_contracts_refuse_a_game_without_contracts(capsys):
+    bench = load_script("bench_search_games")
+    with pytest.raises(SystemExit) as exit_info:
+        bench.main(["--games", "lift_smoke", "--contracts"])
+    assert exit_info.value.code == 2
+    assert "lift_smoke has none" in capsys.readouterr().err
