@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .kit import LiveServer
 
@@ -152,17 +153,20 @@ def close_dialog(watch: Watch) -> None:
         page.locator("dialog[open] button.primary").click()
 
 
-def click(watch: Watch, locator: Any) -> None:
-    """Click like a person: a hand summary that pops up first is read and closed, then the click is done."""
-    for _ in range(3):
+def click(watch: Watch, locator: Any, tries: int = 3) -> None:
+    """Click like a person: a hand summary that pops up first is read and closed, then the click is done.
+
+    A view that arrives meanwhile re-renders the hand; on a loaded machine the element the locator found
+    may be gone before the click lands, so a failed try looks again (``locator`` is resolved anew).
+    """
+    for attempt in range(tries):
         close_dialog(watch)
         try:
-            locator.click(timeout=3000)
+            locator.click(timeout=5000)
             return
-        except Exception:
-            if not watch.page.locator("dialog[open]").count():
+        except PlaywrightTimeout:
+            if attempt == tries - 1:
                 raise
-    locator.click()
 
 
 def take_turn(watch: Watch, prefer: tuple[str, ...] = ()) -> str:
