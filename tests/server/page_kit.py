@@ -153,12 +153,13 @@ def close_dialog(watch: Watch) -> None:
         page.locator("dialog[open] button.primary").click()
 
 
-def click(watch: Watch, locator: Any, tries: int = 3) -> None:
+def click(watch: Watch, locator: Any) -> None:
     """Click like a person: a hand summary that pops up first is read and closed, then the click is done.
 
     A view that arrives meanwhile re-renders the hand; on a loaded machine the element the locator found
     may be gone before the click lands, so a failed try looks again (``locator`` is resolved anew).
     """
+    tries = 3
     for attempt in range(tries):
         close_dialog(watch)
         try:
