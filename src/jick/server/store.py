@@ -92,6 +92,8 @@ class TableRow(Base):
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     #: The whole record (JSON text) once the table is finished or closed.
     record: Mapped[str | None] = mapped_column(Text, nullable=True)
+    #: SHA-256 of the table's watch token (a spectator link of a private table); None: no such link.
+    watch_token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None)
 
 
 class SeatRow(Base):
@@ -119,6 +121,26 @@ class ActionRow(Base):
     #: ``human``, ``bot`` (a bot seat) or ``standin`` (a bot playing for an absent person).
     by: Mapped[str] = mapped_column(String(8))
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class DeckRow(Base):
+    """A deck order (or a Lift Smoke reshuffle) the server drew for a table, with its commitment."""
+
+    __tablename__ = "jick_decks"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("jick_tables.id", ondelete="CASCADE"), primary_key=True)
+    #: The draw's number at this table, from 0.
+    n: Mapped[int] = mapped_column(Integer, primary_key=True)
+    #: The deal it belongs to (0-based).
+    deal: Mapped[int] = mapped_column(Integer)
+    #: ``deck`` or ``reshuffle``.
+    kind: Mapped[str] = mapped_column(String(16))
+    #: The card names in order, top first, separated by spaces.
+    cards: Mapped[str] = mapped_column(Text)
+    #: The secret salt (hex), revealed with the deck when the deal is over.
+    salt: Mapped[str] = mapped_column(String(64))
+    #: SHA-256 (hex) of the salt and the cards, sent when the deal starts.
+    commitment: Mapped[str] = mapped_column(String(64))
 
 
 @dataclass
