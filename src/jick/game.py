@@ -203,6 +203,10 @@ class GameState(Protocol[ActionT, ObservationT]):
 
     def apply(self, action: Action) -> None: ...
 
+    def deal(self, deck: Sequence[Any]) -> None:
+        """Supply the deck order (top first) of the next deal when the state waits at a chance node."""
+        ...
+
     def apply_id(self, action_id: int) -> None: ...
 
     def undo(self) -> ActionT:

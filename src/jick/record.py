@@ -40,6 +40,7 @@ from typing import Any
 from jick.engine import IllegalAction, JickError, NotationError, RecordError, RulesError
 from jick.game import PACKAGES, AnyState, StateT
 from jick.record_hooks import RecordHooks, hooks_for
+from jick.shuffles import verify_deal
 
 FORMAT = "jick-record"
 VERSION = 1
@@ -63,6 +64,8 @@ RECORD_FIELDS = (
 )
 #: Fields of every deal; ``void`` where the game has void deals, plus the game's ``deal_fields``.
 DEAL_FIELDS = ("dealer", "deck", "actions", "outcome")
+#: Optional in any deal: the commitments of a server's drawn deck and reshuffles (:mod:`jick.shuffles`).
+FAIR_FIELDS = ("commitments",)
 
 
 # ---------------------------------------------------------------------------- writing
@@ -379,7 +382,9 @@ def _parse(data: Mapping[str, Any]) -> _Parsed:
     if "meta" in data:
         _field(data, "meta", "record", "dict")
     extra = hooks.parse_record_extra(data)
-    deal_fields = DEAL_FIELDS[:3] + (("void",) if hooks.supports_void else ()) + hooks.deal_fields + DEAL_FIELDS[3:]
+    deal_fields = (
+        DEAL_FIELDS[:3] + (("void",) if hooks.supports_void else ()) + hooks.deal_fields + DEAL_FIELDS[3:] + FAIR_FIELDS
+    )
     deals = []
     for i, raw in enumerate(_field(data, "deals", "record", "list")):
         where = f"deal {i + 1}"
@@ -410,6 +415,9 @@ def _parse(data: Mapping[str, Any]) -> _Parsed:
         if void is not None and outcome is not None and outcome != f"void: {void}":
             raise RecordError(f"{where}: outcome {outcome!r} disagrees with void {void!r}")
         deal_extra = hooks.parse_deal_extra(raw, rules, where)
+        if "commitments" in raw:
+            orders = [[hooks.card_name(c) for c in deck], *deal_extra.get("reshuffles", [])]
+            verify_deal(raw["commitments"], orders, where)
         deals.append(_Deal(dealer, deck, tuple(actions), void, outcome, deal_extra))
     result = None
     if "result" in data:

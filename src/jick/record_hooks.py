@@ -134,6 +134,14 @@ class RecordHooks(Generic[StateT]):
         state: StateT = self.state_class(rules, seed=seed, decks=list(decks), first_dealer=first_dealer)
         return state
 
+    def chance_cards(self, state: StateT) -> tuple[int, ...]:
+        """The cards a state waiting at a chance node wants put in order: the whole deck, by default."""
+        return self.deck_cards(state.rules)
+
+    def supply_chance(self, state: StateT, order: Sequence[int]) -> None:
+        """Give a state waiting at a chance node the order it waits for: the next deck, by default."""
+        state.deal(order)
+
     def deal_extra(self, state: StateT, index: int) -> dict[str, Any]:
         """The record's extra fields of deal ``index`` (0-based), as JSON values; empty ones left out."""
         return {}

@@ -33,6 +33,7 @@ from typing import Any
 from jick.bots import Bot, bot_action, make_bot
 from jick.engine import TERMINAL, Action, IllegalAction, NotationError, RecordError
 from jick.game import AnyState, Game, get_game
+from jick.shuffles import Draw, awaits_chance, draw_for, supply
 
 __all__ = ["HUMAN", "LoggedAction", "Session", "decision_seed", "record_header"]
 
@@ -75,8 +76,6 @@ def record_header(state: AnyState) -> dict[str, Any]:
 def _state_from_header(header: Mapping[str, Any]) -> AnyState:
     from jick.record import state_for
 
-    if header.get("seed") is None:
-        raise RecordError("a session header needs the seed of the match")
     return state_for({**header, "deals": []})
 
 
@@ -89,21 +88,39 @@ class Session:
     run it elsewhere, as the server does).
     """
 
-    def __init__(self, state: AnyState, seats: Sequence[str], *, think: float | None = None) -> None:
+    def __init__(
+        self,
+        state: AnyState,
+        seats: Sequence[str],
+        *,
+        think: float | None = None,
+        draws: Sequence[Draw] = (),
+        fresh_draws: bool = False,
+    ) -> None:
         if len(seats) != state.num_players:
             raise ValueError(f"{len(seats)} seat kinds for a {state.num_players}-player game")
         self.state = state
         self.game: Game = get_game(state.game_name)
         self.seats = list(seats)
         self.think = think
-        self.header = record_header(state) if state.seed is not None else {}
+        self.header = record_header(state)
+        #: The seed of the bots' decisions (the match's seed when it has one).
+        self.bot_seed = int(state.seed or 0)
         self.log: list[LoggedAction] = []
         for deal in state.deals:
             for seat, action_id in deal.actions:
                 text = str(state.action_from_id(action_id))
                 self.log.append(LoggedAction(len(self.log), seat, action_id, text))
+        #: The orders drawn for the chance nodes so far (a match without a seed), and the ply each followed.
+        self.draws: list[Draw] = []
+        self._draw_plies: list[int] = []
+        #: Known orders not yet needed (a rebuilt match), supplied in turn as the game waits for them.
+        self._queued: list[Draw] = []
+        #: Draw a fresh order from the system's generator whenever the game waits and none is queued.
+        self.fresh_draws = fresh_draws
         #: Called after every action (an autosave, a broadcast...).
         self.listeners: list[Callable[[Session, LoggedAction], None]] = []
+        self.know_draws(draws)
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -116,27 +133,52 @@ class Session:
         seats: Sequence[str] | None = None,
         seed: int | None = None,
         think: float | None = None,
+        fresh_draws: bool = False,
     ) -> Session:
-        """A new match of any game by preset name or alias; every seat human unless ``seats`` says."""
+        """A new match of any game by preset name or alias; every seat human unless ``seats`` says.
+
+        With ``fresh_draws`` (a server table without a seed) no seed is used:
+        the first dealer and every deck are drawn from the system's
+        cryptographic generator (:mod:`jick.shuffles`), as the game needs them.
+
+        >>> s = Session.new("tarok_3p", fresh_draws=True)
+        >>> s.state.seed is None, len(s.draws), s.draws[0].kind, s.to_act >= 0
+        (True, 1, 'deal', True)
+        """
         import secrets
 
-        from jick.registry import resolve
+        from jick.registry import load_rules, resolve
 
         game_name, preset_name = resolve(preset)
-        if seed is None:
-            seed = secrets.randbelow(2**31)
-        state = get_game(game_name).new_match(preset_name, players=players, overrides=overrides, seed=seed)
-        return cls(state, seats or [HUMAN] * state.num_players, think=think)
+        game = get_game(game_name)
+        if fresh_draws:
+            seats_count = load_rules(preset_name, players, overrides).num_players
+            dealer = secrets.randbelow(seats_count)
+            state = game.new_match(preset_name, players=players, overrides=overrides, decks=[], first_dealer=dealer)
+        else:
+            if seed is None:
+                seed = secrets.randbelow(2**31)
+            state = game.new_match(preset_name, players=players, overrides=overrides, seed=seed)
+        return cls(state, seats or [HUMAN] * state.num_players, think=think, fresh_draws=fresh_draws)
 
     @classmethod
     def rebuild(
-        cls, header: Mapping[str, Any], seats: Sequence[str], action_ids: Iterable[int], *, think: float | None = None
+        cls,
+        header: Mapping[str, Any],
+        seats: Sequence[str],
+        action_ids: Iterable[int],
+        *,
+        think: float | None = None,
+        draws: Sequence[Draw] = (),
+        fresh_draws: bool = False,
     ) -> Session:
         """The match of ``header`` (see :func:`record_header`) after the actions ``action_ids``, in order.
 
-        Raises :class:`~jick.engine.RecordError` naming the first action that does not fit.
+        A match without a seed takes its decks from ``draws`` (and, with
+        ``fresh_draws``, draws new ones past them). Raises
+        :class:`~jick.engine.RecordError` naming the first action that does not fit.
         """
-        session = cls(_state_from_header(header), seats, think=think)
+        session = cls(_state_from_header(header), seats, think=think, draws=draws, fresh_draws=fresh_draws)
         for ply, action_id in enumerate(action_ids):
             seat = session.state.current_player
             try:
@@ -213,20 +255,51 @@ class Session:
         state.apply(chosen)
         entry = LoggedAction(len(self.log), seat, chosen.id, str(chosen))
         self.log.append(entry)
+        self._settle()
         for listener in self.listeners:
             listener(self, entry)
         return entry
 
     def undo(self) -> LoggedAction:
-        """Take the last action back (a store that failed to keep it, say)."""
+        """Take the last action back, and the orders drawn after it (a store that failed to keep it, say)."""
+        while self.draws and self._draw_plies[-1] == self.ply:
+            self.state.undo()
+            self._draw_plies.pop()
+            self._queued.insert(0, self.draws.pop())
         self.state.undo()
         return self.log.pop()
+
+    # ------------------------------------------------------------------ chance
+    def know_draws(self, draws: Sequence[Draw]) -> None:
+        """The orders drawn for this match (all of them, in order): those not yet used wait their turn.
+
+        Raises :class:`~jick.engine.RecordError` if they disagree with the orders already used.
+        """
+        used = len(self.draws)
+        if [d.order for d in draws[:used]] != [d.order for d in self.draws[: len(draws)]]:
+            raise RecordError("the drawn decks disagree with the ones this match already used")
+        self._queued = list(draws[used:])
+        self._settle()
+
+    def _settle(self) -> None:
+        """Supply what the game waits for at a chance node: the next queued order, else a fresh draw if allowed."""
+        state = self.state
+        while awaits_chance(state):
+            if self._queued:
+                draw = self._queued.pop(0)
+                supply(state, draw)
+            elif self.fresh_draws:
+                draw = draw_for(state)
+            else:
+                return
+            self.draws.append(draw)
+            self._draw_plies.append(self.ply)
 
     # ------------------------------------------------------------------ bots
     def bot(self, seat: int, kind: str | None = None) -> Bot:
         """The bot for ``seat``'s next decision: its own kind, or ``kind`` (a stand-in for an absent person)."""
         name = kind or self.seats[seat]
-        seed = decision_seed(int(self.header.get("seed") or 0), seat, self.ply)
+        seed = decision_seed(self.bot_seed, seat, self.ply)
         return make_bot(name, seed, game=self.state.game_name, think=self.think)
 
     def bot_action(self, seat: int, kind: str | None = None) -> Action:

@@ -58,7 +58,9 @@ def test_invites_public_seats_start_and_close(sqlite_url: str) -> None:
         assert closed["status"] == "closed"
         assert http.post(f"/api/tables/{table_id}/close", headers=host(created)).status_code == 409
         record = http.get(f"/api/tables/{table_id}/record").json()
-        assert record["seed"] is not None and record["meta"]["seats"][0]["name"] == "Ann"
+        # no seed: the deck was drawn from the system's generator and sealed by a commitment
+        assert record["seed"] is None and record["meta"]["seats"][0]["name"] == "Ann"
+        assert len(record["deals"]) == 1 and len(record["deals"][0]["commitments"]) == 1
         private = create_table(http, preset="tarok_3p")
         response = http.post(f"/api/tables/{private['table']['id']}/join", json={})
         assert response.status_code == 403 and response.json()["error"] == "not_public"

@@ -14,6 +14,7 @@ bots think in parallel on every core and never hold the server's event loop.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import os
 import threading
@@ -25,7 +26,9 @@ from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
 from typing import Any
 
+from jick.engine import RecordError
 from jick.session import Session
+from jick.shuffles import Draw
 
 __all__ = ["BotPool", "decide", "hint"]
 
@@ -43,16 +46,29 @@ def _cache() -> OrderedDict[str, Session]:
     return cache
 
 
-def _session_at(key: str, header: Mapping[str, Any], action_ids: Sequence[int]) -> Session:
-    """The match after ``action_ids``, from this worker's cache when it has an earlier point of it."""
+def _session_at(
+    key: str, header: Mapping[str, Any], action_ids: Sequence[int], draws: Sequence[Mapping[str, Any]] = ()
+) -> Session:
+    """The match after ``action_ids``, from this worker's cache when it has an earlier point of it.
+
+    ``draws`` are the orders a server drew for a match without a seed (:meth:`jick.shuffles.Draw.to_json`).
+    """
     cache = _cache()
     session = cache.pop(key, None)
+    drawn = [Draw.from_json(d) for d in draws]
     if session is not None:
         known = session.action_ids()
         if len(known) > len(action_ids) or known != list(action_ids[: len(known)]):
             session = None
+        else:
+            try:
+                session.know_draws(drawn)
+            except RecordError:
+                session = None
     if session is None:
-        session = Session.rebuild(header, ["human"] * int(header["players"]), ())
+        session = Session.rebuild(header, ["human"] * int(header["players"]), (), draws=drawn)
+        if header.get("seed") is None:
+            session.bot_seed = int.from_bytes(hashlib.sha256(key.encode()).digest()[:4], "big")
     for action_id in action_ids[session.ply :]:
         session.act(session.to_act, int(action_id))
     cache[key] = session
@@ -68,18 +84,21 @@ def decide(
     seat: int,
     kind: str,
     think: float | None = None,
+    draws: Sequence[Mapping[str, Any]] = (),
 ) -> int:
     """The action id that a ``kind`` bot plays for ``seat`` in the match after ``action_ids``.
 
-    ``key`` names the match in the worker's cache (the table id).
+        ``key`` names the match in the worker's cache (the table id).
 
-    >>> from jick.session import Session
-    >>> s = Session.new("lift_smoke", seed=3)
-    >>> choice = decide("t1", s.header, [], s.to_act, "easy")
-    >>> choice in s.state.legal_action_ids()
-    True
+        >>> from jick.engine import RecordError
+    from jick.session import Session
+    from jick.shuffles import Draw
+        >>> s = Session.new("lift_smoke", seed=3)
+        >>> choice = decide("t1", s.header, [], s.to_act, "easy")
+        >>> choice in s.state.legal_action_ids()
+        True
     """
-    session = _session_at(key, header, action_ids)
+    session = _session_at(key, header, action_ids, draws)
     session.seats[seat] = kind
     session.think = think
     return session.bot_action(seat, kind).id
@@ -92,27 +111,28 @@ def hint(
     seat: int,
     level: str,
     think: float | None = None,
+    draws: Sequence[Mapping[str, Any]] = (),
 ) -> dict[str, Any]:
     """What a ``level`` bot would play for ``seat`` now and its value for every legal action (``jick play``'s hint).
 
-    The bot sees the seat's observation only, as when it plays.
+        The bot sees the seat's observation only, as when it plays.
 
-    >>> from jick.session import Session
-    >>> s = Session.new("lift_smoke", seed=3)
-    >>> advice = hint("t1", s.header, [], s.to_act, "easy")
-    >>> advice["choice"]["id"] in s.state.legal_action_ids(), sorted(advice)
-    (True, ['choice', 'method', 'values'])
+        >>> from jick.engine import RecordError
+    from jick.session import Session
+    from jick.shuffles import Draw
+        >>> s = Session.new("lift_smoke", seed=3)
+        >>> advice = hint("t1", s.header, [], s.to_act, "easy")
+        >>> advice["choice"]["id"] in s.state.legal_action_ids(), sorted(advice)
+        (True, ['choice', 'method', 'values'])
     """
     from jick.bots import make_bot
     from jick.session import decision_seed
 
-    session = _session_at(key, header, action_ids)
+    session = _session_at(key, header, action_ids, draws)
     if session.to_act != seat:
         raise ValueError(f"seat {seat} is not to act")
     observation = session.state.observation(seat)
-    bot = make_bot(
-        level, decision_seed(int(header.get("seed") or 0), seat, session.ply), session.state.game_name, think
-    )
+    bot = make_bot(level, decision_seed(session.bot_seed, seat, session.ply), session.state.game_name, think)
     explain = getattr(bot, "explain", None)
     if explain is None:
         choice = bot.choose(observation)
@@ -148,15 +168,30 @@ class BotPool:
         return self._executor
 
     async def decide(
-        self, key: str, header: Mapping[str, Any], action_ids: Sequence[int], seat: int, kind: str, think: float | None
+        self,
+        key: str,
+        header: Mapping[str, Any],
+        action_ids: Sequence[int],
+        seat: int,
+        kind: str,
+        think: float | None,
+        draws: Sequence[Mapping[str, Any]] = (),
     ) -> int:
-        choice: int = await self._run(decide, key, dict(header), list(action_ids), seat, kind, think)
+        choice: int = await self._run(decide, key, dict(header), list(action_ids), seat, kind, think, list(draws))
         return choice
 
     async def hint(
-        self, key: str, header: Mapping[str, Any], action_ids: Sequence[int], seat: int, level: str, think: float | None
+        self,
+        key: str,
+        header: Mapping[str, Any],
+        action_ids: Sequence[int],
+        seat: int,
+        level: str,
+        think: float | None,
+        draws: Sequence[Mapping[str, Any]] = (),
     ) -> dict[str, Any]:
-        advice: dict[str, Any] = await self._run(hint, key, dict(header), list(action_ids), seat, level, think)
+        args = (key, dict(header), list(action_ids), seat, level, think, list(draws))
+        advice: dict[str, Any] = await self._run(hint, *args)
         return advice
 
     async def _run(self, fn: Any, *args: Any) -> Any:

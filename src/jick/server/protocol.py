@@ -226,6 +226,25 @@ class LastAction(_Model):
     by: str
 
 
+class Sealed(_Model):
+    """The commitments to the orders drawn so far in the deal in progress (a table without a seed).
+
+    ``sha256[0]`` seals the deck, the next ones each reshuffle (Lift Smoke); see :mod:`jick.shuffles`.
+    """
+
+    deal: int
+    sha256: list[str]
+
+
+class Revealed(_Model):
+    """A finished deal's drawn orders and salts, to check against the commitments sent when it began."""
+
+    deal: int
+    orders: list[list[str]]
+    salts: list[str]
+    sha256: list[str]
+
+
 class View(_Model):
     """The receiver's view after an event: its seat's observation (a spectator: the public view).
 
@@ -241,6 +260,10 @@ class View(_Model):
     seat: int | None
     observation: dict[str, Any]
     last: LastAction | None = None
+    #: The deal in progress's commitments (null at a seeded table, or between deals).
+    sealed: Sealed | None = None
+    #: The last finished deal's orders and salts (null at a seeded table, or before the first deal ends).
+    revealed: Revealed | None = None
 
 
 class TableUpdate(_Model):

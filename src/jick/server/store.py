@@ -45,7 +45,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from jick.engine import JickError
 
-__all__ = ["ActionRow", "Base", "SeatRow", "Store", "StoreError", "TableRow", "hash_token", "now"]
+__all__ = ["ActionRow", "Base", "DeckRow", "SeatRow", "Store", "StoreError", "TableRow", "hash_token", "now"]
 
 #: Table statuses: waiting for the host to start, playing, the match over, stopped by the host.
 STATUSES = ("open", "running", "finished", "closed")
@@ -150,6 +150,7 @@ class StoredTable:
     row: TableRow
     seats: list[SeatRow]
     actions: list[int] = field(default_factory=list)
+    draws: list[DeckRow] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -166,6 +167,8 @@ class NewAction:
     status: str = "running"
     result: dict[str, Any] | None = None
     record: str | None = None
+    #: Orders drawn for the chance nodes that followed the action (a table without a seed).
+    draws: tuple[DeckRow, ...] = ()
 
 
 def database_url(text: str) -> URL:
@@ -237,11 +240,17 @@ class Store:
             raise StoreError(f"cannot use the database {self.url.render_as_string()}: {_first_line(exc)}") from None
 
     # ------------------------------------------------------------------ tables
-    def create_table(self, row: TableRow, seats: Sequence[SeatRow]) -> None:
+    def create_table(self, row: TableRow, seats: Sequence[SeatRow], draws: Sequence[DeckRow] = ()) -> None:
         with Session(self.engine) as db, db.begin():
             db.add(row)
             db.flush()
             db.add_all(seats)
+            db.add_all(draws)
+
+    def append_draws(self, draws: Sequence[DeckRow]) -> None:
+        """Store drawn orders (one transaction)."""
+        with Session(self.engine) as db, db.begin():
+            db.add_all(draws)
 
     def load(self, table_id: str) -> StoredTable | None:
         """A table with its seats and action ids, or None."""
@@ -253,8 +262,9 @@ class Store:
             actions = list(
                 db.scalars(select(ActionRow.action_id).where(ActionRow.table_id == table_id).order_by(ActionRow.ply))
             )
+            draws = list(db.scalars(select(DeckRow).where(DeckRow.table_id == table_id).order_by(DeckRow.n)))
             db.expunge_all()
-            return StoredTable(row, seats, actions)
+            return StoredTable(row, seats, actions, draws)
 
     def list_tables(self, statuses: Sequence[str], limit: int = 200) -> list[StoredTable]:
         """Tables with one of ``statuses``, newest first, with their seats (no actions)."""
@@ -311,8 +321,15 @@ class Store:
         moves = [
             {"tid": a.table_id, "new_ply": a.ply + 1, "new_status": a.status} for a in last.values() if a.record is None
         ]
+        draws = [
+            {c: getattr(d, c) for c in ("table_id", "n", "deal", "kind", "cards", "salt", "commitment")}
+            for a in actions
+            for d in a.draws
+        ]
         with self.engine.begin() as connection:
             connection.execute(insert(ActionRow), rows)
+            if draws:
+                connection.execute(insert(DeckRow), draws)
             if moves:
                 connection.execute(
                     update(TableRow)

@@ -31,11 +31,13 @@ from typing import Any, TypeVar
 from sqlalchemy.exc import IntegrityError
 
 from jick.engine import IllegalAction, JickError, NotationError, RulesError
+from jick.record_hooks import hooks_for
 from jick.server import protocol as P
 from jick.server.bots import BotPool
-from jick.server.store import NewAction, SeatRow, Store, StoredTable, TableRow, hash_token, now
+from jick.server.store import DeckRow, NewAction, SeatRow, Store, StoredTable, TableRow, hash_token, now
 from jick.server.views import action_json, fields_text, observation_fields, public_fields
 from jick.session import HUMAN, LoggedAction, Session
+from jick.shuffles import Draw
 
 __all__ = ["Connection", "Rejected", "Settings", "Table", "Tables"]
 
@@ -196,13 +198,25 @@ class Table:
             "seats": [{"seat": s.number, "kind": s.kind, "name": s.name} for s in self.seats],
         }
 
+    def full_record(self) -> dict[str, Any]:
+        """The whole record with every deal's commitments and salts: for nobody's eyes while the table is live."""
+        full = self.session.record(self.meta())
+        if not self.seeded:
+            full["deals"] = [
+                {**deal, "commitments": [{"sha256": d.commitment, "salt": d.salt} for d in draws]}
+                for deal, draws in zip(full["deals"], _draws_by_deal(self.session), strict=False)
+            ]
+        return full
+
     def record(self) -> dict[str, Any]:
         """The record to download: all of it once the table is over; before, only the deals already played.
 
         While the match runs, the deal in progress and the seed stay on the
-        server: they would show the cards in play (and every deal to come).
+        server: they would show the cards in play (and every deal to come,
+        at a seeded table). A finished deal of a table without a seed carries
+        the commitments sent when it began and the salts that open them.
         """
-        full = self.session.record(self.meta())
+        full = self.full_record()
         if not self.live:
             return full
         from jick.record import replay, result_of
@@ -214,6 +228,64 @@ class Table:
         cut["meta"] = {**full["meta"], "withheld": "the deal in progress and the seed, until the match is over"}
         cut["result"] = result_of(replay(cut, check_result=False).state)
         return cut
+
+
+def _draws_by_deal(session: Session) -> list[list[Draw]]:
+    """The session's drawn orders, grouped by deal (index 0: the deck, then the reshuffles)."""
+    groups: list[list[Draw]] = [[] for _ in session.state.deals]
+    for draw in session.draws:
+        groups[draw.deal].append(draw)
+    return groups
+
+
+def _deck_rows(table_id: str, session: Session, start: int) -> tuple[DeckRow, ...]:
+    """The database rows of the session's draws from number ``start`` on."""
+    game = session.state.game_name
+    return tuple(
+        DeckRow(
+            table_id=table_id,
+            n=n,
+            deal=d.deal,
+            kind=d.kind,
+            cards=" ".join(d.names(game)),
+            salt=d.salt,
+            commitment=d.commitment,
+        )
+        for n, d in enumerate(session.draws[start:], start)
+    )
+
+
+def _draw_of_row(row: DeckRow, game: str) -> Draw:
+    hooks = hooks_for(game)
+    order = tuple(hooks.parse_card(c) for c in row.cards.split())
+    return Draw(row.deal, row.kind, order, row.salt, row.commitment)
+
+
+def _fairness(table: Table) -> tuple[str, str]:
+    """The ``sealed`` and ``revealed`` parts of a view message, as JSON text (``null`` at a seeded table)."""
+    session = table.session
+    if table.seeded or not session.draws:
+        return "null", "null"
+    groups = _draws_by_deal(session)
+    deals = session.state.deals
+    sealed, revealed = "null", "null"
+    current = len(deals) - 1
+    if not deals[current].outcome and groups[current]:
+        sealed = json.dumps({"deal": current, "sha256": [d.commitment for d in groups[current]]}, separators=(",", ":"))
+        current -= 1
+    if current >= 0 and groups[current]:
+        game = session.state.game_name
+        draws = groups[current]
+        revealed = json.dumps(
+            {
+                "deal": current,
+                "orders": [d.names(game) for d in draws],
+                "salts": [d.salt for d in draws],
+                "sha256": [d.commitment for d in draws],
+            },
+            separators=(",", ":"),
+        )
+    return sealed, revealed
 
 
 #: What a live table and its database row both hold, under the same names.
@@ -369,7 +441,12 @@ class Tables:
     def _rebuild(self, stored: StoredTable) -> Table:
         row = stored.row
         kinds = [s.kind for s in stored.seats]
-        session = Session.rebuild(row.header, kinds, stored.actions, think=self.settings.think)
+        draws = [_draw_of_row(d, str(row.header["game"])) for d in stored.draws]
+        session = Session.rebuild(
+            row.header, kinds, stored.actions, think=self.settings.think, draws=draws, fresh_draws=not row.seeded
+        )
+        if len(session.draws) > len(draws):  # drawn now: stored before anyone sees them
+            self.db.store.append_draws(_deck_rows(row.id, session, len(draws)))
         since = time.monotonic()
         seats = [
             Seat(s.seat, s.kind, s.name, s.token_hash, s.claimed, None, since if s.kind == HUMAN else None)
@@ -419,9 +496,14 @@ class Tables:
             kinds = parse_seats(seats_text, rules.num_players, 0, level)
             if level not in LEVELS:
                 raise RulesError(f"--bot {level!r}: choose {', '.join(LEVELS)}")
-            seed = request.seed if request.seed is not None else secrets.randbelow(2**31)
             session = Session.new(
-                preset_name, players=players, overrides=overrides, seats=kinds, seed=seed, think=self.settings.think
+                preset_name,
+                players=players,
+                overrides=overrides,
+                seats=kinds,
+                seed=request.seed,
+                think=self.settings.think,
+                fresh_draws=request.seed is None,
             )
         except JickError as exc:
             raise Rejected(400, "rules", str(exc)) from None
@@ -450,7 +532,7 @@ class Tables:
             SeatRow(table_id=table.id, seat=s.number, kind=s.kind, name=None, token_hash=s.token_hash, claimed=False)
             for s in table.seats
         ]
-        await self.db.call(self.db.store.create_table, row, seat_rows)
+        await self.db.call(self.db.store.create_table, row, seat_rows, _deck_rows(table.id, session, 0))
         self.tables[table.id] = table
         log.info("table %s created: %s, seats %s", table.id, table.preset, ",".join(kinds))
         invites = [
@@ -602,7 +684,8 @@ class Tables:
             if table.status != "running" or session.to_act != seat.number:
                 raise Rejected(409, "not_your_turn", f"seat {seat.number} is not to act")
             header, ids, ply = table.header, session.action_ids(), session.ply
-        advice = await self.bots.hint(table.id, header, ids, seat.number, HINT_LEVEL, self.settings.think)
+            draws = [d.to_json() for d in session.draws]
+        advice = await self.bots.hint(table.id, header, ids, seat.number, HINT_LEVEL, self.settings.think, draws)
         return P.Hint(seat=seat.number, ply=ply, level=HINT_LEVEL, **advice)
 
     # ------------------------------------------------------------------ websockets
@@ -698,17 +781,19 @@ class Tables:
     async def _take(self, table: Table, seat: int, action: Any, by: str) -> LoggedAction:
         """Apply, commit, broadcast (the caller holds the table's lock)."""
         session = table.session
+        drawn = len(session.draws)
         entry = session.act(seat, action)
         status, result, record = "running", None, None
         if session.is_over:
             from jick.record import dumps_record
 
             status = "finished"
-            full = session.record(table.meta())
+            full = table.full_record()
             result, record = full["result"], dumps_record(full)
+        draws = _deck_rows(table.id, session, drawn)
         try:
             await self.db.append(
-                NewAction(table.id, entry.ply, seat, entry.action_id, entry.text, by, status, result, record)
+                NewAction(table.id, entry.ply, seat, entry.action_id, entry.text, by, status, result, record, draws)
             )
         except BaseException as exc:
             session.undo()
@@ -760,11 +845,14 @@ class Tables:
     async def _bot_turn(self, table: Table, seat: int, kind: str, by: str, ply: int) -> None:
         session = table.session
         ids = session.action_ids()
+        draws = [d.to_json() for d in session.draws]
         try:
             if self.settings.bot_delay > 0:
                 await asyncio.sleep(self.settings.bot_delay)
             try:
-                choice: int | str = await self.bots.decide(table.id, table.header, ids, seat, kind, self.settings.think)
+                choice: int | str = await self.bots.decide(
+                    table.id, table.header, ids, seat, kind, self.settings.think, draws
+                )
             except Exception as exc:
                 log.error("table %s: the %s bot failed (%s); a random legal action instead", table.id, kind, exc)
                 choice = secrets.choice(session.state.legal_action_ids()) if session.ply == ply else -1
@@ -812,7 +900,9 @@ class Tables:
             {"type": "view", "table_id": table.id, "status": table.status, "ply": table.session.ply, "seat": seat},
             separators=(",", ":"),
         )
-        return f'{head[:-1]},"observation":{observation},"last":{last_json}}}'
+        sealed, revealed = _fairness(table)
+        fair = f'"sealed":{sealed},"revealed":{revealed}'
+        return f'{head[:-1]},"observation":{observation},"last":{last_json},{fair}}}'
 
     def _broadcast_view(self, table: Table, last: tuple[LoggedAction, str] | None) -> None:
         state = table.session.state

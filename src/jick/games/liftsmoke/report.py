@@ -131,6 +131,18 @@ class LiftSmokeRecordHooks(RecordHooks[LiftSmokeState]):
     def deck_cards(self, rules: LiftSmokeRules) -> tuple[int, ...]:
         return tuple(range(DECK_SIZE))
 
+    def chance_cards(self, state: LiftSmokeState) -> tuple[int, ...]:
+        if state.phase == "reshuffle":
+            pile = state.discard_mask
+            return tuple(c for c in range(DECK_SIZE) if pile >> c & 1)
+        return self.deck_cards(state.rules)
+
+    def supply_chance(self, state: LiftSmokeState, order: Sequence[int]) -> None:
+        if state.phase == "reshuffle":
+            state.reshuffle(order)
+        else:
+            state.deal(order)
+
     def is_outcome(self, text: str) -> bool:
         return text == ABANDONED or _WON.fullmatch(text) is not None
 
