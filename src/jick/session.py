@@ -217,10 +217,24 @@ class Session:
         return [entry.action_id for entry in self.log]
 
     def record(self, meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        """The standard record of the match (:func:`jick.record.record_of`), finished or not."""
+        """The standard record of the match (:func:`jick.record.record_of`), finished or not.
+
+        Orders drawn by :mod:`jick.shuffles` add each deal's ``commitments``
+        with their salts: the whole truth, for a match that is over or a deal
+        that is (the server cuts the deal in progress before anyone sees it).
+        """
         from jick.record import record_of
 
-        return record_of(self.state, meta)
+        record = record_of(self.state, meta)
+        if self.draws:
+            groups: list[list[Draw]] = [[] for _ in record["deals"]]
+            for draw in self.draws:
+                groups[draw.deal].append(draw)
+            record["deals"] = [
+                {**deal, "commitments": [{"sha256": d.commitment, "salt": d.salt} for d in draws]}
+                for deal, draws in zip(record["deals"], groups, strict=True)
+            ]
+        return record
 
     # ------------------------------------------------------------------ acting
     def parse(self, action: Action | str | int) -> Action:

@@ -200,13 +200,7 @@ class Table:
 
     def full_record(self) -> dict[str, Any]:
         """The whole record with every deal's commitments and salts: for nobody's eyes while the table is live."""
-        full = self.session.record(self.meta())
-        if not self.seeded:
-            full["deals"] = [
-                {**deal, "commitments": [{"sha256": d.commitment, "salt": d.salt} for d in draws]}
-                for deal, draws in zip(full["deals"], _draws_by_deal(self.session), strict=False)
-            ]
-        return full
+        return self.session.record(self.meta())
 
     def record(self) -> dict[str, Any]:
         """The record to download: all of it once the table is over; before, only the deals already played.
