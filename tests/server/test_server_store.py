@@ -23,9 +23,10 @@ def test_migrations_build_the_models_schema_and_go_down_again(db_url: str) -> No
         assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
         assert MigrationContext.configure(connection).get_current_revision() == "0002"
     command.downgrade(alembic_config(store.url), "base")
-    assert not {"jick_tables", "jick_seats", "jick_actions", "jick_decks"} & set(inspect(store.engine).get_table_names())
+    tables = {"jick_tables", "jick_seats", "jick_actions", "jick_decks"}
+    assert not tables & set(inspect(store.engine).get_table_names())
     store.migrate()
-    assert {"jick_tables", "jick_seats", "jick_actions", "jick_decks"} <= set(inspect(store.engine).get_table_names())
+    assert tables <= set(inspect(store.engine).get_table_names())
     store.close()
 
 
