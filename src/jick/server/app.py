@@ -89,9 +89,15 @@ def _validation_message(exc: ValidationError | RequestValidationError) -> str:
     if not errors:
         return "invalid request"
     first = errors[0]
-    where = ".".join(str(part) for part in first.get("loc", ()) if part not in ("body",))
+    where = ".".join(str(part) for part in first.get("loc", ()) if not _union_label(part))
     text = str(first.get("msg", "invalid value")).removeprefix("Value error, ")
     return f"{where}: {text}" if where else text
+
+
+def _union_label(part: int | str) -> bool:
+    """True for the parts of an error's place that are no field: ``body``, a union member (``int``,
+    ``constrained-str``)."""
+    return isinstance(part, str) and (part in ("body", "int", "str", "float", "bool", "none") or "-" in part)
 
 
 def request_id(scope: Mapping[str, Any]) -> str:
@@ -543,7 +549,7 @@ def _parse(conn: Connection, message: Mapping[str, Any]) -> P.Hello | P.Act | P.
     try:
         return P.client_messages.validate_python(data)
     except ValidationError as exc:
-        conn.error("invalid", f"{kind}: {_validation_message(exc)}")
+        conn.error("invalid", _validation_message(exc))
         return None
 
 
