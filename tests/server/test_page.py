@@ -438,3 +438,46 @@ def test_replay_viewer_steps_through_a_record(page_server: LiveServer, new_page:
     assert page.locator(".seat .open-hand .card").count() == 48
     page.click("#last")
     page.wait_for_selector(".replay-summary >> text=Deal 1")
+
+
+def test_the_page_runs_under_its_content_security_policy(page_server: LiveServer, new_page: Any) -> None:
+    """Start page, a private table's watch link, a seat with cards in hand, a replay: no policy violation."""
+    from jick.server.app import CSP
+
+    me = new_page()
+    page = me.page
+    response = page.goto(page_server.url + "/")
+    assert response is not None and response.headers["content-security-policy"] == CSP
+    assert response.headers["x-frame-options"] == "DENY"
+    page.wait_for_selector("#create")
+    page.select_option("#game", "smear")
+    for seat in (1, 2, 3):
+        page.select_option(f"#seat-{seat}", "easy")
+    page.click("#create")
+    page.wait_for_selector("#play-first")
+    seat_link = page.get_attribute("#play-first", "href")
+    page.click("#watch-link")  # the private table's spectator link, its token in the fragment
+    page.wait_for_function("() => window.jickPage && window.jickPage.table")
+    assert page.evaluate("() => window.jickPage.seat") is None
+    assert me.csp_violations() == []
+    page.goto(f"{page_server.url}{seat_link}")
+    page.wait_for_selector("#start")
+    page.click("#start")
+    page.wait_for_selector(".hand .card svg.face")
+    colours = page.evaluate(
+        "() => [...document.querySelectorAll('.hand svg.face')].map((s) => [s.getAttribute('color'),"
+        " getComputedStyle(s).color])"
+    )
+    red = [c for c in colours if c[0] == "#c8102e"]
+    assert red and all(c[1] == "rgb(200, 16, 46)" for c in red), colours  # the suit colour, without a style attribute
+    assert me.csp_violations() == []
+    # the table list of this browser shows its private table (it holds the host token); a stranger's does not
+    table_id = page.evaluate("() => window.jickPage.id")
+    page.goto(page_server.url + "/")
+    page.wait_for_selector(f'.table-list a[href="/watch/{table_id}"]')
+    stranger = new_page()
+    stranger.page.goto(page_server.url + "/")
+    stranger.page.wait_for_selector(".table-list")
+    stranger.page.wait_for_timeout(300)
+    assert stranger.page.locator(f'.table-list a[href="/watch/{table_id}"]').count() == 0
+    assert me.csp_violations() == [] and stranger.csp_violations() == []
