@@ -125,7 +125,9 @@ def test_a_join_the_database_refuses_changes_nothing_in_memory(server: LiveServe
 
     store.update_seat = broken
     try:
-        assert http.post(f"/api/tables/{table_id}/join", json={"seat": 0, "name": "Ann"}).status_code == 500
+        failed = http.post(f"/api/tables/{table_id}/join", json={"seat": 0, "name": "Ann"})
+        assert failed.status_code == 500 and failed.json()["error"] == "internal"
+        assert failed.headers["content-security-policy"] == CSP and failed.headers["x-frame-options"] == "DENY"
         invite = created["invites"][1]["token"]
         with hello(server, table_id, token=invite, name="Bo") as ws:
             assert until(ws, "error")["code"] == "store"

@@ -242,6 +242,13 @@ def _bearer(authorization: str | None) -> str | None:
     return None
 
 
+class _GuardedApp(FastAPI):
+    """FastAPI with :class:`Guard` outside everything, so that even a 500 answer carries the headers."""
+
+    def build_middleware_stack(self) -> ASGIApp:
+        return Guard(super().build_middleware_stack())
+
+
 def create_app(db: str | Store, settings: Settings | None = None) -> FastAPI:
     """The server application on database ``db`` (a URL or a :class:`Store`)."""
     store = Store(db) if isinstance(db, str) else db
@@ -255,7 +262,7 @@ def create_app(db: str | Store, settings: Settings | None = None) -> FastAPI:
         finally:
             await tables.shutdown()
 
-    app = FastAPI(
+    app = _GuardedApp(
         title="jick server",
         version=str(P.PROTOCOL_VERSION),
         summary="Smear, Tarok and Lift Smoke tables over HTTP and websockets.",
@@ -497,7 +504,6 @@ def create_app(db: str | Store, settings: Settings | None = None) -> FastAPI:
         return FileResponse(page)
 
     app.add_middleware(BodyLimit)
-    app.add_middleware(Guard)
     return app
 
 
