@@ -344,6 +344,14 @@ def serve(
         int | None, typer.Option("--bot-workers", help="Bot worker processes (0: threads; default two per core).")
     ] = None,
     log_level: Annotated[str, typer.Option("--log-level", help="debug, info, warning or error.")] = "info",
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            "--public-url",
+            help="The address people reach the server at (https://cards.example.org behind a proxy): "
+            "invite and watch links carry it.",
+        ),
+    ] = None,
 ) -> None:
     """Run the game server: tables over HTTP (/api, docs at /api/docs) and one websocket per seat (/ws).
 
@@ -352,7 +360,15 @@ def serve(
     try:
         from jick.server.run import serve as run_serve
 
-        code = run_serve(host=host, port=port, db=db, bot_delay=bot_delay, bot_workers=bot_workers, log_level=log_level)
+        code = run_serve(
+            host=host,
+            port=port,
+            db=db,
+            bot_delay=bot_delay,
+            bot_workers=bot_workers,
+            log_level=log_level,
+            public=public_url,
+        )
     except JickError as exc:
         fail(str(exc))
     raise typer.Exit(code)

@@ -66,8 +66,12 @@ def load_rules_file(path: str | Path) -> HouseRules:
 
     Options may sit at the top level or under an ``[options]`` table.
     """
+    from jick.bounded import MAX_RULES_TEXT
+
     p = Path(path)
     try:
+        if p.is_file() and p.stat().st_size > 4 * MAX_RULES_TEXT:
+            raise RulesError(f"rules file {str(p)!r} is too large (house rules are limited to {MAX_RULES_TEXT} bytes)")
         text = p.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise RulesError(f"rules file {str(p)!r} does not exist") from None
@@ -85,11 +89,23 @@ def loads_rules(text: str, name: str = "house rules") -> HouseRules:
     Traceback (most recent call last):
     ...
     jick.engine.RulesError: house rules is not valid TOML: Invalid value (at end of document)
+    >>> loads_rules("x = " + "[" * 5000)
+    Traceback (most recent call last):
+    ...
+    jick.engine.RulesError: house rules is nested too deeply (arrays and tables at most 32 levels deep)
     """
+    from jick.bounded import MAX_DEPTH, MAX_RULES_TEXT, toml_depth
+
+    if len(text) > MAX_RULES_TEXT:
+        raise RulesError(f"{name} is too large: {len(text)} characters (at most {MAX_RULES_TEXT})")
+    if toml_depth(text) > MAX_DEPTH:
+        raise RulesError(f"{name} is nested too deeply (arrays and tables at most {MAX_DEPTH} levels deep)")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise RulesError(f"{name} is not valid TOML: {exc}") from None
+    except RecursionError:
+        raise RulesError(f"{name} is nested too deeply") from None
     rules = HouseRules()
     rules.preset = data.pop("preset", None)
     rules.players = data.pop("players", None)

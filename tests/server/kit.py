@@ -141,6 +141,8 @@ class Client:
     #: (ply sent, time sent, time the view of ply + 1 arrived)
     latencies: list[float] = field(default_factory=list)
     actions: int = 0
+    #: A spectator's token of a private table (its watch token, the host's or a seat's).
+    watch: str | None = None
 
     async def run(self, until: Callable[[dict[str, Any]], bool] | None = None, timeout: float = 60) -> None:
         rng = random.Random(self.seed)
@@ -151,7 +153,10 @@ class Client:
             )
         )
         async with connect(f"{self.server.ws_url}/ws/tables/{self.table_id}", open_timeout=10, close_timeout=2) as ws:
-            await ws.send(json.dumps({"type": "hello", "token": self.token}))
+            hello = {"type": "hello", "token": self.token}
+            if self.watch is not None:
+                hello["watch_token"] = self.watch
+            await ws.send(json.dumps(hello))
             deadline = time.monotonic() + timeout
             while True:
                 remaining = deadline - time.monotonic()

@@ -94,6 +94,16 @@ class Watch:
         )
         page.on("websocket", self._socket)
         page.set_default_timeout(STEP)
+        # every Content-Security-Policy violation of every document the page loads
+        page.add_init_script(
+            "document.addEventListener('securitypolicyviolation', (e) => {"
+            " (window.cspViolations = window.cspViolations || []).push(`${e.violatedDirective} ${e.blockedURI}`); });"
+        )
+
+    def csp_violations(self) -> list[str]:
+        """The policy violations of the document shown now (its console shows them too: :meth:`check`)."""
+        found: list[str] = self.page.evaluate("() => window.cspViolations || []")
+        return found
 
     def _socket(self, ws: Any) -> None:
         import json
@@ -108,6 +118,8 @@ class Watch:
         return [f for f in self.frames if f.get("type") == "view"]
 
     def check(self) -> None:
+        policy = [e for e in self.errors if "Content Security Policy" in e]
+        assert not policy, f"Content-Security-Policy violations: {policy}"
         real = [e for e in self.errors if "WebSocket" not in e and "ERR_CONNECTION_REFUSED" not in e]
         assert not real, f"JavaScript errors: {real}"
 

@@ -39,9 +39,10 @@ SMEAR_SEED = 1
 TAROK_SEED = 34
 
 
-def record_of(server: LiveServer, table_id: str) -> dict[str, Any]:
+def record_of(server: LiveServer, table_id: str, token: str) -> dict[str, Any]:
+    """The table's record, downloaded with one of its tokens (the host's)."""
     with server.http() as http:
-        response = http.get(f"/api/tables/{table_id}/record")
+        response = http.get(f"/api/tables/{table_id}/record", headers={"Authorization": f"Bearer {token}"})
         assert response.status_code == 200, response.text
         data: dict[str, Any] = response.json()
         return data
@@ -132,8 +133,8 @@ def test_smear_hand_from_the_start_page(page_server: LiveServer, new_page: Any) 
     shot(me, "hand-summary.png")
 
     # the summary says what the record says
-    table_id = page.evaluate("() => window.jickPage.id")
-    report = replay_report(replay(record_of(page_server, table_id), check_result=False).state)
+    table_id, host_token = page.evaluate("() => [window.jickPage.id, window.jickPage.hostToken]")
+    report = replay_report(replay(record_of(page_server, table_id, host_token), check_result=False).state)
     hand = report["hands"][0]
     heading = page.locator("dialog[open] h3").inner_text()
     assert heading.startswith("Hand 1: You bid 10 in")
@@ -220,7 +221,7 @@ def test_two_people_see_each_others_moves_never_cards(page_server: LiveServer, n
     ann, bob, eve = new_page(), new_page(), new_page(width=390, height=844)
     open_seat(ann, page_server, created, 0)
     open_seat(bob, page_server, created, 2)
-    eve.page.goto(f"{page_server.url}/watch/{table_id}")
+    eve.page.goto(f"{page_server.url}/watch/{table_id}#{created['watch_token']}")
     with httpx.Client(base_url=page_server.url) as http:
         http.post(f"/api/tables/{table_id}/start", headers=host(created))
     seen_by_ann: set[str] = set()
@@ -334,7 +335,9 @@ def test_tarok_deal_to_its_end(page_server: LiveServer, new_page: Any) -> None:
     assert {"widow", "discard", "contract", "play"} <= set(phases), phases
     page.wait_for_selector("dialog[open] >> text=Deal result")
     text = page.locator("dialog[open]").inner_text()
-    report = replay_report(replay(record_of(page_server, created["table"]["id"]), check_result=False).state)
+    report = replay_report(
+        replay(record_of(page_server, created["table"]["id"], created["host_token"]), check_result=False).state
+    )
     deal = report["results"][0]
     assert f"Card points: bidder {deal['bidder_count']}, opponents {deal['opponents_count']}" in text
     assert ("made" if deal["made"] else "lost") in text.split("\n")[1]
@@ -365,7 +368,7 @@ def test_lift_smoke_game_to_its_end(page_server: LiveServer, new_page: Any) -> N
 
     play_until(me, finished, limit=60)
     page.wait_for_selector(".result >> text=The session is over")
-    record = record_of(page_server, created["table"]["id"])
+    record = record_of(page_server, created["table"]["id"], created["host_token"])
     winner = replay(record).state.winner
     assert page.locator(".result b").inner_text() == ("You" if winner == 0 else f"Easy bot {winner}")
     dropped = any(
@@ -378,7 +381,13 @@ def test_lift_smoke_game_to_its_end(page_server: LiveServer, new_page: Any) -> N
 def test_replay_viewer_steps_through_a_record(page_server: LiveServer, new_page: Any, tmp_path: Any) -> None:
     with page_server.http() as http:
         created = create_table(
-            http, preset="smear_ten_point", seats=["easy"] * 4, seed=4, set=["target_score=5"], name="Bots to five"
+            http,
+            preset="smear_ten_point",
+            seats=["easy"] * 4,
+            seed=4,
+            set=["target_score=5"],
+            name="Bots to five",
+            public=True,
         )
         table_id = created["table"]["id"]
         http.post(f"/api/tables/{table_id}/start", headers=host(created))
@@ -386,13 +395,13 @@ def test_replay_viewer_steps_through_a_record(page_server: LiveServer, new_page:
     page = me.page
     with page_server.http() as http:
         deadline = time.monotonic() + 30
-        while http.get(f"/api/tables/{table_id}").json()["status"] != "finished":
+        while http.get(f"/api/tables/{table_id}", headers=host(created)).json()["status"] != "finished":
             assert time.monotonic() < deadline, "the bots' match did not finish"
             time.sleep(0.05)
     page.goto(page_server.url + "/")
     page.locator(f'.table-list a[href="/replay/{table_id}"]').click()
     page.wait_for_selector(".seat .open-hand .card")
-    record = record_of(page_server, table_id)
+    record = record_of(page_server, table_id, created["host_token"])
     first = record["deals"][0]
     assert page.locator(".seat").count() == 4
     assert page.locator(".seat .open-hand .card").count() == 40  # every hand face up
@@ -429,3 +438,46 @@ def test_replay_viewer_steps_through_a_record(page_server: LiveServer, new_page:
     assert page.locator(".seat .open-hand .card").count() == 48
     page.click("#last")
     page.wait_for_selector(".replay-summary >> text=Deal 1")
+
+
+def test_the_page_runs_under_its_content_security_policy(page_server: LiveServer, new_page: Any) -> None:
+    """Start page, a private table's watch link, a seat with cards in hand, a replay: no policy violation."""
+    from jick.server.app import CSP
+
+    me = new_page()
+    page = me.page
+    response = page.goto(page_server.url + "/")
+    assert response is not None and response.headers["content-security-policy"] == CSP
+    assert response.headers["x-frame-options"] == "DENY"
+    page.wait_for_selector("#create")
+    page.select_option("#game", "smear")
+    for seat in (1, 2, 3):
+        page.select_option(f"#seat-{seat}", "easy")
+    page.click("#create")
+    page.wait_for_selector("#play-first")
+    seat_link = page.get_attribute("#play-first", "href")
+    page.click("#watch-link")  # the private table's spectator link, its token in the fragment
+    page.wait_for_function("() => window.jickPage && window.jickPage.table")
+    assert page.evaluate("() => window.jickPage.seat") is None
+    assert me.csp_violations() == []
+    page.goto(f"{page_server.url}{seat_link}")
+    page.wait_for_selector("#start")
+    page.click("#start")
+    page.wait_for_selector(".hand .card svg.face")
+    colours = page.evaluate(
+        "() => [...document.querySelectorAll('.hand svg.face')].map((s) => [s.getAttribute('color'),"
+        " getComputedStyle(s).color])"
+    )
+    red = [c for c in colours if c[0] == "#c8102e"]
+    assert red and all(c[1] == "rgb(200, 16, 46)" for c in red), colours  # the suit colour, without a style attribute
+    assert me.csp_violations() == []
+    # the table list of this browser shows its private table (it holds the host token); a stranger's does not
+    table_id = page.evaluate("() => window.jickPage.id")
+    page.goto(page_server.url + "/")
+    page.wait_for_selector(f'.table-list a[href="/watch/{table_id}"]')
+    stranger = new_page()
+    stranger.page.goto(page_server.url + "/")
+    stranger.page.wait_for_selector(".table-list")
+    stranger.page.wait_for_timeout(300)
+    assert stranger.page.locator(f'.table-list a[href="/watch/{table_id}"]').count() == 0
+    assert me.csp_violations() == [] and stranger.csp_violations() == []

@@ -70,15 +70,15 @@ def test_kill_9_mid_match_then_restart_finishes_the_same_match(db_url: str) -> N
         assert first.orphans == []  # it went with its server
 
     with ServerProcess(db_url, "--bot-workers", "1") as second, second.http() as http:
-        info = http.get(f"/api/tables/{table_id}").json()
+        info = http.get(f"/api/tables/{table_id}", headers=host(created)).json()
         assert info["status"] == "running"
         assert info["ply"] >= seen  # every action a client saw was stored before it was sent
         clients = [Client(second, table_id, tokens[s], by_position) for s in sorted(tokens)]
         asyncio.run(run_clients(clients, timeout=60))
         assert all(c.views()[0]["ply"] >= seen for c in clients)  # where it was, same seats, same tokens
         assert [c.views()[0]["seat"] for c in clients] == sorted(tokens)
-        record = http.get(f"/api/tables/{table_id}/record").json()
-        listed = http.get("/api/tables", params={"status": "finished"}).json()["tables"]
+        record = http.get(f"/api/tables/{table_id}/record", headers=host(created)).json()
+        listed = http.get("/api/tables", params={"status": "finished"}, headers=host(created)).json()["tables"]
         assert [t["id"] for t in listed] == [table_id]
 
     reference = uninterrupted()

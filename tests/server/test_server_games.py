@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from jick.cli import app as cli_app
 
-from .kit import Client, LiveServer, create_table, random_policy, start_and_play
+from .kit import Client, LiveServer, create_table, host, random_policy, start_and_play
 
 #: (preset, --set options that keep the match short, seats): humans are scripted clients.
 MATCHES = [
@@ -40,15 +40,15 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LiveServe
             created = create_table(http, preset=preset, players=players, set=sets, seats=seats, seed=100 + n)
             table_id = created["table"]["id"]
             mine = [Client(server, table_id, i["token"], random_policy, seed=i["seat"]) for i in created["invites"]]
-            spectator = Client(server, table_id)
+            spectator = Client(server, table_id, watch=created["watch_token"])
             tables.append({"preset": preset, "created": created, "clients": mine, "spectator": spectator})
             clients += [*mine, spectator]
 
         asyncio.run(start_and_play(http, [t["created"] for t in tables], clients, timeout=60))
         for t in tables:
             table_id = t["created"]["table"]["id"]
-            t["info"] = http.get(f"/api/tables/{table_id}").json()
-            t["record"] = http.get(f"/api/tables/{table_id}/record").json()
+            t["info"] = http.get(f"/api/tables/{table_id}", headers=host(t["created"])).json()
+            t["record"] = http.get(f"/api/tables/{table_id}/record", headers=host(t["created"])).json()
         yield server, tables
 
 

@@ -79,13 +79,16 @@ def whose_turn(server: LiveServer, table: dict[str, Any]) -> int:
 
 def seat_ws(server: LiveServer, table: dict[str, Any], seat: int | None) -> ClientConnection:
     ws = open_ws(f"{server.ws_url}/ws/tables/{table['table']['id']}")
-    ws.send(json.dumps({"type": "hello", "token": None if seat is None else token(table, seat)}))
+    hello = {"type": "hello", "token": None if seat is None else token(table, seat)}
+    if seat is None:
+        hello["watch_token"] = table["watch_token"]
+    ws.send(json.dumps(hello))
     assert receive(ws)["type"] == "welcome"
     return ws
 
 
 def ply(http: httpx.Client, table: dict[str, Any]) -> int:
-    value: int = http.get(f"/api/tables/{table['table']['id']}").json()["ply"]
+    value: int = http.get(f"/api/tables/{table['table']['id']}", headers=host(table)).json()["ply"]
     return value
 
 

@@ -29,7 +29,7 @@ from jick.registry import all_presets
 from jick.server.views import to_json
 from jick.session import HEADER_FIELDS, Session
 
-from .kit import Client, LiveServer, create_table, random_policy, start_and_play
+from .kit import Client, LiveServer, create_table, host, random_policy, start_and_play
 
 SHORT = {
     "smear": ["target_score=5", "bust_out_score=-5"],
@@ -82,12 +82,21 @@ def games(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[dict[str, A
             seats = [
                 Client(server, table_id, i["token"], random_policy, seed=n * 10 + i["seat"]) for i in created["invites"]
             ]
-            tables.append({"game": game, "created": created, "seats": seats, "spectator": Client(server, table_id)})
+            tables.append(
+                {
+                    "game": game,
+                    "created": created,
+                    "seats": seats,
+                    "spectator": Client(server, table_id, watch=created["watch_token"]),
+                }
+            )
 
         clients = [c for t in tables for c in [*t["seats"], t["spectator"]]]
         asyncio.run(start_and_play(http, [t["created"] for t in tables], clients, timeout=90))
         for t in tables:
-            t["record"] = http.get(f"/api/tables/{t['created']['table']['id']}/record").json()
+            t["record"] = http.get(
+                f"/api/tables/{t['created']['table']['id']}/record", headers=host(t["created"])
+            ).json()
         yield tables
 
 

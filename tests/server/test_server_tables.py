@@ -75,18 +75,18 @@ def test_an_absent_person_is_replaced_by_a_bot_until_they_come_back(sqlite_url: 
         token = created["invites"][0]["token"]
         assert http.post(f"/api/tables/{table_id}/start", headers=host(created)).status_code == 200
         time.sleep(0.8)  # nobody came: the stand-in plays seat 0 with the others
-        info = http.get(f"/api/tables/{table_id}").json()
+        info = http.get(f"/api/tables/{table_id}", headers=host(created)).json()
         assert info["seats"][0]["status"] == "standin" and info["ply"] > 8
         with hello(server, table_id, token, "Cy") as ws:
             welcome = receive_until(ws, lambda m: m["type"] == "welcome")
             assert welcome["seat"] == 0 and welcome["table"]["seats"][0]["status"] == "connected"
             view = receive_until(ws, lambda m: m["type"] == "view" and m["observation"]["legal_actions"])
             time.sleep(0.5)  # the person is back: nobody plays for them any more
-            assert http.get(f"/api/tables/{table_id}").json()["ply"] == view["ply"]
+            assert http.get(f"/api/tables/{table_id}", headers=host(created)).json()["ply"] == view["ply"]
             ws.send(json.dumps({"type": "action", "action": view["observation"]["legal_actions"][0]["id"]}))
             mine = receive_until(ws, lambda m: m["type"] == "view" and m["ply"] == view["ply"] + 1)
             assert mine["last"]["by"] == "human" and mine["last"]["action"] is not None
-        record = http.get(f"/api/tables/{table_id}/record").json()
+        record = http.get(f"/api/tables/{table_id}/record", headers=host(created)).json()
         assert record["meta"]["seats"][0]["name"] == "Cy"
 
 
@@ -97,7 +97,7 @@ def test_the_record_of_a_running_match_keeps_the_deal_in_progress_and_the_seed(s
         http.post(f"/api/tables/{table_id}/start", headers=host(created))
         client = Client(server, table_id, created["invites"][0]["token"], random_policy)
         asyncio.run(client.run(until=lambda m: m["type"] == "view" and m["observation"]["hand_number"] >= 2))
-        record = http.get(f"/api/tables/{table_id}/record").json()
+        record = http.get(f"/api/tables/{table_id}/record", headers=host(created)).json()
         assert record["seed"] is None and record["result"]["finished"] is False
         assert record["deals"] and all("outcome" in deal for deal in record["deals"])
         path = tmp_path / "running.json"
@@ -117,19 +117,23 @@ def test_a_restart_rebuilds_every_table_and_keeps_finished_ones(sqlite_url: str)
         client = Client(server, playing["table"]["id"], playing["invites"][0]["token"], first_policy)
         asyncio.run(client.run(until=lambda m: m["type"] == "view" and m["ply"] >= 12))
         for _ in range(100):
-            if http.get(f"/api/tables/{done['table']['id']}").json()["status"] == "finished":
+            if http.get(f"/api/tables/{done['table']['id']}", headers=host(done)).json()["status"] == "finished":
                 break
             time.sleep(0.05)
         before = {
-            t["table"]["id"]: http.get(f"/api/tables/{t['table']['id']}").json() for t in (done, waiting, playing)
+            t["table"]["id"]: http.get(f"/api/tables/{t['table']['id']}", headers=host(t)).json()
+            for t in (done, waiting, playing)
         }
-        record_done = http.get(f"/api/tables/{done['table']['id']}/record").json()
+        record_done = http.get(f"/api/tables/{done['table']['id']}/record", headers=host(done)).json()
     with LiveServer(sqlite_url) as server, server.http() as http:
+        hosts = {t["table"]["id"]: host(t) for t in (done, waiting, playing)}
         for table_id, info in before.items():
-            again = http.get(f"/api/tables/{table_id}").json()
+            again = http.get(f"/api/tables/{table_id}", headers=hosts[table_id]).json()
             assert (again["status"], again["ply"]) == (info["status"], info["ply"])
-        assert http.get(f"/api/tables/{done['table']['id']}/record").json() == record_done
-        statuses = {t["id"]: t["status"] for t in http.get("/api/tables", params={"status": "all"}).json()["tables"]}
+        assert http.get(f"/api/tables/{done['table']['id']}/record", headers=host(done)).json() == record_done
+        mine = {"X-Jick-Tokens": ",".join(t["host_token"] for t in (done, waiting, playing))}
+        listed = http.get("/api/tables", params={"status": "all"}, headers=mine).json()["tables"]
+        statuses = {t["id"]: t["status"] for t in listed}
         assert statuses == {t: i["status"] for t, i in before.items()}
         # the seat's token still holds it, and play goes on from the stored position
         client = Client(server, playing["table"]["id"], playing["invites"][0]["token"], first_policy)
@@ -155,9 +159,9 @@ def test_a_table_whose_stored_actions_do_not_replay_is_reported_not_fatal(sqlite
         )
     engine.dispose()
     with LiveServer(sqlite_url) as server, server.http() as http:
-        response = http.get(f"/api/tables/{broken['table']['id']}")
+        response = http.get(f"/api/tables/{broken['table']['id']}", headers=host(broken))
         assert response.status_code == 503 and response.json()["error"] == "broken_table"
-        assert http.get(f"/api/tables/{fine['table']['id']}").json()["status"] == "open"
+        assert http.get(f"/api/tables/{fine['table']['id']}", headers=host(fine)).json()["status"] == "open"
 
 
 def test_a_thinking_bot_does_not_stall_another_table(sqlite_url: str) -> None:
@@ -179,7 +183,7 @@ def test_a_thinking_bot_does_not_stall_another_table(sqlite_url: str) -> None:
 
         elapsed = asyncio.run(go())
         plies = clients[0].views()[-1]["ply"]
-        slow_ply = http.get(f"/api/tables/{slow['table']['id']}").json()["ply"]
+        slow_ply = http.get(f"/api/tables/{slow['table']['id']}", headers=host(slow)).json()["ply"]
         assert clients[0].views()[-1]["status"] == "finished" and plies >= 15
         # the whole game took less than one of the slow bots' decisions: it never waited for them
         assert slow_ply <= 2 and elapsed < 2.5, (

@@ -6,8 +6,13 @@ uvicorn. The OpenAPI description is at ``/api/openapi.json`` (pages at
 
 No request can crash the server or change a game by being malformed: every
 problem is answered with a JSON body ``{"error": code, "message": line}`` (HTTP)
-or an ``error`` message (websocket), and logged; a stack trace never reaches
-a client.
+or an ``error`` message (websocket), and logged in one line with the request's
+id (``X-Request-Id``); a stack trace never reaches a client, and only real
+faults of the server log one (a few a minute at most).
+
+Every HTTP answer carries a strict Content-Security-Policy (the page loads
+nothing from elsewhere), ``nosniff``, ``no-referrer`` and frame protection;
+``HEAD`` is answered wherever ``GET`` is.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import secrets
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, MutableMapping
 from contextlib import asynccontextmanager
@@ -29,6 +35,7 @@ from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from jick.bounded import MAX_DEPTH, json_depth
 from jick.engine import JickError
 from jick.server import protocol as P
 from jick.server.store import Store
@@ -42,6 +49,29 @@ log = logging.getLogger("jick.server")
 MAX_BODY = 64 * 1024
 #: Rate-limit violations in a row after which a connection is closed.
 MAX_VIOLATIONS = 50
+#: Tracebacks of server faults logged per minute at most (the rest: one line each).
+MAX_TRACEBACKS = 5
+#: Tokens a table list request may carry in ``X-Jick-Tokens``.
+MAX_LIST_TOKENS = 64
+
+#: The page's policy: everything from this server, nothing inline, no framing.
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self' ws: wss:; object-src 'none'; frame-ancestors 'none'; base-uri 'none'; "
+    "form-action 'self'"
+)
+#: The API's own documentation page (``/api/docs``) runs Swagger UI from its CDN with an inline script.
+DOCS_CSP = (
+    "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+    "style-src 'self' https://cdn.jsdelivr.net; img-src 'self' data: https://fastapi.tiangolo.com; "
+    "connect-src 'self'; object-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+)
+SECURITY_HEADERS = [
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+]
 
 #: Query parameters of the replay routes.
 Deal = Annotated[int | None, Query(ge=1, le=100_000, description="A deal of the record, from 1.")]
@@ -59,9 +89,83 @@ def _validation_message(exc: ValidationError | RequestValidationError) -> str:
     if not errors:
         return "invalid request"
     first = errors[0]
-    where = ".".join(str(part) for part in first.get("loc", ()) if part not in ("body",))
-    text = str(first.get("msg", "invalid value"))
+    where = ".".join(str(part) for part in first.get("loc", ()) if not _union_label(part))
+    text = str(first.get("msg", "invalid value")).removeprefix("Value error, ")
     return f"{where}: {text}" if where else text
+
+
+def _union_label(part: int | str) -> bool:
+    """True for the parts of an error's place that are no field: ``body``, a union member (``int``,
+    ``constrained-str``)."""
+    return isinstance(part, str) and (part in ("body", "int", "str", "float", "bool", "none") or "-" in part)
+
+
+def request_id(scope: Mapping[str, Any]) -> str:
+    """The id :class:`Guard` gave the request (also in its ``X-Request-Id`` answer header)."""
+    return str(scope.get("jick.request_id", "-"))
+
+
+class Guard:
+    """Every HTTP answer gets the security headers and the request's id; ``HEAD`` is served as ``GET``
+    without the body."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: MutableMapping[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        rid = secrets.token_hex(4)
+        scope["jick.request_id"] = rid
+        head = scope["method"] == "HEAD"
+        if head:
+            scope = {**scope, "method": "GET"}
+        policy = DOCS_CSP if scope["path"] in ("/api/docs", "/api/docs/oauth2-redirect") else CSP
+
+        async def guarded(message: MutableMapping[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                headers = [(k, v) for k, v in message.get("headers", []) if k.lower() != b"content-security-policy"]
+                headers += [*SECURITY_HEADERS, (b"content-security-policy", policy.encode())]
+                headers.append((b"x-request-id", rid.encode()))
+                message = {**message, "headers": headers}
+            elif message["type"] == "http.response.body" and head:
+                if message.get("more_body", False):
+                    return
+                message = {"type": "http.response.body", "body": b"", "more_body": False}
+            await send(message)
+
+        await self.app(scope, receive, guarded)
+
+
+class TracebackBudget:
+    """At most ``per_minute`` tracebacks a minute: a flood of faults cannot fill a disk."""
+
+    def __init__(self, per_minute: int = MAX_TRACEBACKS) -> None:
+        self.per_minute = per_minute
+        self.stamps: list[float] = []
+
+    def allow(self) -> bool:
+        t = time.monotonic()
+        self.stamps = [s for s in self.stamps if t - s < 60]
+        if len(self.stamps) >= self.per_minute:
+            return False
+        self.stamps.append(t)
+        return True
+
+    def fault(self, what: str, exc: BaseException) -> None:
+        """Log a server fault: with its traceback while the budget lasts, else in one line."""
+        if self.allow():
+            log.error("%s", what, exc_info=exc)
+        else:
+            log.error("%s: %s: %s (traceback withheld: too many this minute)", what, type(exc).__name__, exc)
+
+
+class TooLarge(Rejected):
+    """A request body that grew over the limit while it was read (a chunked body)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(413, "too_large", f"request bodies are limited to {limit} bytes")
 
 
 class BodyLimit:
@@ -82,17 +186,35 @@ class BodyLimit:
                 )
                 return
         seen = 0
+        started = answered = False
 
         async def limited() -> Any:
-            nonlocal seen
+            nonlocal seen, answered
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.limit:
-                    raise Rejected(413, "too_large", f"request bodies are limited to {self.limit} bytes")
+                    if not started:  # answer 413 now: the app would turn the failed read into a 400
+                        log.info("refused too_large: a streamed body over %d bytes [%s]", self.limit, request_id(scope))
+                        await _error(413, "too_large", f"request bodies are limited to {self.limit} bytes")(
+                            scope, receive, send
+                        )
+                        answered = True
+                    raise TooLarge(self.limit)
             return message
 
-        await self.app(scope, limited, send)
+        async def sending(message: MutableMapping[str, Any]) -> None:
+            nonlocal started
+            if answered:
+                return  # the 413 went out; whatever the app says after it is dropped
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, limited, sending)
+        except TooLarge:
+            if not answered:
+                raise
 
 
 class RateLimit:
@@ -120,6 +242,13 @@ def _bearer(authorization: str | None) -> str | None:
     return None
 
 
+class _GuardedApp(FastAPI):
+    """FastAPI with :class:`Guard` outside everything, so that even a 500 answer carries the headers."""
+
+    def build_middleware_stack(self) -> ASGIApp:
+        return Guard(super().build_middleware_stack())
+
+
 def create_app(db: str | Store, settings: Settings | None = None) -> FastAPI:
     """The server application on database ``db`` (a URL or a :class:`Store`)."""
     store = Store(db) if isinstance(db, str) else db
@@ -133,7 +262,7 @@ def create_app(db: str | Store, settings: Settings | None = None) -> FastAPI:
         finally:
             await tables.shutdown()
 
-    app = FastAPI(
+    app = _GuardedApp(
         title="jick server",
         version=str(P.PROTOCOL_VERSION),
         summary="Smear, Tarok and Lift Smoke tables over HTTP and websockets.",
@@ -146,25 +275,33 @@ def create_app(db: str | Store, settings: Settings | None = None) -> FastAPI:
     )
     app.state.tables = tables
 
+    faults = TracebackBudget()
+    app.state.faults = faults
+
     # ------------------------------------------------------------------ errors
     @app.exception_handler(Rejected)
-    async def rejected(_request: Request, exc: Rejected) -> JSONResponse:
-        log.info("refused %s: %s", exc.code, exc.message)
+    async def rejected(request: Request, exc: Rejected) -> JSONResponse:
+        if not isinstance(exc, TooLarge):  # BodyLimit logged it
+            log.info(
+                "refused %s %s: %s: %s [%s]", request.method, request.url.path, exc.code, exc.message, _rid(request)
+            )
         return _error(exc.status, exc.code, exc.message)
 
     @app.exception_handler(RequestValidationError)
-    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         message = _validation_message(exc)
-        log.info("invalid request: %s", message)
+        log.info("invalid request %s %s: %s [%s]", request.method, request.url.path, message, _rid(request))
         return _error(422, "invalid_request", message)
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        if exc.status_code >= 500:
+            log.error("%s %s: %s [%s]", request.method, request.url.path, exc.detail, _rid(request))
         return _error(exc.status_code, "http", str(exc.detail))
 
     @app.exception_handler(Exception)
     async def crashed(request: Request, exc: Exception) -> JSONResponse:
-        log.exception("internal error on %s %s", request.method, request.url.path)
+        faults.fault(f"internal error on {request.method} {request.url.path} [{_rid(request)}]", exc)
         return _error(500, "internal", "internal server error (logged)")
 
     errors: dict[int | str, dict[str, Any]] = {
@@ -187,16 +324,24 @@ def create_app(db: str | Store, settings: Settings | None = None) -> FastAPI:
     async def create_table(body: P.CreateTable) -> P.CreatedTable:
         """Rules as ``jick play`` takes them (preset, players, a house-rules TOML text, ``--set`` strings).
 
-        The answer holds the host token and one invite (with its token) per human seat: they are given only here.
+        The answer holds the host token, one invite (with its token) per human seat and the watch link
+        (with its token): they are given only here.
         """
-        return await tables.create(body)
+        return await tables.create_watched(body)
 
     @app.get("/api/tables", tags=["tables"], responses=errors, summary="List tables")
     async def list_tables(
         status: Annotated[
             str, Query(max_length=100, description="Comma-separated statuses, or `all`.")
         ] = "open,running",
+        authorization: Annotated[str | None, Header()] = None,
+        x_jick_tokens: Annotated[
+            str | None,
+            Header(max_length=MAX_LIST_TOKENS * 201, description="Comma-separated tokens: their tables are listed."),
+        ] = None,
     ) -> P.TableList:
+        """The public tables, and the private ones a token of the request belongs to (a Bearer token, or
+        several in ``X-Jick-Tokens``: host, seat or watch tokens)."""
         wanted = ("open", "running", "finished", "closed") if status == "all" else tuple(status.split(","))
         unknown = [s for s in wanted if s not in ("open", "running", "finished", "closed")]
         if unknown:
@@ -205,11 +350,14 @@ def create_app(db: str | Store, settings: Settings | None = None) -> FastAPI:
                 "invalid_request",
                 f"status: unknown status {unknown[0]!r}; use open, running, finished, closed or all",
             )
-        return P.TableList(tables=await tables.list(wanted))
+        tokens = [t.strip() for t in (x_jick_tokens or "").split(",") if t.strip()][:MAX_LIST_TOKENS]
+        bearer = _bearer(authorization)
+        return P.TableList(tables=await tables.list(wanted, [*tokens, bearer] if bearer else tokens))
 
     @app.get("/api/tables/{table_id}", tags=["tables"], responses=errors, summary="One table")
-    async def get_table(table_id: str) -> P.TableInfo:
-        return (await tables.get(table_id)).info()
+    async def get_table(table_id: str, authorization: Annotated[str | None, Header()] = None) -> P.TableInfo:
+        """A public table, or a private one for a holder of one of its tokens (as a Bearer token)."""
+        return (await tables.visible(table_id, _bearer(authorization))).info()
 
     @app.post("/api/tables/{table_id}/join", tags=["seats"], responses=errors, summary="Take a seat")
     async def join(table_id: str, body: P.JoinTable) -> P.Joined:
@@ -238,10 +386,10 @@ def create_app(db: str | Store, settings: Settings | None = None) -> FastAPI:
         return await tables.close(table_id, _bearer(authorization))
 
     @app.get("/api/tables/{table_id}/record", tags=["tables"], responses=errors, summary="Download the record")
-    async def record(table_id: str) -> JSONResponse:
+    async def record(table_id: str, authorization: Annotated[str | None, Header()] = None) -> JSONResponse:
         """The standard JSON record (`jick replay` reads it). While the match runs, only the deals already
-        played, without the seed."""
-        data = await tables.record(table_id)
+        played, without the seed. A private table's needs one of its tokens (as a Bearer token)."""
+        data = await tables.record(table_id, _bearer(authorization))
         name = f"jick-{data.get('preset') or data.get('game')}-{table_id}.json"
         return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
@@ -268,10 +416,16 @@ def create_app(db: str | Store, settings: Settings | None = None) -> FastAPI:
         return await tables.hint(table_id, _bearer(authorization))
 
     @app.get("/api/tables/{table_id}/replay", tags=["tables"], responses=errors, summary="Replay a deal")
-    async def table_replay(table_id: str, deal: Deal = None, frames: Frames = "all") -> dict[str, Any]:
+    async def table_replay(
+        table_id: str,
+        deal: Deal = None,
+        frames: Frames = "all",
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
         """The report of the downloadable record (every deal's points and scores) and, with ``deal``, that
-        deal action by action with every hand face up (only deals already over: the record withholds the rest)."""
-        return await tables.replay(table_id, deal, frames)
+        deal action by action with every hand face up (only deals already over: the record withholds the rest).
+        A private table's needs one of its tokens (as a Bearer token)."""
+        return await tables.replay(table_id, deal, frames, _bearer(authorization))
 
     @app.post("/api/replay", tags=["tables"], responses=errors, summary="Replay a deal of an uploaded record")
     async def record_replay(request: Request, deal: Deal = None, frames: Frames = "all") -> dict[str, Any]:
@@ -280,6 +434,8 @@ def create_app(db: str | Store, settings: Settings | None = None) -> FastAPI:
         from jick.server.replays import replay_deal
 
         body = (await request.body()).decode("utf-8", "replace")
+        if json_depth(body) > MAX_DEPTH:
+            raise Rejected(400, "record", f"the record is nested too deeply (at most {MAX_DEPTH} levels)")
         try:
             record = loads_record(body, "the record")
             return await tables.db.call(replay_deal, record, deal, frames)
@@ -318,8 +474,8 @@ def create_app(db: str | Store, settings: Settings | None = None) -> FastAPI:
             await _receive_loop(ws, conn, table, tables)
         except WebSocketDisconnect:
             pass
-        except Exception:
-            log.exception("websocket %s on table %s failed", peer, table_id)
+        except Exception as exc:
+            faults.fault(f"websocket {peer} on table {table_id} failed", exc)
             conn.error("internal", "internal server error (logged)")
             conn.close(1011, "internal error")
         finally:
@@ -349,6 +505,10 @@ def create_app(db: str | Store, settings: Settings | None = None) -> FastAPI:
 
     app.add_middleware(BodyLimit)
     return app
+
+
+def _rid(request: Request) -> str:
+    return request_id(request.scope)
 
 
 async def _send_loop(ws: WebSocket, conn: Connection) -> None:
@@ -395,7 +555,7 @@ def _parse(conn: Connection, message: Mapping[str, Any]) -> P.Hello | P.Act | P.
     try:
         return P.client_messages.validate_python(data)
     except ValidationError as exc:
-        conn.error("invalid", f"{kind}: {_validation_message(exc)}")
+        conn.error("invalid", _validation_message(exc))
         return None
 
 

@@ -15,10 +15,11 @@ actions), ``error`` (a message that could not be used), ``pong``.
 from __future__ import annotations
 
 import json
+import unicodedata
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, model_validator
 
 __all__ = [
     "PROTOCOL_VERSION",
@@ -36,8 +37,83 @@ TableStatus = Literal["open", "running", "finished", "closed"]
 SeatStatus = Literal["free", "connected", "away", "standin", "bot"]
 
 
+#: The longest table name and seat name (the database columns' sizes).
+MAX_TABLE_NAME = 100
+MAX_SEAT_NAME = 40
+#: Characters a name may not hold, as a JSON Schema ``pattern`` class: C0 and C1 controls (NUL included),
+#: DEL, the line and paragraph separators and the bidirectional overrides and isolates (they let a
+#: name disguise itself). Lone surrogates are refused too (they are not text).
+NAME_PATTERN = "^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]*$"
+_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u2028\u2029")
+
+
+def check_name(text: str) -> str:
+    """``text`` if it is a name (no control character, no lone surrogate), else ValueError with the reason.
+
+    >>> check_name("Ann Ø")
+    'Ann Ø'
+    >>> check_name("a\\x00b")
+    Traceback (most recent call last):
+    ...
+    ValueError: a name may not hold control characters (U+0000 at 2)
+    """
+    for i, ch in enumerate(text, 1):
+        if ch in _BIDI or unicodedata.category(ch) in ("Cc", "Cs"):
+            raise ValueError(f"a name may not hold control characters (U+{ord(ch):04X} at {i})")
+    return text
+
+
+def _blank_is_none(text: str | None) -> str | None:
+    return text or None
+
+
+_NAME_SCHEMA = Field(json_schema_extra={"pattern": NAME_PATTERN})
+
+#: A table name: stripped, at most 100 characters, no control character ("" is no name).
+TableName = Annotated[
+    str, StringConstraints(strip_whitespace=True, max_length=MAX_TABLE_NAME), AfterValidator(check_name), _NAME_SCHEMA
+]
+#: A person's name at a seat: stripped, at most 40 characters, no control character (blank is no name).
+SeatName = Annotated[
+    Annotated[
+        str,
+        StringConstraints(strip_whitespace=True, max_length=MAX_SEAT_NAME),
+        AfterValidator(check_name),
+        _NAME_SCHEMA,
+    ]
+    | None,
+    AfterValidator(_blank_is_none),
+]
+
+
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+
+def _no_surrogates(value: Any, depth: int = 0) -> None:
+    """ValueError if ``value`` holds a lone surrogate (JSON lets ``"\\ud800"`` through; no database takes it)."""
+    if isinstance(value, str):
+        if any("\ud800" <= ch <= "\udfff" for ch in value):
+            raise ValueError("text must be valid Unicode (it holds a lone surrogate)")
+    elif isinstance(value, dict) and depth < 8:
+        for key, item in value.items():
+            _no_surrogates(key, depth + 1)
+            _no_surrogates(item, depth + 1)
+    elif isinstance(value, list) and depth < 8:
+        for item in value:
+            _no_surrogates(item, depth + 1)
+
+
+class _Strict(_Model):
+    """A message from a client: every field has exactly its type (no "2" for 2, no true for 1)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _unicode(cls, data: Any) -> Any:
+        _no_surrogates(data)
+        return data
 
 
 # ---------------------------------------------------------------------------- shared parts
@@ -94,7 +170,7 @@ class ErrorBody(_Model):
 
 
 # ---------------------------------------------------------------------------- HTTP bodies
-class CreateTable(_Model):
+class CreateTable(_Strict):
     """``POST /api/tables``: the game and house rules, exactly as ``jick play`` takes them."""
 
     preset: str | None = Field(None, max_length=100, description="A preset, game name or alias (`jick presets`).")
@@ -111,7 +187,7 @@ class CreateTable(_Model):
     )
     bot_level: str = Field("normal", max_length=16, description="easy, normal or hard.")
     away_timeout: float = Field(60.0, ge=0, le=86_400, description="Seconds before a bot plays for an absent person.")
-    name: str = Field("", max_length=100)
+    name: TableName = ""
     public: bool = Field(False, description="Anyone may take a free human seat with POST .../join.")
     seed: int | None = Field(None, ge=0, lt=2**31, description="Fix the shuffles (tests; shown as `seeded`).")
 
@@ -129,14 +205,19 @@ class CreatedTable(_Model):
     #: Starts the match, replaces a seat by a bot, closes the table. Given only here.
     host_token: str
     invites: list[Invite]
+    #: Lets its holder watch the table and download its record, even a private one. Given only here
+    #: (``POST /api/tables`` always gives it).
+    watch_token: str | None = None
+    #: The spectator link (``{base_url}/watch/{table}#{watch_token}``).
+    watch_url: str | None = None
 
 
-class JoinTable(_Model):
+class JoinTable(_Strict):
     """``POST /api/tables/{id}/join``: with an invite's token, or (public tables) a free seat."""
 
     token: str | None = Field(None, max_length=200)
     seat: int | None = Field(None, ge=0, le=64)
-    name: str | None = Field(None, max_length=40)
+    name: SeatName = None
 
 
 class Joined(_Model):
@@ -147,7 +228,7 @@ class Joined(_Model):
     table: TableInfo
 
 
-class ReplaceSeat(_Model):
+class ReplaceSeat(_Strict):
     """``POST /api/tables/{id}/seats/{seat}/bot``: the bot's level (the table's by default)."""
 
     level: str | None = Field(None, max_length=16)
@@ -179,16 +260,22 @@ class Hint(_Model):
 
 
 # ---------------------------------------------------------------------------- websocket: client to server
-class Hello(_Model):
-    """The first message: a seat's token to play it, no token to watch."""
+class Hello(_Strict):
+    """The first message: a seat's token to play it, no token to watch.
+
+    A private table is watched with one of its tokens in ``watch_token``
+    (its watch link's token, the host token or a seat token); a public
+    table by anyone.
+    """
 
     type: Literal["hello"]
     protocol: int = PROTOCOL_VERSION
     token: str | None = Field(None, max_length=200)
-    name: str | None = Field(None, max_length=40)
+    name: SeatName = None
+    watch_token: str | None = Field(None, max_length=200)
 
 
-class Act(_Model):
+class Act(_Strict):
     """Take an action: its notation (``"5"``, ``"AS"``, ``"-XV"``) or its id.
 
     ``ply`` (optional) is the number of actions the client has seen; an action
@@ -200,7 +287,7 @@ class Act(_Model):
     ply: int | None = None
 
 
-class Ping(_Model):
+class Ping(_Strict):
     type: Literal["ping"]
 
 

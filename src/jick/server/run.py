@@ -10,7 +10,7 @@ from jick.engine import JickError
 from jick.server.bots import default_workers
 from jick.server.store import Store, StoreError
 
-__all__ = ["ServeError", "serve"]
+__all__ = ["ServeError", "public_url", "serve"]
 
 #: The largest websocket frame uvicorn accepts; the app answers anything over 64 KiB with an error message.
 WS_MAX_SIZE = 1 << 20
@@ -35,6 +35,26 @@ def listen_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
+def public_url(text: str) -> str:
+    """The address people reach the server at, for the links it hands out (``--public-url``).
+
+    >>> public_url("https://cards.example.org/")
+    'https://cards.example.org'
+    >>> public_url("cards.example.org")
+    Traceback (most recent call last):
+    ...
+    jick.server.run.ServeError: --public-url 'cards.example.org' must be an http:// or https:// address, such as https://cards.example.org
+    """
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(text.strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        raise ServeError(
+            f"--public-url {text!r} must be an http:// or https:// address, such as https://cards.example.org"
+        )
+    return text.strip().rstrip("/")
+
+
 def serve(
     *,
     host: str = "127.0.0.1",
@@ -43,6 +63,7 @@ def serve(
     bot_delay: float = 1.0,
     bot_workers: int | None = None,
     log_level: str = "info",
+    public: str | None = None,
 ) -> int:
     """Run the server until it is stopped; return the exit code."""
     import uvicorn
@@ -55,6 +76,7 @@ def serve(
     workers = default_workers() if bot_workers is None else bot_workers
     if not 0 <= workers <= 64:
         raise ServeError(f"--bot-workers {workers} must be between 0 (threads) and 64")
+    base_url = public_url(public) if public is not None else None
     level = log_level.upper()
     if level not in ("DEBUG", "INFO", "WARNING", "ERROR"):
         raise ServeError(f"--log-level {log_level!r}: choose debug, info, warning or error")
@@ -69,7 +91,7 @@ def serve(
     sock = listen_socket(host, port)
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
-    settings = Settings(bot_delay=bot_delay, bot_workers=workers, base_url=f"http://{shown}:{bound}")
+    settings = Settings(bot_delay=bot_delay, bot_workers=workers, base_url=base_url or f"http://{shown}:{bound}")
     app = create_app(store, settings)
     print(
         f"jick serve: listening on http://{shown}:{bound} (open it in a browser to play; API docs: /api/docs), "

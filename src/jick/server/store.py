@@ -36,12 +36,14 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
+    or_,
     select,
     update,
 )
 from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.exc import ArgumentError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+from sqlalchemy.sql.elements import ColumnElement
 
 from jick.engine import JickError
 
@@ -266,13 +268,26 @@ class Store:
             db.expunge_all()
             return StoredTable(row, seats, actions, draws)
 
-    def list_tables(self, statuses: Sequence[str], limit: int = 200) -> list[StoredTable]:
-        """Tables with one of ``statuses``, newest first, with their seats (no actions)."""
+    def list_tables(
+        self, statuses: Sequence[str], token_hashes: Sequence[str] = (), limit: int = 200
+    ) -> list[StoredTable]:
+        """Tables with one of ``statuses``, newest first, with their seats (no actions): the public ones and
+        the private ones that hold one of ``token_hashes`` (as host, watch or seat token)."""
+        hashes = list(token_hashes)
+        visible: ColumnElement[bool] = TableRow.public.is_(True)
+        if hashes:
+            seated = select(SeatRow.table_id).where(SeatRow.token_hash.in_(hashes))
+            visible = or_(
+                visible,
+                TableRow.host_token_hash.in_(hashes),
+                TableRow.watch_token_hash.in_(hashes),
+                TableRow.id.in_(seated),
+            )
         with Session(self.engine, expire_on_commit=False) as db:
             rows = list(
                 db.scalars(
                     select(TableRow)
-                    .where(TableRow.status.in_(list(statuses)))
+                    .where(TableRow.status.in_(list(statuses)), visible)
                     .order_by(TableRow.created_at.desc())
                     .limit(limit)
                 )

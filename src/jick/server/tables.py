@@ -151,6 +151,8 @@ class Table:
     session: Session
     seats: list[Seat]
     result: dict[str, Any] | None = None
+    #: SHA-256 of the watch token (its holder may watch a private table); None: no watch link.
+    watch_token_hash: str | None = None
     spectators: set[Connection] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
@@ -283,7 +285,18 @@ def _fairness(table: Table) -> tuple[str, str]:
 
 
 #: What a live table and its database row both hold, under the same names.
-_SHARED = ("id", "name", "bot_level", "away_timeout", "public", "seeded", "status", "host_token_hash", "created_at")
+_SHARED = (
+    "id",
+    "name",
+    "bot_level",
+    "away_timeout",
+    "public",
+    "seeded",
+    "status",
+    "host_token_hash",
+    "created_at",
+    "watch_token_hash",
+)
 
 
 def _new_id() -> str:
@@ -297,6 +310,26 @@ def _new_token() -> str:
 def _check_host(table: Table, token: str | None) -> None:
     if not token or not hmac.compare_digest(hash_token(token), table.host_token_hash):
         raise Rejected(403, "not_host", "only the table's host may do this (send the host token as a Bearer token)")
+
+
+def holds(table: Table, token: str | None) -> bool:
+    """True when ``token`` is one of the table's: a seat's, the host's or the watch link's."""
+    if not token:
+        return False
+    digest = hash_token(token)
+    hashes = [table.host_token_hash, table.watch_token_hash, *(s.token_hash for s in table.seats)]
+    return any(h is not None and hmac.compare_digest(h, digest) for h in hashes)
+
+
+def _check_visible(table: Table, token: str | None) -> None:
+    """Public tables are anyone's to see; a private one needs one of its tokens."""
+    if not table.public and not holds(table, token):
+        raise Rejected(
+            403,
+            "private_table",
+            f"table {table.id} is private: send one of its tokens (a seat's, the host's or the watch link's) "
+            "as a Bearer token",
+        )
 
 
 # ---------------------------------------------------------------------------- the database, off the loop
@@ -535,8 +568,27 @@ class Tables:
         ]
         return P.CreatedTable(table=table.info(), host_token=host_token, invites=invites)
 
-    async def list(self, statuses: Sequence[str]) -> list[P.TableInfo]:
-        stored = await self.db.call(self.db.store.list_tables, statuses)
+    async def create_watched(self, request: P.CreateTable) -> P.CreatedTable:
+        """:meth:`create`, then the table's watch token (stored as its hash; given only in the answer)."""
+        created = await self.create(request)
+        table = self.tables[created.table.id]
+        token = _new_token()
+        digest = hash_token(token)
+        await self.db.call(self.db.store.update_table, table.id, watch_token_hash=digest)
+        table.watch_token_hash = digest
+        url = f"{self.settings.base_url}/watch/{table.id}#{token}"
+        return created.model_copy(update={"watch_token": token, "watch_url": url})
+
+    async def visible(self, table_id: str, token: str | None) -> Table:
+        """The table, if ``token`` may see it (any token for a public table, one of its own for a private one)."""
+        table = await self.get(table_id)
+        _check_visible(table, token)
+        return table
+
+    async def list(self, statuses: Sequence[str], tokens: Sequence[str] = ()) -> list[P.TableInfo]:
+        """The public tables with one of ``statuses``, and the private ones that one of ``tokens`` belongs to."""
+        hashes = sorted({hash_token(t) for t in tokens if t})
+        stored = await self.db.call(self.db.store.list_tables, statuses, hashes)
         out = []
         for item in stored:
             live = self.tables.get(item.row.id)
@@ -567,18 +619,12 @@ class Tables:
                     )
                 seat = free[0]
                 token = _new_token()
-                seat.token_hash = hash_token(token)
-            seat.claimed = True
-            if request.name is not None:
-                seat.name = request.name
+            token_hash = hash_token(token)
+            name = request.name if request.name is not None else seat.name
             await self.db.call(
-                self.db.store.update_seat,
-                table.id,
-                seat.number,
-                claimed=True,
-                name=seat.name,
-                token_hash=seat.token_hash,
+                self.db.store.update_seat, table.id, seat.number, claimed=True, name=name, token_hash=token_hash
             )
+            seat.token_hash, seat.claimed, seat.name = token_hash, True, name
         self._broadcast_table(table)
         return P.Joined(table_id=table.id, seat=seat.number, token=token, table=table.info())
 
@@ -639,29 +685,34 @@ class Tables:
         async with table.lock:
             if not table.live:
                 raise Rejected(409, "table_over", f"table {table.id} is already {table.status}")
-            table.status = "closed"
-            record = table.record()
             from jick.record import dumps_record
 
+            status, table.status = table.status, "closed"
+            try:  # the whole record, as the closed table will give it
+                record = table.record()
+            finally:
+                table.status = status
             await self.db.call(
                 self.db.store.update_table, table.id, status="closed", ended_at=now(), record=dumps_record(record)
             )
+            table.status = "closed"
             if table.timer is not None:
                 table.timer.cancel()
             log.info("table %s closed at ply %d", table.id, table.session.ply)
             self._broadcast_table(table)
         return table.info()
 
-    async def record(self, table_id: str) -> dict[str, Any]:
-        table = await self.get(table_id)
+    async def record(self, table_id: str, token: str | None = None) -> dict[str, Any]:
+        """The record to download, for whoever may see the table."""
+        table = await self.visible(table_id, token)
         async with table.lock:
             return table.record()
 
-    async def replay(self, table_id: str, deal: int | None, frames: str) -> dict[str, Any]:
-        """:func:`jick.server.replays.replay_deal` of the record anyone may download (finished deals only)."""
+    async def replay(self, table_id: str, deal: int | None, frames: str, token: str | None = None) -> dict[str, Any]:
+        """:func:`jick.server.replays.replay_deal` of the record ``token`` may download (finished deals only)."""
         from jick.server.replays import replay_deal
 
-        record = await self.record(table_id)
+        record = await self.record(table_id, token)
         try:
             return await self.db.call(replay_deal, record, deal, frames)
         except JickError as exc:
@@ -697,6 +748,12 @@ class Tables:
             return False
         async with table.lock:
             if hello.token is None:
+                if not table.public and not holds(table, hello.watch_token):
+                    conn.error(
+                        "private_table",
+                        "this table is private: watch it with one of its tokens in watch_token (its watch link's)",
+                    )
+                    return False
                 table.spectators.add(conn)
                 conn.send_model(P.Welcome(type="welcome", protocol=P.PROTOCOL_VERSION, table=table.info(), seat=None))
                 if table.status != "open":
@@ -706,16 +763,21 @@ class Tables:
             if seat is None:
                 conn.error("bad_token", "this token holds no seat at this table (forged, or the seat was given away)")
                 return False
+            name = hello.name if hello.name is not None else seat.name
+            if not seat.claimed or name != seat.name:
+                try:
+                    await self.db.call(self.db.store.update_seat, table.id, seat.number, claimed=True, name=name)
+                except Exception as exc:
+                    log.error("table %s: could not store seat %d's hello: %s", table.id, seat.number, exc)
+                    conn.error("store", "the seat could not be saved; try again")
+                    return False
+                seat.claimed, seat.name = True, name
             if seat.conn is not None:
                 seat.conn.error("replaced", "this seat connected again elsewhere")
                 seat.conn.close(4409, "replaced by a new connection")
             seat.conn = conn
             seat.away_since = None
             conn.seat = seat.number
-            if not seat.claimed or (hello.name is not None and hello.name != seat.name):
-                seat.claimed = True
-                seat.name = hello.name if hello.name is not None else seat.name
-                await self.db.call(self.db.store.update_seat, table.id, seat.number, claimed=True, name=seat.name)
             conn.send_model(
                 P.Welcome(type="welcome", protocol=P.PROTOCOL_VERSION, table=table.info(), seat=seat.number)
             )

@@ -9,8 +9,8 @@ export class ApiError extends Error {
 }
 
 /** fetch JSON from the API; an error answer becomes an ApiError with the server's one-line message. */
-export async function api(path, { method = "GET", body, token, raw = false } = {}) {
-  const headers = {};
+export async function api(path, { method = "GET", body, token, raw = false, headers: extra = {} } = {}) {
+  const headers = { ...extra };
   if (token) headers.Authorization = `Bearer ${token}`;
   let payload;
   if (body !== undefined) {
@@ -91,6 +91,68 @@ export const store = {
     }
   },
 };
+
+/** The token this browser holds for a table (its seat's, the host's or its watch link's), or null:
+ * a private table shows itself, its record and its replay only to a holder of one. */
+export function tableToken(id) {
+  return store.get(`seat.${id}`) || store.get(`host.${id}`) || store.get(`watch.${id}`);
+}
+
+/** Every table token this browser holds (for the table list: its private tables are shown to it). */
+export function allTokens() {
+  const found = [];
+  try {
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i);
+      if (/^jick\.(seat|host|watch)\./.test(key)) found.push(localStorage.getItem(key));
+    }
+  } catch {
+    /* private mode: nothing kept */
+  }
+  return [...new Set(found.filter(Boolean))].slice(0, 64);
+}
+
+/** Download a table's record (with the table's token: a private table's record needs one). */
+export async function downloadRecord(id) {
+  const token = tableToken(id);
+  let response;
+  try {
+    response = await fetch(`/api/tables/${encodeURIComponent(id)}/record`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  } catch {
+    toast("The server cannot be reached", "error");
+    return;
+  }
+  if (!response.ok) {
+    let message = `${response.status} ${response.statusText}`;
+    try {
+      message = (await response.json()).message || message;
+    } catch {
+      /* not JSON */
+    }
+    toast(message, "error");
+    return;
+  }
+  const disposition = response.headers.get("Content-Disposition") || "";
+  const match = /filename="([^"]+)"/.exec(disposition);
+  const url = URL.createObjectURL(await response.blob());
+  const a = h("a", { href: url, download: match ? match[1] : `jick-${id}.json` });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** A "Record" link that downloads with the table's token. */
+export function recordLink(id, text = "Record", attrs = {}) {
+  return h("a", {
+    ...attrs,
+    href: `/api/tables/${id}/record`,
+    onclick: (event) => {
+      event.preventDefault();
+      downloadRecord(id);
+    },
+  }, text);
+}
 
 export const GAME_TITLES = { smear: "Smear", tarok: "Tarok", liftsmoke: "Lift Smoke" };
 

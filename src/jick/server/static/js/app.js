@@ -1,10 +1,11 @@
 // The page's entry point: which page the address asks for.
 //   /                     the start page
 //   /play/{table}#token   a seat (the invite link; the token stays in this browser)
-//   /watch/{table}        a spectator
+//   /watch/{table}#token  a spectator (a private table's watch link carries its token)
 //   /replay/{table}       the replay viewer of a table's record; /replay: an uploaded record
+// Tokens ride in the fragment (never sent to the server in the address) and stay in this browser.
 
-import { store } from "./api.js";
+import { store, tableToken } from "./api.js";
 import { ReplayPage } from "./replay.js";
 import { StartPage } from "./start.js";
 import { TablePage } from "./table.js";
@@ -18,8 +19,11 @@ if (where === "play" && id) {
   else token = store.get(`seat.${id}`);
   window.jickPage = new TablePage(root, id, token || null);
 } else if (where === "watch" && id) {
-  window.jickPage = new TablePage(root, id, null);
+  const token = decodeURIComponent(location.hash.slice(1));
+  if (token) store.set(`watch.${id}`, token);
+  window.jickPage = new TablePage(root, id, null, token || tableToken(id));
 } else if (where === "replay") {
+  if (id && location.hash.length > 1) store.set(`watch.${id}`, decodeURIComponent(location.hash.slice(1)));
   window.jickPage = new ReplayPage(root, id || null);
 } else {
   window.jickPage = new StartPage(root);

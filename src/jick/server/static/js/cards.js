@@ -85,7 +85,7 @@ export function cardSVG(text, game) {
   } else {
     body = `<text x="30" y="48" class="court" text-anchor="middle">${esc(c.text)}</text>`;
   }
-  return `<svg class="face" viewBox="0 0 66 92" role="img" aria-hidden="true" style="color:${ink}">` +
+  return `<svg class="face" viewBox="0 0 66 92" role="img" aria-hidden="true" color="${ink}">` +
     `<rect x="1" y="1" width="64" height="90" rx="6" fill="${bg}" stroke="#9a9a9a"/>${corner}` +
     `<g transform="translate(3 4)">${body}</g></svg>`;
 }

@@ -1,6 +1,6 @@
 // The replay viewer: a finished game (or an uploaded record) deal by deal, action by action, every hand face up.
 
-import { GAME_TITLES, api, esc, h, setTitle, toast } from "./api.js";
+import { GAME_TITLES, api, esc, h, setTitle, tableToken, toast } from "./api.js";
 import { cardElement } from "./cards.js";
 import { seatElement, trickElement } from "./felt.js";
 import { infoHTML, logText, reportEntries, seatTags, sheetHTML, sideName, summaryHTML } from "./games.js";
@@ -81,7 +81,7 @@ export class ReplayPage {
   async load(deal, step) {
     this.stop();
     try {
-      if (this.tableId) this.data = await api(`/api/tables/${encodeURIComponent(this.tableId)}/replay?deal=${deal}`);
+      if (this.tableId) this.data = await api(`/api/tables/${encodeURIComponent(this.tableId)}/replay?deal=${deal}`, { token: tableToken(this.tableId) });
       else this.data = await api(`/api/replay?deal=${deal}`, { method: "POST", body: this.record, raw: true });
     } catch (err) {
       this.felt.innerHTML = "";

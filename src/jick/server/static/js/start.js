@@ -1,6 +1,6 @@
 // The start page: create a table (game, preset, players, house rules, seats), hand out invites, watch, replay.
 
-import { GAME_TITLES, api, botLabel, copyText, esc, h, setTitle, store, toast } from "./api.js";
+import { GAME_TITLES, allTokens, api, botLabel, copyText, esc, h, recordLink, setTitle, store, toast } from "./api.js";
 
 const SEAT_KINDS = [
   ["human", "Person"],
@@ -201,6 +201,7 @@ export class StartPage {
   showCreated(created) {
     const t = created.table;
     store.set(`host.${t.id}`, created.host_token);
+    if (created.watch_token) store.set(`watch.${t.id}`, created.watch_token);
     store.set(`invites.${t.id}`, JSON.stringify(created.invites.map((i) => ({ seat: i.seat, url: `${location.origin}/play/${t.id}#${i.token}` }))));
     this.created.innerHTML = "";
     const box = h("section", { class: "panel created-box", "aria-labelledby": "created-title" },
@@ -218,7 +219,11 @@ export class StartPage {
     if (created.invites.length) box.append(list);
     const bots = t.seats.filter((s) => s.kind !== "human").map((s) => `seat ${s.seat}: ${botLabel(s.kind)}`);
     if (bots.length) box.append(h("p", { class: "note" }, `Bots: ${bots.join(", ")}.`));
-    box.append(h("p", {}, h("a", { href: `/watch/${t.id}` }, "Watch this table"), " · you start the match from your seat's page (you are the host)."));
+    const watchUrl = `${location.origin}/watch/${t.id}#${created.watch_token || ""}`;
+    box.append(h("p", {}, h("a", { href: `/watch/${t.id}#${created.watch_token || ""}`, id: "watch-link" }, "Watch this table"),
+      " · ", h("button", { type: "button", onclick: async () => toast((await copyText(watchUrl)) ? "Watch link copied" : "Copy the link by hand", "ok") }, "Copy the watch link"),
+      t.public ? "" : " (the table is private: only people with a link of it can see it)",
+      " · you start the match from your seat's page (you are the host)."));
     this.created.append(box);
     box.scrollIntoView({ behavior: "smooth", block: "start" });
     this.loadTables();
@@ -226,8 +231,9 @@ export class StartPage {
 
   async loadTables() {
     try {
-      const live = (await api("/api/tables?status=open,running")).tables;
-      const over = (await api("/api/tables?status=finished,closed")).tables;
+      const headers = { "X-Jick-Tokens": allTokens().join(",") };
+      const live = (await api("/api/tables?status=open,running", { headers })).tables;
+      const over = (await api("/api/tables?status=finished,closed", { headers })).tables;
       this.fill(this.running, live, false);
       this.fill(this.finished, over.slice(-30).reverse(), true);
     } catch (err) {
@@ -245,7 +251,7 @@ export class StartPage {
     for (const t of tables) {
       const who = t.seats.map((s) => s.name || (s.kind === "human" ? "person" : s.kind)).join(", ");
       const links = finished
-        ? [h("a", { href: `/replay/${t.id}` }, "Replay"), " · ", h("a", { href: `/api/tables/${t.id}/record`, download: "" }, "Record")]
+        ? [h("a", { href: `/replay/${t.id}` }, "Replay"), " · ", recordLink(t.id)]
         : [h("a", { href: `/watch/${t.id}` }, "Watch")];
       if (!finished && t.public && t.seats.some((s) => s.status === "free")) links.push(" · ", h("button", { type: "button", onclick: () => this.join(t.id) }, "Take a free seat"));
       if (!finished && store.get(`host.${t.id}`)) {

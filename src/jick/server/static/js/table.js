@@ -1,6 +1,6 @@
 // The live table: one websocket to /ws/tables/{id} (a seat with its token, or a spectator), the documented protocol only.
 
-import { GAME_TITLES, api, copyText, esc, h, seatName, setTitle, store, toast } from "./api.js";
+import { GAME_TITLES, api, copyText, esc, h, recordLink, seatName, setTitle, store, toast } from "./api.js";
 import { cardElement, cardHTML, sortHand } from "./cards.js";
 import { seatElement, trickElement } from "./felt.js";
 import {
@@ -9,7 +9,7 @@ import {
 } from "./games.js";
 
 const RETRY = [500, 1000, 2000, 4000, 5000];
-const FINAL_ERRORS = new Set(["bad_token", "unknown_table", "seat_revoked", "replaced", "protocol", "spectator"]);
+const FINAL_ERRORS = new Set(["bad_token", "unknown_table", "seat_revoked", "replaced", "protocol", "spectator", "private_table"]);
 
 const YOU = { bids: "bid", passes: "pass", names: "name", discards: "discard", plays: "play", shoots: "shoot", is: "are", calls: "call", keeps: "keep", lays: "lay", accepts: "accept", rejects: "reject", announces: "announce", says: "say", acts: "act", wins: "win" };
 
@@ -20,11 +20,14 @@ function youForm(text) {
 }
 
 export class TablePage {
-  constructor(root, tableId, token) {
+  constructor(root, tableId, token, watchToken = null) {
     this.root = root;
     this.id = tableId;
     this.token = token || null;
     this.hostToken = store.get(`host.${tableId}`);
+    // a spectator of a private table shows one of its tokens; a seat's own token does for its replays
+    this.watchToken = watchToken || null;
+    this.viewToken = this.token || this.hostToken || this.watchToken;
     this.table = null;
     this.seat = null;
     this.view = null;
@@ -52,7 +55,7 @@ export class TablePage {
       (this.hintBtn = h("button", { type: "button", class: "tool", title: "What the hard bot would do (key ?)", onclick: () => this.askHint(), disabled: true }, "Hint")),
       (this.lastBtn = h("button", { type: "button", class: "tool", "aria-pressed": "false", title: "Show the last trick (key .)", onclick: () => this.toggleLast() }, "Last trick")),
       h("button", { type: "button", class: "tool", onclick: () => this.openSheet() }, "Score sheet"),
-      h("a", { class: "tool", href: `/api/tables/${this.id}/record`, download: "" }, "Record"));
+      recordLink(this.id, "Record", { class: "tool" }));
     this.info = h("div", { class: "info" });
     this.felt = h("div", { class: "felt", role: "region", "aria-label": "the table" });
     this.prompt = h("div", { class: "prompt", role: "status" });
@@ -89,6 +92,7 @@ export class TablePage {
     this.setConn("wait", this.retries ? "reconnecting…" : "connecting…");
     ws.onopen = () => {
       const hello = { type: "hello", token: this.token };
+      if (!this.token && this.viewToken) hello.watch_token = this.viewToken;
       const name = store.get("name");
       if (this.token && name) hello.name = name.slice(0, 40);
       ws.send(JSON.stringify(hello));
@@ -231,7 +235,7 @@ export class TablePage {
 
   async loadReport(popup) {
     try {
-      this.report = await api(`/api/tables/${this.id}/replay`);
+      this.report = await api(`/api/tables/${this.id}/replay`, { token: this.viewToken });
     } catch (err) {
       return;
     }
@@ -242,7 +246,7 @@ export class TablePage {
     const entry = entries[entries.length - 1];
     let lastTrick = null;
     try {
-      const end = await api(`/api/tables/${this.id}/replay?deal=${entry.deal}&frames=last`);
+      const end = await api(`/api/tables/${this.id}/replay?deal=${entry.deal}&frames=last`, { token: this.viewToken });
       const frame = end.frames[end.frames.length - 1];
       const tricks = frame && frame.view.tricks;
       if (tricks && tricks.length) lastTrick = tricks[tricks.length - 1];
@@ -492,7 +496,7 @@ export class TablePage {
     const center = h("div", { class: "center" });
     if (t.status === "finished") {
       center.append(h("div", { class: "result panel", html: resultHTML(t.game, obs, names) },
-        h("p", {}, h("a", { href: `/replay/${t.id}` }, "Replay this match"), " · ", h("a", { href: `/api/tables/${t.id}/record`, download: "" }, "download the record"), " · ", h("a", { href: "/" }, "new table"))));
+        h("p", {}, h("a", { href: `/replay/${t.id}` }, "Replay this match"), " · ", recordLink(t.id, "download the record"), " · ", h("a", { href: "/" }, "new table"))));
     }
     const trick = obs.trick || [];
     const done = obs.tricks || [];
