@@ -327,7 +327,7 @@ def create_app(db: str | Store, settings: Settings | None = None) -> FastAPI:
         The answer holds the host token, one invite (with its token) per human seat and the watch link
         (with its token): they are given only here.
         """
-        return await tables.create_watched(body)
+        return await tables.create(body)
 
     @app.get("/api/tables", tags=["tables"], responses=errors, summary="List tables")
     async def list_tables(

@@ -205,11 +205,10 @@ class CreatedTable(_Model):
     #: Starts the match, replaces a seat by a bot, closes the table. Given only here.
     host_token: str
     invites: list[Invite]
-    #: Lets its holder watch the table and download its record, even a private one. Given only here
-    #: (``POST /api/tables`` always gives it).
-    watch_token: str | None = None
+    #: Lets its holder watch the table and download its record, even a private one. Given only here.
+    watch_token: str
     #: The spectator link (``{base_url}/watch/{table}#{watch_token}``).
-    watch_url: str | None = None
+    watch_url: str
 
 
 class JoinTable(_Strict):

@@ -534,7 +534,7 @@ class Tables:
             )
         except JickError as exc:
             raise Rejected(400, "rules", str(exc)) from None
-        host_token = _new_token()
+        host_token, watch_token = _new_token(), _new_token()
         tokens = {seat: _new_token() for seat, kind in enumerate(kinds) if kind == HUMAN}
         table = Table(
             id=_new_id(),
@@ -548,6 +548,7 @@ class Tables:
             host_token_hash=hash_token(host_token),
             created_at=now(),
             session=session,
+            watch_token_hash=hash_token(watch_token),
             seats=[
                 Seat(s, kind, None, hash_token(tokens[s]) if s in tokens else None, False, None, None)
                 for s, kind in enumerate(kinds)
@@ -566,18 +567,10 @@ class Tables:
             P.Invite(seat=s, token=token, url=f"{self.settings.base_url}/play/{table.id}#{token}")
             for s, token in tokens.items()
         ]
-        return P.CreatedTable(table=table.info(), host_token=host_token, invites=invites)
-
-    async def create_watched(self, request: P.CreateTable) -> P.CreatedTable:
-        """:meth:`create`, then the table's watch token (stored as its hash; given only in the answer)."""
-        created = await self.create(request)
-        table = self.tables[created.table.id]
-        token = _new_token()
-        digest = hash_token(token)
-        await self.db.call(self.db.store.update_table, table.id, watch_token_hash=digest)
-        table.watch_token_hash = digest
-        url = f"{self.settings.base_url}/watch/{table.id}#{token}"
-        return created.model_copy(update={"watch_token": token, "watch_url": url})
+        watch_url = f"{self.settings.base_url}/watch/{table.id}#{watch_token}"
+        return P.CreatedTable(
+            table=table.info(), host_token=host_token, invites=invites, watch_token=watch_token, watch_url=watch_url
+        )
 
     async def visible(self, table_id: str, token: str | None) -> Table:
         """The table, if ``token`` may see it (any token for a public table, one of its own for a private one)."""
