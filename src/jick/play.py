@@ -415,7 +415,10 @@ class TerminalGame:
                     what = self.view.action_text(action)
                     raise IllegalAction(f"{what} is one too many: your turn is complete without it")
                 before.append(state.observation(self.public_seat))
-                state.apply(action)
+                try:
+                    state.apply(action)
+                except IllegalAction as exc:  # said to the player (the state is unchanged by the refusal)
+                    raise IllegalAction(self.view.refusal(state.observation(seat), action, exc.reason)) from None
                 applied += 1
         except IllegalAction:
             for _ in range(applied):
