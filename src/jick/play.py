@@ -31,6 +31,7 @@ from typing import IO, Any, TypeVar
 
 from rich.console import Console
 from rich.markup import escape
+from rich.text import Text
 
 from jick.bots import BOT_KINDS, LEVELS, Bot, ExplainingBot, canonical_bot_name, check_think, make_bot
 from jick.engine import Action, IllegalAction, JickError, NotationError, RulesError
@@ -412,7 +413,7 @@ class TerminalGame:
         try:
             for action in actions:
                 if state.current_player != seat or state.phase != phase:
-                    what = self.view.action_text(action)
+                    what = Text.from_markup(self.view.action_text(action)).plain
                     raise IllegalAction(f"{what} is one too many: your turn is complete without it")
                 before.append(state.observation(self.public_seat))
                 try:

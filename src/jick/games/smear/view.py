@@ -382,7 +382,7 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
             if rules.follow_rule == "follow_or_trump":
                 return f"you must follow {SUIT_NAMES[led]} or play a trump"
             return f"you must follow {SUIT_NAMES[led]}"
-        return f"you are playing a card: type {self.moves_text(obs)}"
+        return f"that is not a card: type {self.moves_text(obs)}"
 
     def choices_text(self, obs: SmearObservation) -> str:
         legal = obs.legal_actions
