@@ -17,7 +17,7 @@ from jick.engine import Action, IllegalAction, NotationError
 from jick.games.tarok import actions as A
 from jick.games.tarok.cards import SUIT_NAMES, TarokCard, trick_winner
 from jick.games.tarok.observation import TarokObservation
-from jick.games.tarok.state import TarokDealResult, TarokState
+from jick.games.tarok.state import TarokDealResult, TarokState, active_seats
 from jick.terminal import OTHER_COMMANDS, Table, TerminalView, count_of, or_list
 
 #: One-word answers for the yes/no questions, per phase.
@@ -163,9 +163,10 @@ class TarokView(TerminalView[TarokState, TarokObservation]):
         if result.bidder is not None:
             kind = f"{result.contract} for {result.game_type}"
             mult = f", multiplier {result.multiplier}" if result.multiplier != 1 else ""
+            others = [p for p in active_seats(self.state.num_players, result.dealer) if p != result.bidder]
             self.say(
-                f"  {self.who(result.bidder)}: {kind}{mult}; card points: bidder {result.bidder_count}, "
-                f"opponents {result.opponents_count}"
+                f"  {self.who(result.bidder)}: {kind}{mult}; card points: {self.bidder_text(result.bidder)} "
+                f"{result.bidder_count}, {self.opponents_text(others)} {result.opponents_count}"
             )
         for award in result.awards:
             to = award.won_by or (self.who(award.seat) if award.seat is not None else "")
@@ -175,6 +176,17 @@ class TarokView(TerminalView[TarokState, TarokObservation]):
         changes = ", ".join(f"{self.who(s)} {d:+d}" for s, d in enumerate(result.changes))
         self.say(f"  changes: {changes}")
         self.say(f"[bold]Scores:[/] {self.scores_text(result.scores)}")
+
+    def bidder_text(self, bidder: int) -> str:
+        """The bidder's side of a deal: ``you (bidder)``, ``seat 1 (bidder)``."""
+        return f"{self.who(bidder)} (bidder)"
+
+    def opponents_text(self, opponents: Sequence[int]) -> str:
+        """The bidder's opponents together: ``you and seat 2``, ``seats 0 and 2 (opponents)``."""
+        viewer = self.table.viewer
+        if viewer in opponents:
+            return "you and " + " and ".join(f"seat {s}" for s in opponents if s != viewer)
+        return "seats " + " and ".join(str(s) for s in opponents) + " (opponents)"
 
     def finish(self) -> None:
         state = self.state
@@ -210,6 +222,9 @@ class TarokView(TerminalView[TarokState, TarokObservation]):
             line = f"Contract: {self.who(obs.bidder)} {obs.contract}"
             if obs.game_type:
                 line += f" for {obs.game_type}"
+            others = [p for p in obs.active if p != obs.bidder]
+            if obs.seat in others:
+                line += f" against {self.opponents_text(others)}"
             if obs.multiplier > 1:
                 line += f", multiplier {obs.multiplier}"
             if obs.ultimo:
