@@ -79,6 +79,8 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
         if viewer is not None and self.state.num_sides < self.state.num_players:
             self.our_side = self.rules.side_of(viewer)
             self.sides = [self.side_word(side) for side in range(self.state.num_sides)]
+        elif viewer is not None:  # everyone for himself: the viewer's side is "you"
+            self.sides[self.rules.side_of(viewer)] = "you"
         self.hands_seen = 0
         #: Seat in its discard turn -> (cards it discarded, its hand when the turn began).
         self.discarding: dict[int, tuple[list[Card], tuple[Card, ...]]] = {}
@@ -106,13 +108,13 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
             return "you and " + seats_text(others) if others else "you"
         return seats_text(seats)
 
-    def side_subject(self, side: int) -> str:
-        """A side as the subject of a sentence: ``We``, ``They``, ``Seats 1+3``."""
-        if self.our_side is None:
-            return self.sides[side][0].upper() + self.sides[side][1:]
-        if side == self.our_side:
-            return "We"
-        return "They" if self.state.num_sides == 2 else self.sides[side][0].upper() + self.sides[side][1:]
+    def side_wins(self, side: int) -> str:
+        """A side winning, as a sentence's start: ``We win``, ``They win``, ``Seat 1 wins``, ``Seats 1+3 win``."""
+        if self.our_side is not None and self.state.num_sides == 2:
+            return "We win" if side == self.our_side else "They win"
+        name = "We" if side == self.our_side else self.sides[side]
+        verb = "wins" if name.startswith("seat ") else "win"
+        return f"{name[0].upper()}{name[1:]} {verb}"
 
     def trick_text(self, plays: Sequence[tuple[int, Card]], trump: int | None) -> str:
         """``seat 1 QC, you JD (trump)``: who played which card, trumps of other suits marked."""
@@ -136,7 +138,10 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
         if rules.num_sides < self.state.num_players:
             teams = self.sides
             if self.our_side is not None:
-                teams = [f"{self.sides[side]} ({self.side_members(side)})" for side in range(rules.num_sides)]
+                teams = [
+                    f"{name} ({self.side_members(side)})" if name in ("us", "them") else name
+                    for side, name in enumerate(self.sides)
+                ]
             self.say("Teams: " + " vs ".join(teams))
         points = ", ".join(f"{POINT_LABELS.get(name, name)} {value}" for name, value in rules.points.items())
         self.say(f"Target {rules.target_score}; points per hand: {points}")
@@ -248,8 +253,7 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
         assert winner is not None
         hands = len(state.hand_results)
         self.table.console.rule("Match over")
-        subject = self.side_subject(winner)
-        self.say(f"[bold]{subject} win the match[/] after {hands} hands: {self.scores_text(state.scores)}")
+        self.say(f"[bold]{self.side_wins(winner)} the match[/] after {hands} hands: {self.scores_text(state.scores)}")
         viewer = self.table.viewer
         if viewer is not None:
             won = state.side_of(viewer) == winner
