@@ -281,9 +281,14 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
             return [self.parse(obs, text)]
         done = A.ACTIONS[A.DONE_ID]
         need = self.discards_needed(obs)
+        least = max(0, len(obs.hand) - 6)
         if not text or low == "none":
-            if need is None:
+            if need is None and not least:
                 return [done]
+            if need is None:
+                raise IllegalAction(
+                    f"discard at least {count_of(least)} (down to six), e.g. {self.example_discard(obs)}"
+                )
             raise IllegalAction(f"name the {count_of(need)} to discard, e.g. " + self.example_discard(obs))
         actions: list[Action] = []
         for token in text.replace(",", " ").split():
@@ -298,6 +303,10 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
         cards = [a for a in actions if a != done]
         if need is not None and len(cards) != need:
             raise IllegalAction(f"discard {count_of(need)}, not {len(cards)}: nothing was discarded")
+        if need is None and len(cards) < least:
+            raise IllegalAction(
+                f"discard at least {count_of(least)} (down to six), not {len(cards)}: nothing was discarded"
+            )
         if need is None and done not in actions:
             actions.append(done)  # a refill discard is one set, then the deal back to six
         return actions
@@ -332,6 +341,9 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
         if obs.phase == "discard":
             need = self.discards_needed(obs)
             example = self.example_discard(obs)
+            least = len(obs.hand) - 6
+            if need is None and least > 0:
+                return f"the cards to discard on one line, at least {count_of(least)} (e.g. {example})"
             if need is None:
                 return f"the cards to discard on one line (e.g. {example}), or an empty line to keep every card"
             return f"the {count_of(need)} to discard, on one line (e.g. {example})"
@@ -372,6 +384,8 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
                     return f"non-trumps go first (then trumps that score nothing): you may discard {allowed}"
                 return f"you may not discard {card} now; you may discard {allowed or 'no card'}"
             if isinstance(action, A.DoneDiscarding):
+                if rules.discard_nontrumps == "mandatory":
+                    return f"every non-trump must go under these rules; you may discard {allowed}"
                 return f"you may not stop discarding yet; you may discard {allowed}"
             return f"you are discarding: type {self.moves_text(obs)}"
         if isinstance(action, A.Play) and isinstance(card, Card) and obs.trump is not None:
@@ -402,9 +416,11 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
         self.say("Legal now: " + self.choices_text(obs))
         if obs.phase == "discard":
             if self.rules.discard_mode == "refill" and not self._fixed_discard(obs):
+                least = len(obs.hand) - 6
+                keep = f"at least {count_of(least)}" if least > 0 else "an empty line or 'none' keeps every card"
                 self.say(
-                    "Type the cards to discard on one line (e.g. 9C 8D); you are then dealt back to 6. "
-                    "An empty line or 'none' keeps every card."
+                    f"Type the cards to discard on one line (e.g. {self.example_discard(obs)}), {keep}; "
+                    "you are then dealt back to 6."
                 )
             else:
                 need = count_of(len(obs.hand) - 6)
@@ -440,7 +456,12 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
             return "Your hand is only 3s to 9s: misdeal or keep? "
         if obs.phase == "discard":
             if self.rules.discard_mode == "refill" and not self._fixed_discard(obs):
-                return "Discard (cards, empty line keeps all): "
+                least = len(obs.hand) - 6
+                return (
+                    f"Discard (at least {count_of(least)}): "
+                    if least > 0
+                    else "Discard (cards, empty line keeps all): "
+                )
             return f"Discard {count_of(len(obs.hand) - 6)}: "
         return "Play a card: "
 
