@@ -349,6 +349,12 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
             return f"the {count_of(need)} to discard, on one line (e.g. {example})"
         return "a card you may play: " + " ".join(str(c) for c in self.legal_cards(obs))
 
+    def parse(self, obs: SmearObservation, text: str) -> Action:
+        """One typed word as an action; a number above every bid the deck allows is refused as a bid."""
+        if text.strip().isdigit() and int(text) > self.rules.max_bid:
+            raise IllegalAction(f"the highest bid is {self.rules.max_bid}")
+        return super().parse(obs, text)
+
     def legal_cards(self, obs: SmearObservation) -> list[Card]:
         """The cards of the legal plays or discards, in the order of the hand."""
         order = {c.index: i for i, c in enumerate(c for _, g in sorted_hand(obs.hand, obs) for c in g)}
