@@ -350,8 +350,8 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
         return "a card you may play: " + " ".join(str(c) for c in self.legal_cards(obs))
 
     def parse(self, obs: SmearObservation, text: str) -> Action:
-        """One typed word as an action; a number above every bid the deck allows is refused as a bid."""
-        if text.strip().isdigit() and int(text) > self.rules.max_bid:
+        """One typed word as an action; while bidding, a number above the highest bid is refused as a bid."""
+        if obs.phase == "bidding" and text.strip().isdigit() and int(text) > self.rules.max_bid:
             raise IllegalAction(f"the highest bid is {self.rules.max_bid}")
         return super().parse(obs, text)
 
@@ -366,7 +366,11 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
         legal = obs.legal_actions
         rules = self.rules
         card = getattr(action, "card", None)
-        if isinstance(card, Card) and card.index not in {c.index for c in obs.hand}:
+        if (
+            obs.phase in ("discard", "play")
+            and isinstance(card, Card)
+            and card.index not in {c.index for c in obs.hand}
+        ):
             return f"{card} is not in your hand"
         if obs.phase == "bidding":
             bids = [a.amount for a in legal if isinstance(a, A.Bid)]

@@ -332,7 +332,11 @@ class TarokView(TerminalView[TarokState, TarokObservation]):
     def refusal(self, obs: TarokObservation, action: Action, reason: str) -> str:
         """The engine's reason in the player's words: ``XV is not in your hand``, ``you must follow hearts``."""
         card = getattr(action, "card", None)
-        if isinstance(card, TarokCard) and card.index not in {c.index for c in obs.hand}:
+        if (
+            obs.phase in ("discard", "play")
+            and isinstance(card, TarokCard)
+            and card.index not in {c.index for c in obs.hand}
+        ):
             return f"{card} is not in your hand"
         if obs.phase == "discard" and isinstance(action, A.Discard):
             if self.rules.discard_forbidden == "kings":
