@@ -8,6 +8,12 @@ observations into text, announces actions and results, and reads a line of
 input into actions. The loop gives each view a :class:`Table`: the state, the
 console and the words for seats ("you" or "seat 2").
 
+A view also speaks for the rules to the person at the keyboard: a line that
+names no move gets :meth:`TerminalView.moves_text` (what may be typed in this
+phase under these rules), and the engine's reason for an illegal move, written
+for records, bots and the server, is said again in the second person by
+:meth:`TerminalView.refusal` ("5D is not in your hand").
+
 A view only reads ``state.observation(seat)`` for what a seat may see; it
 reads the state itself only for public facts (the logs of finished deals)
 and to parse input in context.
