@@ -89,7 +89,7 @@ def test_discard_set_is_checked_as_a_whole(tmp_path: Path) -> None:
     second = tmp_path / "second.json"
     code, out = play([*args, "--record", str(second)], f"pass\n{bad}\n{good}\nquit\n")
     assert code == 0
-    assert "not allowed" in out and f"{stranger} is not in the hand" in out
+    assert "not allowed" in out and f"{stranger} is not in your hand" in out
     assert "you discard " + good in out
     actions = load_record(second)["deals"][0]["actions"]
     discards = [text for s, text in actions if s == seat and text.startswith("-")]

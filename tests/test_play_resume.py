@@ -41,8 +41,26 @@ def saved_state(path: Path) -> tuple[AnyState, int] | None:
     return state, sum(len(deal.actions) for deal in state.deals)
 
 
+def first_turn(state: AnyState) -> str:
+    """The line that makes the first legal action, and in a discard as many more as the turn takes.
+
+    A discard is typed as one line (``-9C -8D -7H -6S``): a line short of it is refused whole.
+    """
+    if state.phase != "discard":
+        return str(state.legal_actions()[0])
+    probe, seat = state.clone(), state.current_player
+    words: list[str] = []
+    while not probe.is_terminal and probe.current_player == seat and probe.phase == "discard":
+        action = probe.legal_actions()[0]
+        words.append(str(action))
+        probe.apply(action)
+    return " ".join(words)
+
+
 def drive(proc: subprocess.Popen[str], path: Path, human: int, moves: int | None) -> int:
-    """Answer the human's turns with the first legal action; stop after ``moves`` of them (None: to the end).
+    """Answer the human's turns with the first legal action (:func:`first_turn`); stop after ``moves`` of them.
+
+    ``moves`` None: to the end.
 
     Returns the number of actions in the record when it stopped.
     """
@@ -59,7 +77,7 @@ def drive(proc: subprocess.Popen[str], path: Path, human: int, moves: int | None
             if state.current_player == human and actions != answered_at:
                 if moves is not None and typed == moves:
                     return actions
-                proc.stdin.write(str(state.legal_actions()[0]) + "\n")
+                proc.stdin.write(first_turn(state) + "\n")
                 proc.stdin.flush()
                 typed += 1
                 answered_at = actions

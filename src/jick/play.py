@@ -31,6 +31,7 @@ from typing import IO, Any, TypeVar
 
 from rich.console import Console
 from rich.markup import escape
+from rich.text import Text
 
 from jick.bots import BOT_KINDS, LEVELS, Bot, ExplainingBot, canonical_bot_name, check_think, make_bot
 from jick.engine import Action, IllegalAction, JickError, NotationError, RulesError
@@ -412,10 +413,13 @@ class TerminalGame:
         try:
             for action in actions:
                 if state.current_player != seat or state.phase != phase:
-                    what = self.view.action_text(action)
+                    what = Text.from_markup(self.view.action_text(action)).plain
                     raise IllegalAction(f"{what} is one too many: your turn is complete without it")
                 before.append(state.observation(self.public_seat))
-                state.apply(action)
+                try:
+                    state.apply(action)
+                except IllegalAction as exc:  # said to the player (the state is unchanged by the refusal)
+                    raise IllegalAction(self.view.refusal(state.observation(seat), action, exc.reason)) from None
                 applied += 1
         except IllegalAction:
             for _ in range(applied):

@@ -8,6 +8,12 @@ observations into text, announces actions and results, and reads a line of
 input into actions. The loop gives each view a :class:`Table`: the state, the
 console and the words for seats ("you" or "seat 2").
 
+A view also speaks for the rules to the person at the keyboard: a line that
+names no move gets :meth:`TerminalView.moves_text` (what may be typed in this
+phase under these rules), and the engine's reason for an illegal move, written
+for records, bots and the server, is said again in the second person by
+:meth:`TerminalView.refusal` ("5D is not in your hand").
+
 A view only reads ``state.observation(seat)`` for what a seat may see; it
 reads the state itself only for public facts (the logs of finished deals)
 and to parse input in context.
@@ -21,10 +27,15 @@ from typing import Any, Generic, Protocol, TypeVar, cast
 from rich.console import Console
 from rich.markup import escape
 
-from jick.engine import Action
+from jick.engine import Action, NotationError
 from jick.game import AnyState, CardLike, ObsT, StateT
 
 StateT_co = TypeVar("StateT_co", bound=AnyState, covariant=True)
+
+#: The line under ``Legal now`` that ``help`` and every refusal show: the words that are not moves.
+OTHER_COMMANDS = "Other commands: hand, tricks, hint (the hard bot's advice), help, quit"
+#: What ``tricks`` says before the first trick of a deal is complete.
+NO_TRICK_YET = "No trick played yet in this deal."
 
 
 class Table(Protocol[StateT_co]):
@@ -92,6 +103,33 @@ class TerminalView(Generic[StateT, ObsT]):
     def scores_text(self, scores: Sequence[int]) -> str:
         return ", ".join(f"{self.who(s)} {v}" for s, v in enumerate(scores))
 
+    def moves_text(self, obs: ObsT) -> str:
+        """What may be typed now, in plain words (no markup), for a line that names no move.
+
+        The default lists the legal actions; games say it in the words of the
+        phase and the rules (``a bid from 6 to 10, or pass``).
+        """
+        legal = [str(a) for a in obs.legal_actions]
+        shown = " ".join(legal[:30]) + (" ..." if len(legal) > 30 else "")
+        return f"one of: {shown}"
+
+    def refusal(self, obs: ObsT, action: Action, reason: str) -> str:
+        """Why ``action`` is refused, said to the player in ``obs`` (the second person).
+
+        ``reason`` is the engine's :attr:`IllegalAction.reason`, written for
+        records, bots and the server ("5D is not in the hand of seat 0"); the
+        default keeps it, games phrase their rules for the person ("5D is
+        not in your hand", "you must follow hearts or play a trump").
+        """
+        return reason
+
+    def parse(self, obs: ObsT, text: str) -> Action:
+        """The action one typed word stands for; a word that names none is refused with :meth:`moves_text`."""
+        try:
+            return self.state.parse_action(text)
+        except NotationError:
+            raise NotationError(f"{text!r}; type {self.moves_text(obs)}") from None
+
     # ------------------------------------------------------------ narration
     def intro(self) -> None:
         """Lines about the rules after the seating (none by default)."""
@@ -133,12 +171,12 @@ class TerminalView(Generic[StateT, ObsT]):
 
     def show_choices(self, obs: ObsT) -> None:
         self.say("Legal now: " + self.choices_text(obs))
-        self.say("Other commands: help, hand, tricks, quit")
+        self.say(OTHER_COMMANDS)
 
     def show_tricks(self, obs: ObsT) -> None:
         tricks = getattr(obs, "tricks", ())
         if not tricks:
-            self.say("No completed trick in this deal yet.")
+            self.say(NO_TRICK_YET)
         for trick in tricks:
             cards = ", ".join(f"{self.who(s)} {self.card_text(c)}" for s, c in trick.plays)
             self.say(f"  {cards} -> {self.who(trick.winner)}")
@@ -151,7 +189,7 @@ class TerminalView(Generic[StateT, ObsT]):
         text = text.strip()
         if not text:
             return []
-        return [self.state.parse_action(text)]
+        return [self.parse(obs, text)]
 
     # ------------------------------------------------------------ hints
     def turn_goes_on(self, obs: ObsT, action: Action) -> bool:
@@ -195,6 +233,17 @@ class TerminalView(Generic[StateT, ObsT]):
             card = getattr(action, "card", None)
             words.append(self.card_text(card) if card is not None and text == escape(str(card)) else text)
         return " ".join(words)
+
+
+def or_list(words: Sequence[str], last: str = "or") -> str:
+    """``S, H, D or C``; one word alone; ``last`` joins the last two.
+
+    >>> or_list(["S", "H", "D", "C"]), or_list(["pass"]), or_list(["6", "7"], "and")
+    ('S, H, D or C', 'pass', '6 and 7')
+    """
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + f" {last} {words[-1]}"
 
 
 def count_of(n: int, word: str = "card") -> str:

@@ -20,7 +20,7 @@ from jick.engine import Action
 from jick.games.liftsmoke.actions import Play
 from jick.games.liftsmoke.observation import LiftSmokeObservation
 from jick.games.liftsmoke.state import LiftSmokeState
-from jick.terminal import Table, TerminalView
+from jick.terminal import OTHER_COMMANDS, Table, TerminalView
 
 #: Games of an all-bot session whose rules set no length.
 UNATTENDED_GAMES = 5
@@ -156,10 +156,7 @@ class LiftSmokeView(TerminalView[LiftSmokeState, LiftSmokeObservation]):
         self.say("Your hand: " + self.hand_text(obs.hand, obs.trump))
 
     def choices_text(self, obs: LiftSmokeObservation) -> str:
-        order = {c.index: i for i, c in enumerate(self._ordered(obs.hand, obs.trump))}
-        plays = (a.card for a in obs.legal_actions if isinstance(a, Play))
-        cards = sorted(plays, key=lambda c: order.get(c.index, 99))
-        return " ".join(card_text(c) for c in cards)
+        return " ".join(card_text(c) for c in self.legal_cards(obs))
 
     @staticmethod
     def _ordered(cards: Sequence[Card], trump: int | None) -> list[Card]:
@@ -167,7 +164,8 @@ class LiftSmokeView(TerminalView[LiftSmokeState, LiftSmokeObservation]):
 
     def show_choices(self, obs: LiftSmokeObservation) -> None:
         self.say("Legal now: " + self.choices_text(obs))
-        self.say("Follow suit if you can; otherwise play any card. Other commands: help, hand, tricks, quit")
+        self.say("Follow suit if you can; otherwise play any card.")
+        self.say(OTHER_COMMANDS)
 
     def prompt(self, obs: LiftSmokeObservation) -> str:
         return "Play a card: "
@@ -176,7 +174,24 @@ class LiftSmokeView(TerminalView[LiftSmokeState, LiftSmokeObservation]):
         text = text.strip()
         if text.lower().startswith("play "):
             text = text[5:].strip()
-        return [self.state.parse_action(text)] if text else []
+        return [self.parse(obs, text)] if text else []
+
+    def moves_text(self, obs: LiftSmokeObservation) -> str:
+        """``a card you may play: AS 10S``."""
+        return "a card you may play: " + " ".join(str(c) for c in self.legal_cards(obs))
+
+    def legal_cards(self, obs: LiftSmokeObservation) -> list[Card]:
+        order = {c.index: i for i, c in enumerate(self._ordered(obs.hand, obs.trump))}
+        return sorted((a.card for a in obs.legal_actions if isinstance(a, Play)), key=lambda c: order.get(c.index, 99))
+
+    def refusal(self, obs: LiftSmokeObservation, action: Action, reason: str) -> str:
+        """The engine's reason in the player's words: ``5D is not in your hand``, ``you must follow hearts``."""
+        card = getattr(action, "card", None)
+        if isinstance(card, Card) and card.index not in {c.index for c in obs.hand}:
+            return f"{card} is not in your hand"
+        if isinstance(action, Play) and obs.trick:
+            return f"you must follow {SUIT_NAMES[obs.trick[0][1].suit]}"
+        return reason
 
 
 View = LiftSmokeView

@@ -17,7 +17,7 @@ from jick.games.smear.observation import SmearObservation
 from jick.games.smear.report import POINT_LABELS, format_hand, hand_report, side_name
 from jick.games.smear.state import SmearState
 from jick.games.smear.tables import trick_winner, trump_table
-from jick.terminal import Table, TerminalView, count_of
+from jick.terminal import NO_TRICK_YET, OTHER_COMMANDS, Table, TerminalView, count_of, or_list
 
 
 def card_text(card: Card) -> str:
@@ -52,18 +52,73 @@ def hand_line(cards: Sequence[Card], obs: SmearObservation) -> str:
     return "  ".join(f"{label}: " + " ".join(card_text(c) for c in group) for label, group in sorted_hand(cards, obs))
 
 
+def trick_card_text(card: Card, trump: int | None, rules: Any) -> str:
+    """A card of a trick; a Jick or joker is marked as the trump it is once trump is named (``JD (trump)``)."""
+    text = card_text(card)
+    if trump is not None and (card.is_joker or card.suit != trump) and card.index in trump_table(rules, trump).order:
+        return f"{text} (trump)"
+    return text
+
+
+def seats_text(seats: Sequence[int]) -> str:
+    """``seat 1``, ``seats 1 and 3``, ``seats 1, 3 and 5``."""
+    if len(seats) == 1:
+        return f"seat {seats[0]}"
+    return "seats " + ", ".join(str(s) for s in seats[:-1]) + f" and {seats[-1]}"
+
+
 class SmearView(TerminalView[SmearState, SmearObservation]):
     """Smear at the terminal: sides, bids, trump, discards, tricks and hand points."""
 
     def __init__(self, table: Table[SmearState]) -> None:
         super().__init__(table)
         self.sides = [side_name(self.rules, s) for s in range(self.state.num_sides)]
+        #: The viewer's side, when the viewer has partners: the sides then read "us" and "them".
+        self.our_side: int | None = None
+        viewer = table.viewer
+        if viewer is not None and self.state.num_sides < self.state.num_players:
+            self.our_side = self.rules.side_of(viewer)
+            self.sides = [self.side_word(side) for side in range(self.state.num_sides)]
+        elif viewer is not None:  # everyone for himself: the viewer's side is "you"
+            self.sides[self.rules.side_of(viewer)] = "you"
         self.hands_seen = 0
         #: Seat in its discard turn -> (cards it discarded, its hand when the turn began).
         self.discarding: dict[int, tuple[list[Card], tuple[Card, ...]]] = {}
 
     def card_text(self, card: Any) -> str:
         return card_text(card)
+
+    # ------------------------------------------------------------ sides
+    def side_seats(self, side: int) -> list[int]:
+        return [s for s in range(self.state.num_players) if self.rules.side_of(s) == side]
+
+    def side_word(self, side: int) -> str:
+        """``us`` and ``them`` (two sides), or ``us`` and each other side by its seats."""
+        if side == self.our_side:
+            return "us"
+        if self.state.num_sides == 2:
+            return "them"
+        return side_name(self.rules, side)
+
+    def side_members(self, side: int) -> str:
+        """Who a side is: ``you and seat 2``, ``seats 1 and 3``."""
+        seats = self.side_seats(side)
+        if self.table.viewer in seats:
+            others = [s for s in seats if s != self.table.viewer]
+            return "you and " + seats_text(others) if others else "you"
+        return seats_text(seats)
+
+    def side_wins(self, side: int) -> str:
+        """A side winning, as a sentence's start: ``We win``, ``They win``, ``Seat 1 wins``, ``Seats 1+3 win``."""
+        if self.our_side is not None and self.state.num_sides == 2:
+            return "We win" if side == self.our_side else "They win"
+        name = "We" if side == self.our_side else self.sides[side]
+        verb = "wins" if name.startswith("seat ") else "win"
+        return f"{name[0].upper()}{name[1:]} {verb}"
+
+    def trick_text(self, plays: Sequence[tuple[int, Card]], trump: int | None) -> str:
+        """``seat 1 QC, you JD (trump)``: who played which card, trumps of other suits marked."""
+        return ", ".join(f"{self.who(s)} {trick_card_text(c, trump, self.rules)}" for s, c in plays)
 
     def action_text(self, action: Action) -> str:
         if isinstance(action, A.Discard):
@@ -81,7 +136,13 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
     def intro(self) -> None:
         rules = self.rules
         if rules.num_sides < self.state.num_players:
-            self.say("Teams: " + " vs ".join(self.sides))
+            teams = self.sides
+            if self.our_side is not None:
+                teams = [
+                    f"{name} ({self.side_members(side)})" if name in ("us", "them") else name
+                    for side, name in enumerate(self.sides)
+                ]
+            self.say("Teams: " + " vs ".join(teams))
         points = ", ".join(f"{POINT_LABELS.get(name, name)} {value}" for name, value in rules.points.items())
         self.say(f"Target {rules.target_score}; points per hand: {points}")
 
@@ -116,7 +177,7 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
             if isinstance(action, A.Discard):
                 self.discarding[seat][0].append(action.card)
         elif isinstance(action, A.Play):
-            self.say(f"{self.verb(seat, 'plays', 'play')} {card_text(action.card)}")
+            self.say(f"{self.verb(seat, 'plays', 'play')} {trick_card_text(action.card, before.trump, self.rules)}")
             self.trick_news(seat, action.card, before)
         if isinstance(action, A.Bid | A.Pass | A.Moon) and before.phase == "bidding":
             self.auction_news()
@@ -192,7 +253,7 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
         assert winner is not None
         hands = len(state.hand_results)
         self.table.console.rule("Match over")
-        self.say(f"[bold]{self.sides[winner]} win the match[/] after {hands} hands: {self.scores_text(state.scores)}")
+        self.say(f"[bold]{self.side_wins(winner)} the match[/] after {hands} hands: {self.scores_text(state.scores)}")
         viewer = self.table.viewer
         if viewer is not None:
             won = state.side_of(viewer) == winner
@@ -200,8 +261,11 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
 
     # ------------------------------------------------------------ the human
     def read_actions(self, obs: SmearObservation, text: str) -> list[Action]:
-        """The actions a line of input stands for ([] for an empty line outside a refill)."""
-        state = self.state
+        """The actions a line of input stands for ([] for an empty line outside a refill).
+
+        A discard is one line: where the rules fix the number of cards, a line
+        naming more or fewer is refused whole and changes nothing.
+        """
         low = text.lower()
         for word in ("bid ", "play ", "discard "):
             if low.startswith(word):
@@ -214,24 +278,36 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
                     return [A.ACTIONS[A.TRUMP_BASE + suit_of_name(text)]]  # also "heart", "spade"
                 except NotationError:
                     pass
-            return [state.parse_action(text)]
-        refill = self.rules.discard_mode == "refill"
+            return [self.parse(obs, text)]
         done = A.ACTIONS[A.DONE_ID]
+        need = self.discards_needed(obs)
+        least = max(0, len(obs.hand) - 6)
         if not text or low == "none":
-            if refill:
+            if need is None and not least:
                 return [done]
-            raise IllegalAction(f"name the {count_of(len(obs.hand) - 6)} to discard, e.g. " + self.example_discard(obs))
+            if need is None:
+                raise IllegalAction(
+                    f"discard at least {count_of(least)} (down to six), e.g. {self.example_discard(obs)}"
+                )
+            raise IllegalAction(f"name the {count_of(need)} to discard, e.g. " + self.example_discard(obs))
         actions: list[Action] = []
         for token in text.replace(",", " ").split():
-            action = state.parse_action(token)
+            action = self.parse(obs, token)
             if not isinstance(action, A.Discard | A.DoneDiscarding):
-                raise NotationError(f"{token!r} is not a card to discard")
+                raise NotationError(f"{token!r} is not a card to discard; type {self.moves_text(obs)}")
             if action in actions:
-                raise IllegalAction(f"{token} is named twice")
+                raise IllegalAction(f"you named {token} twice")
             actions.append(action)
         if done in actions and actions[-1] != done:
             raise IllegalAction("done must come after the cards")
-        if refill and done not in actions and not self._fixed_discard(obs):
+        cards = [a for a in actions if a != done]
+        if need is not None and len(cards) != need:
+            raise IllegalAction(f"discard {count_of(need)}, not {len(cards)}: nothing was discarded")
+        if need is None and len(cards) < least:
+            raise IllegalAction(
+                f"discard at least {count_of(least)} (down to six), not {len(cards)}: nothing was discarded"
+            )
+        if need is None and done not in actions:
             actions.append(done)  # a refill discard is one set, then the deal back to six
         return actions
 
@@ -239,9 +315,102 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
         """The dealer who robbed the pack discards a fixed number of cards (no ``done``)."""
         return bool(self.rules.discard_mode == "refill" and self.rules.dealer_robs_pack and obs.seat == obs.dealer)
 
+    def discards_needed(self, obs: SmearObservation) -> int | None:
+        """How many cards this discard turn takes (down to six), or None where any number is allowed (a refill)."""
+        if self.rules.discard_mode == "refill" and not self._fixed_discard(obs):
+            return None
+        return len(obs.hand) - 6
+
     def example_discard(self, obs: SmearObservation) -> str:
-        cards = [a.card for a in obs.legal_actions if isinstance(a, A.Discard)]
-        return " ".join(str(c) for c in cards[: max(1, len(obs.hand) - 6)])
+        """Cards to show in an example discard: the lowest of the hand that may go (non-trumps first)."""
+        cards = [c for c in self.legal_cards(obs) if not c.is_joker]
+        return " ".join(str(c) for c in cards[-max(1, len(obs.hand) - 6) :])
+
+    def moves_text(self, obs: SmearObservation) -> str:
+        """What may be typed in this phase under these rules: ``a bid from 6 to 10, or pass``."""
+        legal = obs.legal_actions
+        if obs.phase == "bidding":
+            bids = [a.amount for a in legal if isinstance(a, A.Bid)]
+            words = [f"a bid from {bids[0]} to {bids[-1]}" if len(bids) > 1 else f"a bid of {bids[0]}"] if bids else []
+            words += [str(a) for a in legal if isinstance(a, A.Moon | A.Pass)]
+            return ", or ".join(words) if len(words) == 2 else or_list(words)
+        if obs.phase == "trump":
+            return "a suit for trump: S, H, D or C"
+        if obs.phase == "misdeal_offer":
+            return "misdeal (throw the hand in) or keep"
+        if obs.phase == "discard":
+            need = self.discards_needed(obs)
+            example = self.example_discard(obs)
+            least = len(obs.hand) - 6
+            if need is None and least > 0:
+                return f"the cards to discard on one line, at least {count_of(least)} (e.g. {example})"
+            if need is None:
+                return f"the cards to discard on one line (e.g. {example}), or an empty line to keep every card"
+            return f"the {count_of(need)} to discard, on one line (e.g. {example})"
+        return "a card you may play: " + " ".join(str(c) for c in self.legal_cards(obs))
+
+    def parse(self, obs: SmearObservation, text: str) -> Action:
+        """One typed word as an action; while bidding, a number above the highest bid is refused as a bid."""
+        if obs.phase == "bidding" and text.strip().isdigit() and int(text) > self.rules.max_bid:
+            raise IllegalAction(f"the highest bid is {self.rules.max_bid}")
+        return super().parse(obs, text)
+
+    def legal_cards(self, obs: SmearObservation) -> list[Card]:
+        """The cards of the legal plays or discards, in the order of the hand."""
+        order = {c.index: i for i, c in enumerate(c for _, g in sorted_hand(obs.hand, obs) for c in g)}
+        cards = (a.card for a in obs.legal_actions if isinstance(a, A.Play | A.Discard))
+        return sorted(cards, key=lambda c: order.get(c.index, 99))
+
+    def refusal(self, obs: SmearObservation, action: Action, reason: str) -> str:
+        """The engine's reason in the player's words: ``5D is not in your hand``, ``you must follow hearts``."""
+        legal = obs.legal_actions
+        rules = self.rules
+        card = getattr(action, "card", None)
+        if (
+            obs.phase in ("discard", "play")
+            and isinstance(card, Card)
+            and card.index not in {c.index for c in obs.hand}
+        ):
+            return f"{card} is not in your hand"
+        if obs.phase == "bidding":
+            bids = [a.amount for a in legal if isinstance(a, A.Bid)]
+            if isinstance(action, A.Bid) and bids:
+                if action.amount > rules.max_bid:
+                    return f"the highest bid is {rules.max_bid}"
+                return f"you must bid at least {bids[0]}" + (" or pass" if A.ACTIONS[A.PASS_ID] in legal else "")
+            if isinstance(action, A.Pass) and bids:
+                return f"everyone else passed and you are the dealer: you must bid at least {bids[0]}"
+            if isinstance(action, A.Moon):
+                return "shooting the moon is not part of these rules"
+            return f"you are bidding: type {self.moves_text(obs)}"
+        if obs.phase == "trump":
+            return "you won the auction: name trump with S, H, D or C"
+        if obs.phase == "misdeal_offer":
+            return "your hand is only 3s to 9s: type misdeal or keep"
+        if obs.phase == "discard":
+            allowed = " ".join(str(c) for c in self.legal_cards(obs))
+            if isinstance(action, A.Discard):
+                if rules.discard_mode == "nontrump_to_six":
+                    return f"non-trumps go first (then trumps that score nothing): you may discard {allowed}"
+                return f"you may not discard {card} now; you may discard {allowed or 'no card'}"
+            if isinstance(action, A.DoneDiscarding):
+                if rules.discard_nontrumps == "mandatory":
+                    return f"every non-trump must go under these rules; you may discard {allowed}"
+                return f"you may not stop discarding yet; you may discard {allowed}"
+            return f"you are discarding: type {self.moves_text(obs)}"
+        if isinstance(action, A.Play) and isinstance(card, Card) and obs.trump is not None:
+            table = trump_table(rules, obs.trump)
+            if rules.trump_only_play:
+                return "only trumps are played under these rules"
+            if not obs.trick:
+                return "the first lead must be a trump, and you hold one"
+            led = table.eff_suit[obs.trick[0][1].index]
+            if led == 4:
+                return "trump was led: you must play a trump"
+            if rules.follow_rule == "follow_or_trump":
+                return f"you must follow {SUIT_NAMES[led]} or play a trump"
+            return f"you must follow {SUIT_NAMES[led]}"
+        return f"that is not a card: type {self.moves_text(obs)}"
 
     def choices_text(self, obs: SmearObservation) -> str:
         legal = obs.legal_actions
@@ -249,11 +418,7 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
         words: list[str] = []
         if bids:
             words.append(f"{bids[0]}-{bids[-1]}" if len(bids) > 1 else str(bids[0]))
-        order = {c.index: i for i, c in enumerate(c for _, g in sorted_hand(obs.hand, obs) for c in g)}
-        cards = sorted(
-            (a.card for a in legal if isinstance(a, A.Play | A.Discard)), key=lambda c: order.get(c.index, 99)
-        )
-        words.extend(card_text(c) for c in cards)
+        words.extend(card_text(c) for c in self.legal_cards(obs))
         words.extend(str(a) for a in legal if not isinstance(a, A.Bid | A.Play | A.Discard))
         return " ".join(words)
 
@@ -261,22 +426,27 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
         self.say("Legal now: " + self.choices_text(obs))
         if obs.phase == "discard":
             if self.rules.discard_mode == "refill" and not self._fixed_discard(obs):
+                least = len(obs.hand) - 6
+                keep = f"at least {count_of(least)}" if least > 0 else "an empty line or 'none' keeps every card"
                 self.say(
-                    "Type the cards to discard on one line (e.g. 9C 8D); you are then dealt back to 6. "
-                    "An empty line or 'none' keeps every card."
+                    f"Type the cards to discard on one line (e.g. {self.example_discard(obs)}), {keep}; "
+                    "you are then dealt back to 6."
                 )
             else:
-                self.say(f"Type the {count_of(len(obs.hand) - 6)} to discard on one line.")
-        self.say("Other commands: help, hand, tricks, quit")
+                need = count_of(len(obs.hand) - 6)
+                self.say(f"Type the {need} to discard on one line (e.g. {self.example_discard(obs)}).")
+        self.say(OTHER_COMMANDS)
 
     def show_tricks(self, obs: SmearObservation) -> None:
-        if not obs.tricks:
+        if not obs.witnessed:
+            self.say(NO_TRICK_YET)
+        elif not obs.tricks:
             self.say(
-                f"No completed trick is visible (rules: trick_history_visible = {self.rules.trick_history_visible})."
+                "The rules let you see no trick already played "
+                f"(trick_history_visible = {self.rules.trick_history_visible})."
             )
         for trick in obs.tricks:
-            cards = ", ".join(f"{self.who(s)} {card_text(c)}" for s, c in trick.plays)
-            self.say(f"  {cards} -> {self.who(trick.winner)}")
+            self.say(f"  {self.trick_text(trick.plays, obs.trump)} -> {self.who(trick.winner)}")
 
     def prompt(self, obs: SmearObservation) -> str:
         legal = obs.legal_actions
@@ -296,7 +466,12 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
             return "Your hand is only 3s to 9s: misdeal or keep? "
         if obs.phase == "discard":
             if self.rules.discard_mode == "refill" and not self._fixed_discard(obs):
-                return "Discard (cards, empty line keeps all): "
+                least = len(obs.hand) - 6
+                return (
+                    f"Discard (at least {count_of(least)}): "
+                    if least > 0
+                    else "Discard (cards, empty line keeps all): "
+                )
             return f"Discard {count_of(len(obs.hand) - 6)}: "
         return "Play a card: "
 
@@ -309,6 +484,8 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
         side = obs.sides[seat]
         partners = [s for s, x in enumerate(obs.sides) if x == side and s != seat]
         team = f" (partner {', '.join(f'seat {s}' for s in partners)})" if partners else ""
+        if partners and self.our_side is not None:
+            team = f" (us: {self.side_members(self.our_side)})"
         self.say("")
         self.say(
             f"[bold]Seat {seat}{team}[/] · hand {obs.hand_number}, dealer seat {obs.dealer} · "
@@ -322,7 +499,7 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
         if obs.phase == "play":
             self.say("Tricks won: " + ", ".join(f"{self.who(s)} {n}" for s, n in enumerate(obs.tricks_won)))
             if obs.trick:
-                self.say("Trick: " + ", ".join(f"{self.who(s)} {card_text(c)}" for s, c in obs.trick))
+                self.say("Trick: " + self.trick_text(obs.trick, obs.trump))
             else:
                 first = sum(obs.tricks_won) == 0 and self.rules.first_lead == "trump"
                 self.say("You lead" + (" (a trump to the first trick, if you hold one)." if first else "."))

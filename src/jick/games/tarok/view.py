@@ -15,10 +15,10 @@ from typing import Any
 
 from jick.engine import Action, IllegalAction, NotationError
 from jick.games.tarok import actions as A
-from jick.games.tarok.cards import TarokCard, trick_winner
+from jick.games.tarok.cards import SUIT_NAMES, TarokCard, trick_winner
 from jick.games.tarok.observation import TarokObservation
-from jick.games.tarok.state import TarokDealResult, TarokState
-from jick.terminal import Table, TerminalView, count_of
+from jick.games.tarok.state import TarokDealResult, TarokState, active_seats
+from jick.terminal import OTHER_COMMANDS, Table, TerminalView, count_of, or_list
 
 #: One-word answers for the yes/no questions, per phase.
 YES_NO = {
@@ -163,9 +163,10 @@ class TarokView(TerminalView[TarokState, TarokObservation]):
         if result.bidder is not None:
             kind = f"{result.contract} for {result.game_type}"
             mult = f", multiplier {result.multiplier}" if result.multiplier != 1 else ""
+            others = [p for p in active_seats(self.state.num_players, result.dealer) if p != result.bidder]
             self.say(
-                f"  {self.who(result.bidder)}: {kind}{mult}; card points: bidder {result.bidder_count}, "
-                f"opponents {result.opponents_count}"
+                f"  {self.who(result.bidder)}: {kind}{mult}; card points: {self.bidder_text(result.bidder)} "
+                f"{result.bidder_count}, {self.opponents_text(others)} {result.opponents_count}"
             )
         for award in result.awards:
             to = award.won_by or (self.who(award.seat) if award.seat is not None else "")
@@ -175,6 +176,17 @@ class TarokView(TerminalView[TarokState, TarokObservation]):
         changes = ", ".join(f"{self.who(s)} {d:+d}" for s, d in enumerate(result.changes))
         self.say(f"  changes: {changes}")
         self.say(f"[bold]Scores:[/] {self.scores_text(result.scores)}")
+
+    def bidder_text(self, bidder: int) -> str:
+        """The bidder's side of a deal: ``you (bidder)``, ``seat 1 (bidder)``."""
+        return f"{self.who(bidder)} (bidder)"
+
+    def opponents_text(self, opponents: Sequence[int]) -> str:
+        """The bidder's opponents together: ``you and seat 2``, ``seats 0 and 2 (opponents)``."""
+        viewer = self.table.viewer
+        if viewer in opponents:
+            return "you and " + " and ".join(f"seat {s}" for s in opponents if s != viewer)
+        return "seats " + " and ".join(str(s) for s in opponents) + " (opponents)"
 
     def finish(self) -> None:
         state = self.state
@@ -210,6 +222,9 @@ class TarokView(TerminalView[TarokState, TarokObservation]):
             line = f"Contract: {self.who(obs.bidder)} {obs.contract}"
             if obs.game_type:
                 line += f" for {obs.game_type}"
+            others = [p for p in obs.active if p != obs.bidder]
+            if obs.seat in others:
+                line += f" against {self.opponents_text(others)}"
             if obs.multiplier > 1:
                 line += f", multiplier {obs.multiplier}"
             if obs.ultimo:
@@ -245,16 +260,14 @@ class TarokView(TerminalView[TarokState, TarokObservation]):
         self.say("Legal now: " + self.choices_text(obs))
         if obs.phase == "discard":
             need = self.discards_left(obs)
-            suit_cards = [a.card for a in obs.legal_actions if isinstance(a, A.Discard) and not a.card.is_trump]
-            example = " ".join(str(c) for c in sorted(suit_cards, key=sort_key)[-need:])
             self.say(
-                f"Type the {count_of(need)} to lay away on one line (e.g. {example}); "
+                f"Type the {count_of(need)} to lay away on one line (e.g. {self.example_discard(obs)}); "
                 "kings may not be laid away and trumps laid away are announced."
             )
         elif obs.phase in YES_NO:
             yes, no = YES_NO[obs.phase]
             self.say(f"yes = {yes}, no = {no}")
-        self.say("Other commands: help, hand, tricks, quit")
+        self.say(OTHER_COMMANDS)
 
     def prompt(self, obs: TarokObservation) -> str:
         words = [str(a) for a in obs.legal_actions]
@@ -274,7 +287,6 @@ class TarokView(TerminalView[TarokState, TarokObservation]):
         return "Play a card: "
 
     def read_actions(self, obs: TarokObservation, text: str) -> list[Action]:
-        state = self.state
         low = text.lower()
         for word in ("bid ", "play ", "discard ", "lay "):
             if low.startswith(word):
@@ -283,20 +295,77 @@ class TarokView(TerminalView[TarokState, TarokObservation]):
             yes, no = YES_NO[obs.phase]
             return [yes if low.startswith("y") else no]
         if obs.phase != "discard":
-            return [state.parse_action(text)] if text else []
+            return [self.parse(obs, text)] if text else []
         need = self.discards_left(obs)
         tokens = text.replace(",", " ").split()
         actions: list[Action] = []
         for token in tokens:
-            action = state.parse_action(token)
+            action = self.parse(obs, token)
             if not isinstance(action, A.Discard):
-                raise NotationError(f"{token!r} is not a card to lay away")
+                raise NotationError(f"{token!r} is not a card to lay away; type {self.moves_text(obs)}")
             if action in actions:
-                raise IllegalAction(f"{token} is named twice")
+                raise IllegalAction(f"you named {token} twice")
             actions.append(action)
         if len(actions) != need:
-            raise IllegalAction(f"lay away exactly {count_of(need)} (you named {len(actions)})")
+            raise IllegalAction(f"lay away {count_of(need)}, not {len(actions)}: nothing was laid away")
         return actions
+
+    def example_discard(self, obs: TarokObservation) -> str:
+        """The lowest suit cards that may be laid away, as many as the turn takes."""
+        need = self.discards_left(obs)
+        suit_cards = [a.card for a in obs.legal_actions if isinstance(a, A.Discard) and not a.card.is_trump]
+        return " ".join(str(c) for c in sorted(suit_cards, key=sort_key)[-need:])
+
+    def moves_text(self, obs: TarokObservation) -> str:
+        """What may be typed in this phase: ``pass, threesome or solo``, ``accept or reject (yes or no)``."""
+        legal = obs.legal_actions
+        if obs.phase == "discard":
+            return (
+                f"the {count_of(self.discards_left(obs))} to lay away, on one line (e.g. {self.example_discard(obs)})"
+            )
+        if obs.phase == "play":
+            cards = sorted((a.card for a in legal if isinstance(a, A.Play)), key=sort_key)
+            return "a card you may play: " + " ".join(str(c) for c in cards)
+        words = or_list([str(a) for a in legal])
+        return f"{words} (yes or no)" if obs.phase in YES_NO else words
+
+    def refusal(self, obs: TarokObservation, action: Action, reason: str) -> str:
+        """The engine's reason in the player's words: ``XV is not in your hand``, ``you must follow hearts``."""
+        card = getattr(action, "card", None)
+        if (
+            obs.phase in ("discard", "play")
+            and isinstance(card, TarokCard)
+            and card.index not in {c.index for c in obs.hand}
+        ):
+            return f"{card} is not in your hand"
+        if obs.phase == "discard" and isinstance(action, A.Discard):
+            if self.rules.discard_forbidden == "kings":
+                return "kings may not be laid away"
+            return "kings and the trull (I, XXI, SKUS) may not be laid away"
+        if obs.phase == "auction" and isinstance(action, A.Threesome):
+            return "threesome is only the first bid: overcall with solo, or pass"
+        if obs.phase == "play" and isinstance(action, A.Play) and obs.trick:
+            led = obs.trick[0][1]
+            higher = ""
+            if self.rules.overtrump_required:
+                top = max((c.index for _, c in obs.trick if c.is_trump), default=-1)
+                if top >= 0 and any(c.is_trump and c.index > top for c in obs.hand):
+                    higher = " higher than " + next(str(c) for _, c in obs.trick if c.index == top)
+            if led.is_trump:
+                return f"trump was led: you must play a trump{higher}"
+            if any(c.suit == led.suit for c in obs.hand):
+                return f"you must follow {SUIT_NAMES[led.suit]}"
+            return f"you hold no {SUIT_NAMES[led.suit]}: you must play a trump{higher}"
+        doing = {
+            "auction": "you are bidding",
+            "widow": "you are shown a widow half",
+            "discard": "you are laying away",
+            "contract": "you choose the contract",
+            "ultimo": "you may announce ultimo",
+            "contra": "you may declare contra-ultimo",
+            "play": "that is not a card",
+        }.get(obs.phase, "you are to act")
+        return f"{doing}: type {self.moves_text(obs)}"
 
 
 View = TarokView
