@@ -27,7 +27,7 @@ TAROK_CASES: list[tuple[str, dict[str, Any]]] = [
     ("tarok_3p", {}),
     ("tarok_4p", {}),
     ("tapp_tarok_3p", {"scoring_mode": "paper"}),
-    ("tapp_tarok_4p", {"consolation_in_solo": False}),
+    ("tapp_tarok_4p", {"consolation_in_solo": True, "consolation_scoring": "mirror"}),
     ("tarok_3p", {"overtrump_required": True, "discard_forbidden": "kings_and_trull"}),
     ("tarok_3p", {"reject_second_half_exposed": True, "jack_value": 3}),
 ]
