@@ -1,8 +1,9 @@
 """Tarok bots that look only at their observation: a heuristic player and a search player.
 
-:class:`HeuristicBot` (also ``GreedyBot``) rates its hand to bid (threesome,
-solo, or a solo played for consolation with a hopeless hand), doubles the
-stakes through the widow with a strong hand, lays away counters and cards
+:class:`HeuristicBot` (also ``GreedyBot``) rates its hand and bids the
+contract worth most under the rules in force (:func:`contract_value`: game,
+or consolation where the bidder may choose it and it pays more), raises the
+stakes through the widow with a safe contract, lays away counters and cards
 of short suits, announces ultimo and contra only with many trumps, and in
 play counts the cards: it wins tricks with its cheapest card that no one
 after it can beat, smears counters onto tricks its side is sure to take,
@@ -324,7 +325,7 @@ class HeuristicBot:
         elif phase == "discard":
             choice = self._discard(view, hand, legal)
         elif phase == "contract":
-            contract = "solo" if view.seen == 0 else "threesome"
+            contract = "solo" if view.seen == 0 else "threesome"  # a solo bidder never sees the widow
             game = plays_game(view.rules, contract, hand, after_discard=contract == "threesome")
             choice = A.ACTIONS[A.GAME_ID if game else A.CONSOLATION_ID]
         elif phase == "ultimo":
