@@ -167,6 +167,11 @@ class TarokRecordHooks(RecordHooks[TarokState]):
         >>> del table["consolation_scoring"]
         >>> str(record_hooks.rules_from_dict(table).consolation_scoring)
         'mirror'
+        >>> del table["consolation_in_solo"]
+        >>> record_hooks.rules_from_dict(table).consolation_in_solo
+        True
+        >>> record_hooks.rules_from_dict(TarokRules().to_dict()) == TarokRules()
+        True
         """
         rules: TarokRules = super().rules_from_dict({**RECORD_DEFAULTS, **table})
         return rules
