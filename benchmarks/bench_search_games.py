@@ -23,6 +23,8 @@ seat, the bidder's card points and score change (a quick look at what the
 search's rollouts play, in milliseconds a deal):
 
     .venv/bin/python benchmarks/bench_search_games.py --games tarok_3p --deals 2000 --contracts
+    .venv/bin/python benchmarks/bench_search_games.py --games tarok_3p --deals 300 --contracts \\
+        --set consolation_scoring=mirror --set consolation_in_solo=true
 """
 
 from __future__ import annotations
@@ -49,12 +51,12 @@ def deck_for(game: str, seed: int, index: int) -> tuple[int, ...]:
     return shuffled(range(52), seed, "deal", index)
 
 
-def new_deal(game: str, deck: tuple[int, ...]) -> Any:
-    """A one-deal match (one-game session) dealt from ``deck`` by the last seat."""
+def new_deal(game: str, deck: tuple[int, ...], overrides: dict[str, Any] | None = None) -> Any:
+    """A one-deal match (one-game session) dealt from ``deck`` by the last seat (Tarok: under ``overrides``)."""
     if game.startswith("tarok"):
         from jick.games.tarok import new_match
 
-        return new_match(game, decks=[deck], overrides={"deals_per_match": 1})
+        return new_match(game, decks=[deck], overrides={**(overrides or {}), "deals_per_match": 1})
     from jick.games.liftsmoke import new_match as new_session
 
     return new_session(game, decks=[deck], overrides={"games_per_session": 1})
@@ -107,8 +109,8 @@ def run_deal(args: tuple[str, int, int, str]) -> dict[str, Any]:
     return {"diffs": diffs, "times": times}
 
 
-def contracts(game: str, seed: int, deals: int) -> dict[str, Any]:
-    """The contracts heuristic bots play in ``deals`` Tarok deals.
+def contracts(game: str, seed: int, deals: int, overrides: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The contracts heuristic bots play in ``deals`` Tarok deals (under the preset with ``overrides``).
 
     Per contract: the deals, the bidder's place (forehand, middle, end), his card points and score change.
     """
@@ -116,7 +118,7 @@ def contracts(game: str, seed: int, deals: int) -> dict[str, Any]:
 
     rows: dict[str, dict[str, Any]] = {}
     for index in range(deals):
-        state = new_deal(game, deck_for(game, seed, index))
+        state = new_deal(game, deck_for(game, seed, index), overrides)
         play(state, [HeuristicBot(s) for s in range(state.num_players)], -1, [])
         result = state.deal_results[0]
         if result.bidder is None:
@@ -144,7 +146,7 @@ def contracts(game: str, seed: int, deals: int) -> dict[str, Any]:
                 "bidder_change": statistics.fmean(row["changes"]) if bid else None,
             }
         )
-    return {"game": game, "seed": seed, "deals": deals, "contracts": table}
+    return {"game": game, "seed": seed, "deals": deals, "overrides": overrides or {}, "contracts": table}
 
 
 def _bot_module(game: str) -> Any:
@@ -201,16 +203,30 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2, help="processes (1 for the cleanest timings)")
     parser.add_argument("--json", action="store_true", help="one JSON object per line instead of text")
     parser.add_argument("--contracts", action="store_true", help="Tarok: the contracts heuristic bots play")
+    parser.add_argument(
+        "--set", action="append", default=[], metavar="OPTION=VALUE", help="with --contracts: a Tarok house rule"
+    )
     args = parser.parse_args(argv)
+    if args.set and not args.contracts:
+        parser.error("--set goes with --contracts")
     if args.contracts:
+        from jick.engine import RulesError
+        from jick.options import parse_sets
+
         for game in args.games.split(","):
             if not game.startswith("tarok"):
                 parser.error(f"--contracts counts Tarok contracts; {game} has none")
-            report = contracts(game, args.seed, args.deals)
+            try:
+                overrides = parse_sets(args.set)
+                new_deal(game, deck_for(game, args.seed, 0), overrides)
+            except RulesError as exc:
+                parser.error(str(exc))
+            report = contracts(game, args.seed, args.deals, overrides)
             if args.json:
                 print(json.dumps(report), flush=True)
                 continue
-            print(f"{game}: contracts of heuristic bots in every seat, {args.deals} deals, seed {args.seed}")
+            rules = "".join(f", {k} = {v}" for k, v in overrides.items())
+            print(f"{game}: contracts of heuristic bots in every seat, {args.deals} deals, seed {args.seed}{rules}")
             for row in report["contracts"]:
                 line = f"  {row['contract']:22} {row['deals']:5} deals ({100 * row['share']:.1f}%)"
                 if row["bidder_places"] is not None:

@@ -28,3 +28,16 @@ def test_contracts_refuse_a_game_without_contracts(capsys):
         bench.main(["--games", "lift_smoke", "--contracts"])
     assert exit_info.value.code == 2
     assert "lift_smoke has none" in capsys.readouterr().err
+
+
+def test_contracts_take_house_rules(capsys):
+    bench = load_script("bench_search_games")
+    args = ["--games", "tarok_3p", "--deals", "6", "--contracts", "--json", "--set", "consolation_in_solo=true"]
+    assert bench.main([*args, "--set", "consolation_scoring=mirror"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["overrides"] == {"consolation_in_solo": True, "consolation_scoring": "mirror"}
+    assert sum(row["deals"] for row in report["contracts"]) == 6
+    with pytest.raises(SystemExit) as exit_info:
+        bench.main([*args, "--set", "consolation_scoring=double"])
+    assert exit_info.value.code == 2
+    assert "option consolation_scoring = 'double' is not allowed; use literal | mirror" in capsys.readouterr().err

@@ -390,3 +390,30 @@ def test_jick_replay_of_bad_records_is_one_line(
         assert result.stdout == ""
         assert result.stderr.splitlines() == [result.stderr.strip()]
         assert result.stderr.startswith(f"jick: error: {expected}")
+
+
+def test_a_tarok_record_from_before_consolation_scoring_replays_under_the_mirror_formulas(validator: Any) -> None:
+    """Records written before the SPEC errata of 2026-11-26 lack ``consolation_scoring``; they were scored
+    with the mirror formulas, so a missing field reads as ``"mirror"`` and their results still check."""
+    from jick.games.tarok.bot import HeuristicBot
+
+    old_rules = {"consolation_in_solo": True, "consolation_scoring": "mirror", "deals_per_match": 3}
+    state = tarok.new_match("tarok_3p", seed=5, overrides=old_rules)
+    bots = [HeuristicBot(s) for s in range(3)]
+    while not state.is_terminal:
+        state.apply(bots[state.current_player].choose(state.observation(state.current_player)))
+    mirrored = [r for r in state.deal_results if r.game_type == "consolation" and r.amount != r.game_value]
+    assert mirrored  # a consolation whose amount the mirror formulas set
+    old = record_of(state)
+    del old["rules"]["consolation_scoring"]
+    old["overrides"] = {"consolation_in_solo": True, "deals_per_match": 3}
+    assert validator.is_valid(old)
+    rebuilt = replay(old).state
+    assert rebuilt.rules.consolation_scoring == "mirror" and rebuilt.rules.consolation_in_solo is True
+    assert rebuilt.scores == state.scores
+    # Read under today's default instead, the same record no longer adds up.
+    literal = copy.deepcopy(old)
+    literal["rules"]["consolation_scoring"] = "literal"
+    assert replay_error(literal).startswith("result: the record says scores = ")
+    # A new record always writes the option.
+    assert record_of(tarok.new_match("tarok_3p", seed=5))["rules"]["consolation_scoring"] == "literal"

@@ -27,7 +27,7 @@ TAROK_CASES: list[tuple[str, dict[str, Any]]] = [
     ("tarok_3p", {}),
     ("tarok_4p", {}),
     ("tapp_tarok_3p", {"scoring_mode": "paper"}),
-    ("tapp_tarok_4p", {"consolation_in_solo": False}),
+    ("tapp_tarok_4p", {"consolation_in_solo": True, "consolation_scoring": "mirror"}),
     ("tarok_3p", {"overtrump_required": True, "discard_forbidden": "kings_and_trull"}),
     ("tarok_3p", {"reject_second_half_exposed": True, "jack_value": 3}),
 ]
@@ -334,3 +334,38 @@ def test_random_assignment_respects_places_and_sizes() -> None:
         assert all(allowed[i] >> p & 1 for i, p in enumerate(placed))
     with pytest.raises(SamplingError):
         random_assignment(cards, [0b001] * 12, [4, 4, 4], rng)
+
+
+def test_tarok_heuristic_values_a_consolation_under_the_scoring_in_force() -> None:
+    """SPEC 4.12 (erratum 2026-11-26): a consolation's value follows ``consolation_scoring``."""
+    from jick.games.tarok.presets import load_preset as tarok_preset
+
+    literal, mirror = tarok_preset("tarok_3p"), tarok_preset("tarok_3p", overrides={"consolation_scoring": "mirror"})
+    for points in (15.0, 25.0, 35.0, 45.0):
+        flat, chance = tarok_bot.contract_value(literal, "threesome", "consolation", points)
+        assert flat == pytest.approx(50 * (2 * chance - 1))  # m x G won or lost
+        mirrored = tarok_bot.contract_value(mirror, "threesome", "consolation", points)[0]
+        # the mirror formulas add 2 x the points over 35 to a won and to a lost consolation alike
+        assert (mirrored > flat) == (chance > 0.5)
+        game = tarok_bot.contract_value(literal, "threesome", "game", points)
+        assert game == tarok_bot.contract_value(mirror, "threesome", "game", points)
+    for rules in (literal, mirror):
+        assert tarok_bot.best_game_type(rules, "threesome", 20.0)[0] == "consolation"
+        assert tarok_bot.best_game_type(rules, "threesome", 45.0)[0] == "game"
+        assert tarok_bot.game_types(rules, "solo") == ("game",)  # a solo is played for game (SPEC 4.8)
+
+
+def test_tarok_heuristic_calls_a_solo_for_consolation_only_where_the_rules_allow_it() -> None:
+    from types import SimpleNamespace
+
+    from jick.games.tarok.cards import card_mask
+    from jick.games.tarok.presets import load_preset as tarok_preset
+
+    weak = card_mask("II III IV 7S 8S 9S 10S 4H 3H 2H 4D 3D 7C 8C 9C 10C".split())
+    bids = [TA.ACTIONS[TA.PASS_ID], TA.ACTIONS[TA.THREESOME_ID], TA.ACTIONS[TA.SOLO_ID]]
+    heuristic = tarok_bot.HeuristicBot()
+    default = SimpleNamespace(rules=tarok_preset("tarok_3p"))
+    in_solo = SimpleNamespace(rules=tarok_preset("tarok_3p", overrides={"consolation_in_solo": True}))
+    assert heuristic.bid(default, weak, bids) == TA.ACTIONS[TA.THREESOME_ID]
+    assert heuristic.bid(default, weak, [bids[0], bids[2]]) == TA.ACTIONS[TA.PASS_ID]  # no solo for game
+    assert heuristic.bid(in_solo, weak, bids) == TA.ACTIONS[TA.SOLO_ID]

@@ -51,6 +51,7 @@ OVERRIDES = st.fixed_dictionaries(
         "scoring_mode": st.sampled_from(["paper", "settlement"]),
         "multiplier_scope": st.sampled_from(["game_only", "game_and_bonuses"]),
         "consolation_in_solo": st.booleans(),
+        "consolation_scoring": st.sampled_from(["literal", "mirror"]),
         "discard_forbidden": st.sampled_from(["kings", "kings_and_trull"]),
         "reject_second_half_exposed": st.booleans(),
         "overtrump_required": st.booleans(),

@@ -15,8 +15,9 @@ from collections.abc import Iterable, Mapping
 
 import pytest
 
-from jick.engine import IllegalAction
+from jick.engine import IllegalAction, RulesError
 from jick.games.tarok import TarokDealResult, TarokState, new_match
+from jick.games.tarok import actions as A
 from jick.games.tarok.arrange import arrange_deck
 from jick.games.tarok.cards import (
     ALL_CARDS,
@@ -143,8 +144,7 @@ def test_scenario_51_ranking() -> None:
         if middle == "I":  # M has no hearts: a hand of trump I, spades and diamonds
             hands[M] = ["I"] + cards("KS QS CS JS 10S 9S 8S 7S KD QD CD JD AD 2D 3D")
         state = start("tarok_3p", hands)
-        auction(state, F, "solo")
-        state.apply_text("game")
+        auction(state, F, "solo")  # a solo is played for game: no contract question (SPEC 4.8)
         if state.phase == "ultimo":
             state.apply_text("pass")
         state.apply_text(lead)
@@ -270,7 +270,6 @@ def test_scenario_58_melds(bid: str, value: int) -> None:
         threesome(state, F, cards("7S 8S 9S"))
     else:
         auction(state, F, "solo")
-        state.apply_text("game")
     assert state.melds == ((F, "trull"), (M, "four_kings"))
     assert state.observation(E).melds == state.melds  # declared to everyone
     state.apply_text("pass")  # F holds the pagat: no ultimo
@@ -466,12 +465,12 @@ def test_scenario_65_solo() -> None:
     state = start("tarok_3p", {F: cards("SKUS XXI I")}, widow)
     auction(state, F, "solo")
     assert len(state.history()) == 1  # a solo ends the auction
-    assert state.phase == "contract"  # no widow, no discard
+    # No widow, no discard, and no contract question: a solo is played for game (SPEC 4.8).
+    assert state.phase == "ultimo" and state.game_type == "game"
     for seat in (F, M, E):
         obs = state.observation(seat)
         assert obs.widow_seen == () and obs.widow_exposed == () and obs.discard_count == 0
     assert names(state.opponents_pile()) == set(widow)
-    state.apply_text("game")
     assert [(a, b) for a, b in state.melds] == [(F, "trull")]
     state.apply_text("pass")
     result = play_out(state)
@@ -513,6 +512,52 @@ def test_settlement_example_8_of_spec_4_13() -> None:
     assert settle(load_preset("tarok_3p", overrides={"scoring_mode": "paper"}), awards, 0, 3)[1] == (418, 0, 50)
 
 
+def test_consolation_example_7_of_spec_4_13() -> None:
+    """SPEC 4.13.7 (erratum 2026-11-26): a consolation is worth m x G by default, the mirror formulas as an option."""
+    assert load_preset("tarok_3p").consolation_scoring == "literal"
+    assert contract_result("consolation", 1, 50, 25, 45) == (True, 50)
+    assert contract_result("consolation", 2, 50, 25, 45) == (True, 100)
+    assert contract_result("consolation", 1, 50, 38, 32) == (False, 50)
+    assert contract_result("consolation", 1, 50, 25, 45, "mirror") == (True, 70)
+    assert contract_result("consolation", 1, 50, 38, 32, "mirror") == (False, 56)
+    mirror = load_preset("tarok_3p", overrides={"consolation_scoring": "mirror"})
+    for rules, won, lost in ((load_preset("tarok_3p"), 50, 50), (mirror, 70, 56)):
+        made = score_deal(rules, DealFacts(3, F, "threesome", "consolation", 1, 25, 45))
+        assert (made.made, made.amount, made.changes) == (True, won, (2 * won, -won, -won))
+        failed = score_deal(rules, DealFacts(3, F, "threesome", "consolation", 1, 38, 32))
+        assert (failed.made, failed.amount, failed.changes) == (False, lost, (-2 * lost, lost, lost))
+    # A consolation at the edge: B = 35 is made, B = 36 is lost (SPEC 4.12).
+    assert contract_result("consolation", 3, 50, 35, 35) == (True, 150)
+    assert contract_result("consolation", 3, 50, 36, 34) == (False, 150)
+
+
+@pytest.mark.parametrize("scoring", ["literal", "mirror"])
+def test_consolation_example_7_of_spec_4_13_in_a_played_deal(scoring: str) -> None:
+    widow = cards("7S 8S 9S 7C 8C 9C")
+    state = start("tarok_3p", {}, widow, consolation_scoring=scoring)
+    threesome(state, M, cards("7S 8S 9S"), "consolation")
+    if state.phase == "ultimo":
+        state.apply_text("pass")
+    result = play_out(state)
+    b, o = result.bidder_count, result.opponents_count
+    assert result.game_type == "consolation" and result.made == (b <= 35)
+    if scoring == "literal":
+        assert result.amount == 50
+    elif result.made:
+        assert result.amount == 50 + 2 * max(0, o - 35)
+    else:
+        assert result.amount == 50 + 2 * (b - 35)
+    sign = 1 if result.made else -1
+    assert line_total(result, "consolation") == (-sign * result.amount, 2 * sign * result.amount, -sign * result.amount)
+
+
+def test_option_consolation_scoring_is_validated() -> None:
+    with pytest.raises(
+        RulesError, match=r"^option consolation_scoring = 'double' is not allowed; use literal \| mirror$"
+    ):
+        load_preset("tarok_3p", overrides={"consolation_scoring": "double"})
+
+
 # --------------------------------------------------------------------------- other options of SPEC 4.15
 def test_option_discard_forbidden_kings_and_trull() -> None:
     hands = {M: cards("SKUS XXI I KH")}
@@ -535,10 +580,22 @@ def test_option_reject_second_half_exposed() -> None:
     assert {str(c) for c in state.observation(F).widow_exposed} == set(widow)
 
 
-def test_option_consolation_in_solo_false() -> None:
-    state = start("tarok_3p", {}, consolation_in_solo=False)
+def test_option_consolation_in_solo_defaults_to_false() -> None:
+    """SPEC 4.8 (erratum 2026-11-26): a solo is played for game; only a threesome bidder chooses."""
+    assert load_preset("tarok_3p").consolation_in_solo is False
+    state = start("tarok_3p", {})
     auction(state, M, "solo")
     assert state.game_type == "game" and state.phase in ("ultimo", "play")
+    assert A.ACTIONS[A.CONSOLATION_ID] not in state.legal_actions()
+
+
+def test_option_consolation_in_solo_true() -> None:
+    state = start("tarok_3p", {M: cards("II III IV")}, consolation_in_solo=True)
+    auction(state, M, "solo")
+    assert state.phase == "contract" and state.current_player == M
+    assert {str(a) for a in state.legal_actions()} == {"game", "consolation"}
+    state.apply_text("consolation")
+    assert state.game_type == "consolation"
 
 
 def test_option_multiplier_scope_game_and_bonuses() -> None:

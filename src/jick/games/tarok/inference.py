@@ -30,7 +30,7 @@ from typing import Any
 
 from jick.engine import Action
 from jick.games.tarok import actions as A
-from jick.games.tarok.bot import GAME_CHOICE, HeuristicBot, expected_count
+from jick.games.tarok.bot import HeuristicBot, plays_game
 from jick.games.tarok.state import TarokState, deal_positions
 
 #: Weight of a deal where the model would bid threesome for a solo, or solo for a threesome.
@@ -96,7 +96,7 @@ def world_weight(obs: Any, world: TarokState) -> float:
     for seat, action, legal in calls:
         weight *= call_weight(_MODEL.bid(obs, hands[seat], list(legal)), action)
     if contract:
-        game = expected_count(hands[obs.bidder]) >= GAME_CHOICE
+        game = plays_game(obs.rules, "solo", hands[obs.bidder])
         if game != (obs.game_type == "game"):
             weight *= CONTRACT_MISMATCH_WEIGHT
     return weight

@@ -23,6 +23,9 @@ from jick.record_hooks import RecordHooks, seat_list
 
 #: How a deal can end besides ``void: <reason>``.
 OUTCOMES = ("played", "all passed")
+#: What a record's rules table missing one of these options was played under: the options' defaults
+#: before the SPEC errata of 2026-11-26 (the engine defaults are now false and ``"literal"``).
+RECORD_DEFAULTS: Mapping[str, Any] = {"consolation_in_solo": True, "consolation_scoring": "mirror"}
 
 
 def deal_report(result: TarokDealResult) -> dict[str, Any]:
@@ -154,6 +157,24 @@ class TarokRecordHooks(RecordHooks[TarokState]):
         "contra": "to declare contra or pass",
         "play": "to play",
     }
+
+    def rules_from_dict(self, table: Mapping[str, Any]) -> TarokRules:
+        """The rules of a record's table; an option it lacks keeps the value it was played under.
+
+        A record written before ``consolation_scoring`` existed was scored with the mirror formulas:
+
+        >>> table = TarokRules().to_dict()
+        >>> del table["consolation_scoring"]
+        >>> str(record_hooks.rules_from_dict(table).consolation_scoring)
+        'mirror'
+        >>> del table["consolation_in_solo"]
+        >>> record_hooks.rules_from_dict(table).consolation_in_solo
+        True
+        >>> record_hooks.rules_from_dict(TarokRules().to_dict()) == TarokRules()
+        True
+        """
+        rules: TarokRules = super().rules_from_dict({**RECORD_DEFAULTS, **table})
+        return rules
 
     def deck_cards(self, rules: TarokRules) -> tuple[int, ...]:
         return tuple(range(NUM_CARDS))

@@ -35,6 +35,13 @@ class MultiplierScope(StrEnum):
     GAME_AND_BONUSES = "game_and_bonuses"
 
 
+class ConsolationScoring(StrEnum):
+    """The amount of a consolation (SPEC 4.12): the seed's flat ``m x G``, or the mirror of a game."""
+
+    LITERAL = "literal"
+    MIRROR = "mirror"
+
+
 class DiscardForbidden(StrEnum):
     KINGS = "kings"
     KINGS_AND_TRULL = "kings_and_trull"
@@ -69,7 +76,8 @@ class TarokRules(RuleSet):
     ultimo_factor: int = 2
     contra_factor: int = 4
     multiplier_scope: MultiplierScope = MultiplierScope.GAME_ONLY
-    consolation_in_solo: bool = True
+    consolation_in_solo: bool = False
+    consolation_scoring: ConsolationScoring = ConsolationScoring.LITERAL
     discard_forbidden: DiscardForbidden = DiscardForbidden.KINGS
     reject_second_half_exposed: bool = False
     overtrump_required: bool = False

@@ -104,7 +104,11 @@ class TarokKnowledge:
 
     def may_hold(self, seat: int) -> int:
         """Cards of :attr:`unseen` that ``seat`` may hold given what it has shown."""
-        mask = self.unseen
+        return self.unseen & self.shown_allows(seat)
+
+    def shown_allows(self, seat: int) -> int:
+        """Cards ``seat`` may hold given the voids and trump limit it has shown (seen cards included)."""
+        mask = ALL_CARDS
         voids = self.voids[seat]
         for g in range(5):
             if voids >> g & 1:
@@ -267,7 +271,8 @@ def _try_sample(obs: Any, rng: random.Random) -> TarokState | None:
     unknown = ALL_CARDS & ~fixed
     cards = bit_list(unknown)
     all_places = (1 << len(capacity)) - 1
-    hand_allowed = {s: k.may_hold(s) | (exposed_free if s == bidder else 0) for s in others}
+    # (an exposed card the bidder may have taken back obeys the voids he has shown like any other)
+    hand_allowed = {s: k.may_hold(s) | (exposed_free & k.shown_allows(s) if s == bidder else 0) for s in others}
     discardable = ~TRUMPS & ~KINGS
     forced: dict[int, int] = {}  # card -> the one place it must go to
     meld_stage = stage >= _PHASE_ORDER["ultimo"]

@@ -24,6 +24,7 @@ from jick.games.tarok.rules import (
     MELD_VALUES,
     TAPP_AWARD,
     WIN_AT,
+    ConsolationScoring,
     MultiplierScope,
     ScoringMode,
     TarokRules,
@@ -89,11 +90,24 @@ class DealScore:
 
 
 def contract_result(
-    game_type: str, multiplier: int, game_value: int, bidder_count: int, opponents_count: int
+    game_type: str,
+    multiplier: int,
+    game_value: int,
+    bidder_count: int,
+    opponents_count: int,
+    consolation_scoring: ConsolationScoring | str = ConsolationScoring.LITERAL,
 ) -> tuple[bool, int]:
     """(success, X) of a game or consolation (SPEC 4.12 table).
 
+    A consolation is worth the flat ``m x G`` either way under ``"literal"``
+    scoring (the seed's sentences), or the mirror of a game under ``"mirror"``
+    (SPEC 4.13 example 7):
+
     >>> contract_result("consolation", 1, 50, 25, 45), contract_result("consolation", 1, 50, 38, 32)
+    ((True, 50), (False, 50))
+    >>> contract_result("consolation", 2, 50, 25, 45)
+    (True, 100)
+    >>> contract_result("consolation", 1, 50, 25, 45, "mirror"), contract_result("consolation", 1, 50, 38, 32, "mirror")
     ((True, 70), (False, 56))
     """
     over_b = 2 * (bidder_count - HALF)
@@ -103,6 +117,8 @@ def contract_result(
         return made, multiplier * (game_value + (over_b if made else over_o))
     if game_type == "consolation":
         made = bidder_count <= HALF
+        if ConsolationScoring(consolation_scoring) is ConsolationScoring.LITERAL:
+            return made, multiplier * game_value
         return made, multiplier * (game_value + (over_o if made else over_b))
     raise ValueError(f"unknown game type {game_type!r}")
 
@@ -177,7 +193,9 @@ def deal_awards(rules: TarokRules, facts: DealFacts) -> tuple[bool, int, list[Aw
     """(made, X, awards) of a played deal."""
     g = GAME_VALUES[facts.contract]
     m = facts.multiplier
-    made, amount = contract_result(facts.game_type, m, g, facts.bidder_count, facts.opponents_count)
+    made, amount = contract_result(
+        facts.game_type, m, g, facts.bidder_count, facts.opponents_count, rules.consolation_scoring
+    )
     bonus_m = m if rules.multiplier_scope is MultiplierScope.GAME_AND_BONUSES else 1
     awards = [Award(facts.game_type, amount, BIDDER if made else OPPONENTS)]
 
