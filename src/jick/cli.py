@@ -150,12 +150,17 @@ def replay(
     except JickError as exc:
         fail(str(exc))
     report = replay_report(result.state)
+    sealed = sum(1 for deal in result.record["deals"] if "commitments" in deal)
+    if sealed:  # replay checked them: a deck that differs from its commitment is refused
+        report["sealed_deals"] = sealed
     if as_json:
         typer.echo(json.dumps(report, indent=1))
     else:
         from jick.render import print_replay
 
         print_replay(report)
+        if sealed:
+            typer.echo(f"Fair shuffles: the deck of each of the {sealed} sealed deals is the one committed to.")
 
 
 @app.command()

@@ -144,7 +144,8 @@ def test_a_changed_deck_fails_its_commitment(tmp_path: Path) -> None:
     good = tmp_path / "good.json"
     good.write_text(json.dumps(record))
     runner = CliRunner()
-    assert runner.invoke(cli_app, ["replay", str(good)]).exit_code == 0
+    checked = runner.invoke(cli_app, ["replay", str(good)])
+    assert checked.exit_code == 0 and "Fair shuffles: the deck of each of the" in checked.output
     deck = record["deals"][0]["deck"]
     deck[-1], deck[-2] = deck[-2], deck[-1]  # two cards nobody holds swapped: still a legal game
     bad = tmp_path / "bad.json"

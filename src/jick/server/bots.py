@@ -88,15 +88,14 @@ def decide(
 ) -> int:
     """The action id that a ``kind`` bot plays for ``seat`` in the match after ``action_ids``.
 
-        ``key`` names the match in the worker's cache (the table id).
+    ``key`` names the match in the worker's cache (the table id); ``draws``
+    the orders drawn for a match without a seed (:meth:`jick.shuffles.Draw.to_json`).
 
-        >>> from jick.engine import RecordError
-    from jick.session import Session
-    from jick.shuffles import Draw
-        >>> s = Session.new("lift_smoke", seed=3)
-        >>> choice = decide("t1", s.header, [], s.to_act, "easy")
-        >>> choice in s.state.legal_action_ids()
-        True
+    >>> from jick.session import Session
+    >>> s = Session.new("lift_smoke", seed=3)
+    >>> choice = decide("t1", s.header, [], s.to_act, "easy")
+    >>> choice in s.state.legal_action_ids()
+    True
     """
     session = _session_at(key, header, action_ids, draws)
     session.seats[seat] = kind

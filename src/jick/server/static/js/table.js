@@ -7,6 +7,7 @@ import {
   actionKey, actionLabel, discardRule, infoHTML, logText, promptText, reportEntries, resultHTML, scoreboard,
   seatTags, sheetHTML, sideName, summaryHTML,
 } from "./games.js";
+import { noteView, verdictOf } from "./fair.js";
 
 const RETRY = [500, 1000, 2000, 4000, 5000];
 const FINAL_ERRORS = new Set(["bad_token", "unknown_table", "seat_revoked", "replaced", "protocol", "spectator", "private_table"]);
@@ -168,6 +169,7 @@ export class TablePage {
 
   // ------------------------------------------------------------------ views
   onView(msg) {
+    noteView(this.id, msg);
     const before = this.obs;
     const first = this.view === null;
     this.view = msg;
@@ -276,6 +278,15 @@ export class TablePage {
     const game = this.table.game;
     const n = this.table.players;
     const body = h("div", { class: "summary-body", html: summaryHTML(game, entry, this.ctx()) });
+    const verdict = verdictOf(this.id, entry.deal - 1);
+    if (verdict) {
+      const badge = h("p", { class: "fair-badge", role: "status" }, "Checking the deck against its seal...");
+      body.append(badge);
+      verdict.then((v) => {
+        badge.textContent = v.text;
+        badge.dataset.state = v.state;
+      });
+    }
     if (lastTrick) {
       const wrap = h("div", { class: "last-of-hand" }, h("h4", {}, "The last trick"));
       const row = h("div", { class: "trick-row" });
