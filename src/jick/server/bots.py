@@ -114,15 +114,13 @@ def hint(
 ) -> dict[str, Any]:
     """What a ``level`` bot would play for ``seat`` now and its value for every legal action (``jick play``'s hint).
 
-        The bot sees the seat's observation only, as when it plays.
+    The bot sees the seat's observation only, as when it plays.
 
-        >>> from jick.engine import RecordError
-    from jick.session import Session
-    from jick.shuffles import Draw
-        >>> s = Session.new("lift_smoke", seed=3)
-        >>> advice = hint("t1", s.header, [], s.to_act, "easy")
-        >>> advice["choice"]["id"] in s.state.legal_action_ids(), sorted(advice)
-        (True, ['choice', 'method', 'values'])
+    >>> from jick.session import Session
+    >>> s = Session.new("lift_smoke", seed=3)
+    >>> advice = hint("t1", s.header, [], s.to_act, "easy")
+    >>> advice["choice"]["id"] in s.state.legal_action_ids(), sorted(advice)
+    (True, ['choice', 'method', 'values'])
     """
     from jick.bots import make_bot
     from jick.session import decision_seed
