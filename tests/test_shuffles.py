@@ -40,7 +40,7 @@ def test_a_match_without_a_seed_draws_seals_and_replays(
     preset: str, overrides: dict[str, object], no_seeded_shuffles: None
 ) -> None:
     session = Session.new(preset, overrides=overrides, fresh_draws=True)
-    session.seats = ["random"] * session.state.num_players
+    session.seats = ["easy"] * session.state.num_players  # random bots can keep a Smear match going for ever
     _play_out(session)
     assert session.state.seed is None and len(session.draws) >= len(session.state.deals) >= 2
     record = session.record()
@@ -72,7 +72,7 @@ def test_a_lift_smoke_reshuffle_is_drawn_from_the_pile_and_sealed() -> None:
 
 
 def test_undo_takes_back_the_deck_drawn_after_an_action() -> None:
-    session = Session.new("smear_ten_point", overrides={"target_score": 11}, seats=["random"] * 4, fresh_draws=True)
+    session = Session.new("smear_ten_point", overrides={"target_score": 11}, seats=["easy"] * 4, fresh_draws=True)
     while len(session.state.deals) == 1:
         session.act(session.to_act, session.bot_action(session.to_act))
     assert [d.deal for d in session.draws] == [0, 1]
