@@ -97,14 +97,14 @@ export function backSVG() {
 }
 
 /** A card element: a <button> when it can be clicked, else a <span role="img">. */
-export function cardElement(card, game, { button = false, small = false, extra = "" } = {}) {
+export function cardElement(card, game, { button = false, small = false, extra = "", label = "" } = {}) {
   const text = typeof card === "string" ? card : card.card;
   const el = document.createElement(button ? "button" : "span");
   el.className = `card${small ? " small" : ""}${extra ? " " + extra : ""}`;
   el.innerHTML = cardSVG(text, game);
   el.dataset.card = text;
   const name = parseCard(text, game).name;
-  el.setAttribute("aria-label", name);
+  el.setAttribute("aria-label", label ? `${name}, ${label}` : name);
   el.title = `${text}: ${name}`;
   if (button) el.type = "button";
   else el.setAttribute("role", "img");

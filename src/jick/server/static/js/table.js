@@ -2,7 +2,7 @@
 
 import { GAME_TITLES, api, copyText, esc, h, seatName, setTitle, store, toast } from "./api.js";
 import { cardElement, cardHTML, sortHand } from "./cards.js";
-import { seatElement, trickElement } from "./felt.js";
+import { layoutFelt, seatElement, trickElement } from "./felt.js";
 import {
   actionKey, actionLabel, discardRule, infoHTML, logText, promptText, reportEntries, resultHTML, scoreboard,
   seatTags, sheetHTML, sideName, summaryHTML,
@@ -55,6 +55,8 @@ export class TablePage {
       h("a", { class: "tool", href: `/api/tables/${this.id}/record`, download: "" }, "Record"));
     this.info = h("div", { class: "info" });
     this.felt = h("div", { class: "felt", role: "region", "aria-label": "the table" });
+    this.extrasBox = h("div", { class: "extras", hidden: true });
+    this.note = h("div", { class: "trick-note", role: "status" });
     this.prompt = h("div", { class: "prompt", role: "status" });
     this.buttons = h("div", { class: "actions" });
     this.hintBox = h("div", { class: "hint-box", hidden: true });
@@ -65,10 +67,16 @@ export class TablePage {
         h("div", { class: "bar" }, this.scores, tools),
         this.info,
         this.felt,
-        h("div", { class: "decide" }, this.prompt, this.buttons, this.hintBox),
-        this.hand,
-        h("details", { class: "log-wrap" }, h("summary", {}, "Table log"), this.logBox)),
+        this.extrasBox,
+        h("div", { class: "decide" }, h("div", { class: "status-line" }, this.note, this.prompt), this.buttons, this.hintBox),
+        this.hand),
+      h("details", { class: "log-wrap" }, h("summary", {}, "Table log"), this.logBox),
       (this.dialog = h("dialog", { class: "dialog", "aria-labelledby": "dialog-title" })));
+    let pending = 0;
+    window.addEventListener("resize", () => {
+      cancelAnimationFrame(pending);
+      pending = requestAnimationFrame(() => this.render());
+    });
   }
 
   setConn(state, text) {
@@ -420,6 +428,7 @@ export class TablePage {
     this.renderFelt();
     this.renderHand();
     this.renderDecision();
+    this.layout();
     this.logBox.innerHTML = "";
     for (const line of this.log.slice(-60)) this.logBox.append(h("li", {}, line));
   }
@@ -436,6 +445,8 @@ export class TablePage {
     const t = this.table;
     this.info.textContent = `${GAME_TITLES[t.game]} · ${t.preset} · ${t.players} players`;
     this.felt.innerHTML = "";
+    this.felt.classList.add("lobby-felt");
+    this.extrasBox.hidden = true;
     this.hand.innerHTML = "";
     this.buttons.innerHTML = "";
     const list = h("ul", { class: "lobby-seats" });
@@ -481,6 +492,7 @@ export class TablePage {
     const me = this.seat ?? 0;
     const names = this.names();
     this.felt.innerHTML = "";
+    this.felt.classList.remove("lobby-felt");
     for (let s = 0; s < n; s++) {
       const info = t.seats[s] || {};
       this.felt.append(seatElement({
@@ -489,23 +501,35 @@ export class TablePage {
         toAct: obs.current_player === s, mine: s === this.seat, game: t.game,
       }));
     }
-    const center = h("div", { class: "center" });
-    if (t.status === "finished") {
-      center.append(h("div", { class: "result panel", html: resultHTML(t.game, obs, names) },
-        h("p", {}, h("a", { href: `/replay/${t.id}` }, "Replay this match"), " · ", h("a", { href: `/api/tables/${t.id}/record`, download: "" }, "download the record"), " · ", h("a", { href: "/" }, "new table"))));
-    }
+    let note = "";
     const trick = obs.trick || [];
     const done = obs.tricks || [];
     if (this.showLast && done.length) {
       const last = done[done.length - 1];
-      center.append(trickElement(last.plays, { game: t.game, me, n, winner: last.winner, label: `last trick: ${names(last.winner)} won it` }));
+      note = `Last trick: ${names(last.winner)} won it`;
+      this.felt.append(trickElement(last.plays, { game: t.game, winner: last.winner, label: note, names }));
     } else if (trick.length) {
-      center.append(trickElement(trick, { game: t.game, me, n }));
+      this.felt.append(trickElement(trick, { game: t.game, names }));
     } else if (done.length && obs.phase === "play") {
       const last = done[done.length - 1];
-      center.append(trickElement(last.plays, { game: t.game, me, n, winner: last.winner, faded: true, label: `${names(last.winner)} won the trick` }));
+      note = `${names(last.winner)} won the trick`;
+      this.felt.append(trickElement(last.plays, { game: t.game, winner: last.winner, faded: true, label: note, names }));
     }
-    this.felt.append(center, this.extras());
+    this.note.textContent = note;
+    if (t.status === "finished") {
+      this.felt.append(h("div", { class: "center" }, h("div", { class: "result panel", html: resultHTML(t.game, obs, names) },
+        h("p", {}, h("a", { href: `/replay/${t.id}` }, "Replay this match"), " · ", h("a", { href: `/api/tables/${t.id}/record`, download: "" }, "download the record"), " · ", h("a", { href: "/" }, "new table")))));
+    }
+    const extras = this.extras();
+    this.extrasBox.replaceChildren(...extras.children);
+    this.extrasBox.hidden = !this.extrasBox.children.length;
+  }
+
+  /** Seats and trick placed in pixels once the page has its size. */
+  layout() {
+    if (!this.table || !this.obs || this.table.status === "open") return;
+    const maxCard = parseFloat(getComputedStyle(this.felt).getPropertyValue("--cw")) || 62;
+    layoutFelt(this.felt, this.seat ?? 0, this.table.players, { maxCard });
   }
 
   /** Cards on the table besides the trick: the kitty, widow halves, buried trumps, the turned trump card. */
@@ -553,18 +577,21 @@ export class TablePage {
     const discarding = mine && obs.legal_actions.some((a) => a.action.startsWith("-"));
     const playing = mine && obs.legal_actions.some((a) => this.handHas(a.action));
     const cards = sortHand(obs.hand || [], t.game, t.game === "smear" ? obs.trump : null);
-    cards.forEach((card, i) => {
+    const els = cards.map((card, i) => {
       let clickable = false;
       let cls = "";
+      let state = "";
       if (discarding) {
         clickable = legal.has(`-${card.card}`);
         cls = clickable ? "legal" : "dim";
         if (this.selected.has(card.card)) cls += " selected";
+        state = clickable ? (t.game === "tarok" ? "may be laid away" : "may be discarded") : "must be kept";
       } else if (playing) {
         clickable = legal.has(card.card);
         cls = clickable ? "legal" : "dim";
+        state = clickable ? "playable" : "not playable now";
       }
-      const el = cardElement(card, t.game, { button: true, extra: cls });
+      const el = cardElement(card, t.game, { button: true, extra: cls, label: state });
       if (i < 10 && (discarding || playing)) el.dataset.key = String((i + 1) % 10);
       if (!clickable) el.disabled = true;
       if (discarding) el.setAttribute("aria-pressed", String(this.selected.has(card.card)));
@@ -579,9 +606,36 @@ export class TablePage {
           this.act(card.card);
         }
       });
-      this.hand.append(el);
+      return el;
     });
-    if (!cards.length) this.hand.append(h("p", { class: "note" }, obs.phase === "play" && t.game === "liftsmoke" ? "You are out of cards: you have dropped out of this game." : ""));
+    if (!cards.length) {
+      this.hand.append(h("p", { class: "note" }, obs.phase === "play" && t.game === "liftsmoke" ? "You are out of cards: you have dropped out of this game." : ""));
+      return;
+    }
+    this.fitHand(els);
+  }
+
+  /** The hand in as few rows as keep every card's visible strip at least 40 px wide (a finger's width). */
+  fitHand(els) {
+    const width = this.hand.clientWidth - 8;
+    const style = getComputedStyle(this.hand);
+    const cw = parseFloat(style.getPropertyValue("--cw")) || 62;
+    const touch = 40;
+    const n = els.length;
+    let perRow = n;
+    if (n * (cw + 2) > width) perRow = Math.max(1, Math.floor((width - cw) / touch) + 1);
+    const rows = Math.ceil(n / perRow);
+    perRow = Math.ceil(n / rows);
+    const step = perRow > 1 ? Math.min(cw + 2, (width - cw) / (perRow - 1)) : cw;
+    this.hand.classList.toggle("rows", rows > 1);
+    for (let r = 0; r < rows; r++) {
+      const row = h("div", { class: "hand-row" });
+      els.slice(r * perRow, (r + 1) * perRow).forEach((el, i) => {
+        if (i) el.style.marginLeft = `${step - cw}px`;
+        row.append(el);
+      });
+      this.hand.append(row);
+    }
   }
 
   renderDecision() {
@@ -607,7 +661,10 @@ export class TablePage {
       const rule = discardRule(t.game, obs, t.rules);
       const n = this.selected.size;
       const ok = n >= rule.min && n <= rule.max;
-      const label = rule.free && n === 0 ? "Keep every card" : `${rule.verb} ${n} card${n === 1 ? "" : "s"}`;
+      const cardsWord = (k) => `${k} card${k === 1 ? "" : "s"}`;
+      let label = `${rule.verb} ${cardsWord(n)}`;
+      if (rule.free && n === 0) label = "Keep every card";
+      else if (!ok && n < rule.min) label = n ? `Choose ${rule.min - n} more` : `Choose ${cardsWord(rule.min)}`;
       this.buttons.append(h("button", { type: "button", class: "primary", id: "confirm", disabled: !ok || offline, onclick: () => this.confirmDiscard(), "data-key": "enter" }, label));
       if (n) this.buttons.append(h("button", { type: "button", onclick: () => { this.selected.clear(); this.render(); } }, "Clear"));
       return;
