@@ -4,7 +4,7 @@
 //   /watch/{table}        a spectator
 //   /replay/{table}       the replay viewer of a table's record; /replay: an uploaded record
 
-import { store } from "./api.js";
+import { h, store } from "./api.js";
 import { ReplayPage } from "./replay.js";
 import { StartPage } from "./start.js";
 import { TablePage } from "./table.js";
@@ -16,11 +16,30 @@ if (where === "play" && id) {
   let token = decodeURIComponent(location.hash.slice(1));
   if (token) store.set(`seat.${id}`, token);
   else token = store.get(`seat.${id}`);
-  window.jickPage = new TablePage(root, id, token || null);
+  if (token && !store.get("name")) askName(() => (window.jickPage = new TablePage(root, id, token)));
+  else window.jickPage = new TablePage(root, id, token || null);
 } else if (where === "watch" && id) {
   window.jickPage = new TablePage(root, id, null);
 } else if (where === "replay") {
   window.jickPage = new ReplayPage(root, id || null);
 } else {
   window.jickPage = new StartPage(root);
+}
+
+/** A guest opening an invite link says who they are first (kept in this browser for the next tables). */
+function askName(then) {
+  const input = h("input", { id: "guest-name", maxlength: "40", required: true, autocomplete: "nickname", placeholder: "e.g. Ann" });
+  const form = h("form", { class: "panel name-ask", "aria-labelledby": "ask-title" },
+    h("h2", { id: "ask-title" }, "You are invited to a table"),
+    h("div", { class: "row" }, h("label", { for: "guest-name" }, "Your name at the table"), input),
+    h("button", { type: "submit", class: "primary big", id: "guest-go" }, "Sit down"));
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const name = input.value.trim().slice(0, 40);
+    if (!name) return;
+    store.set("name", name);
+    then();
+  });
+  root.replaceChildren(form);
+  input.focus();
 }
