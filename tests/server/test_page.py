@@ -2,7 +2,7 @@
 
 Whole hands are played by clicking, as a person would; what the page shows
 is checked against the record the server keeps. The screenshots of the
-README are saved here (docs/images/).
+README are taken here (into a temporary folder: see page_kit.SHOTS).
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from .page_kit import (
     play_until,
     shot,
     take_turn,
+    wait_for_change,
 )
 
 __all__ = ["browser", "new_page", "page_server"]  # the fixtures
@@ -47,10 +48,14 @@ def record_of(server: LiveServer, table_id: str) -> dict[str, Any]:
         return data
 
 
-def open_seat(watch: Watch, server: LiveServer, created: dict[str, Any], seat: int = 0) -> None:
+def open_seat(watch: Watch, server: LiveServer, created: dict[str, Any], seat: int = 0, name: str = "") -> None:
+    """Open a seat's invite link as a guest: the page asks the guest's name first."""
     invite = next(i for i in created["invites"] if i["seat"] == seat)
-    watch.page.goto(f"{server.url}/play/{created['table']['id']}#{invite['token']}")
-    watch.page.wait_for_function("() => window.jickPage && window.jickPage.table")
+    page = watch.page
+    page.goto(f"{server.url}/play/{created['table']['id']}#{invite['token']}")
+    page.fill("#guest-name", name or f"Guest {seat}")
+    page.locator("#guest-go").click()
+    page.wait_for_function("() => window.jickPage && window.jickPage.table")
 
 
 def summary_rows(watch: Watch) -> list[list[str]]:
@@ -63,6 +68,7 @@ def test_smear_hand_from_the_start_page(page_server: LiveServer, new_page: Any) 
     me = new_page()
     page = me.page
     page.goto(page_server.url + "/")
+    page.locator("details.friends summary").click()
     page.wait_for_selector("#create")
     page.select_option("#game", "smear")
     page.select_option("#preset", "smear_ten_point")
@@ -126,7 +132,7 @@ def test_smear_hand_from_the_start_page(page_server: LiveServer, new_page: Any) 
             take_turn(me)
             played += 1
         else:
-            page.wait_for_timeout(20)
+            wait_for_change(me)
     page.wait_for_selector("dialog[open] >> text=Hand summary")
     page.wait_for_selector("dialog[open] .last-of-hand figure")
     shot(me, "hand-summary.png")
@@ -244,7 +250,8 @@ def test_two_people_see_each_others_moves_never_cards(page_server: LiveServer, n
                     if me is bob:
                         seen_by_ann.add(card)
         else:
-            ann.page.wait_for_timeout(20)
+            # a bot's turn: Ann's next view; Bob's turn: his page (Ann's waits for him)
+            wait_for_change(bob if (observation(ann) or {}).get("current_player") == 2 else ann)
     assert seen_by_ann, "Ann never saw a card Bob played"
     # never each other's cards: at every ply, nothing of one hand appears in the other's messages
     hands = {
@@ -261,7 +268,7 @@ def test_two_people_see_each_others_moves_never_cards(page_server: LiveServer, n
     assert checked > 100
     # a spectator sees the table and every seat's card count, never a hand
     eve.page.wait_for_selector(".seat")
-    assert eve.page.locator(".hand .card").count() == 0 and eve.page.locator(".seat .fan").count() == 4
+    assert eve.page.locator(".hand .card").count() == 0 and eve.page.locator(".seat .tag.count").count() == 4
     assert all(v["seat"] is None and v["observation"]["hand"] is None for v in eve.views())
     for me in (ann, bob):
         shown = sorted(me.page.locator(".hand .card").evaluate_all("els => els.map(e => e.dataset.card)"))
@@ -328,7 +335,7 @@ def test_tarok_deal_to_its_end(page_server: LiveServer, new_page: Any) -> None:
         if my_turn(me):
             take_turn(me, prefer())
         else:
-            page.wait_for_timeout(20)
+            wait_for_change(me)
     # every phase the page was sent, not only those it happened to show when polled
     phases += [v["observation"]["phase"] for v in me.views() if v.get("observation")]
     assert {"widow", "discard", "contract", "play"} <= set(phases), phases

@@ -516,10 +516,6 @@ export class TablePage {
       this.felt.append(trickElement(last.plays, { game: t.game, winner: last.winner, faded: true, label: note, names }));
     }
     this.note.textContent = note;
-    if (t.status === "finished") {
-      this.felt.append(h("div", { class: "center" }, h("div", { class: "result panel", html: resultHTML(t.game, obs, names) },
-        h("p", {}, h("a", { href: `/replay/${t.id}` }, "Replay this match"), " · ", h("a", { href: `/api/tables/${t.id}/record`, download: "" }, "download the record"), " · ", h("a", { href: "/" }, "new table")))));
-    }
     const extras = this.extras();
     this.extrasBox.replaceChildren(...extras.children);
     this.extrasBox.hidden = !this.extrasBox.children.length;
@@ -646,8 +642,14 @@ export class TablePage {
     const offline = !this.ws || this.ws.readyState !== WebSocket.OPEN;
     this.buttons.innerHTML = "";
     this.hintBtn.disabled = !mine || offline;
+    this.prompt.classList.toggle("result", this.view.status === "finished");
     if (this.view.status !== "running") {
       this.prompt.innerHTML = this.view.status === "finished" ? resultHTML(t.game, obs, this.names()) : `The table is ${this.view.status}.`;
+      if (this.view.status === "finished") {
+        this.buttons.append(h("a", { class: "button primary", href: `/replay/${t.id}` }, "Replay this match"),
+          h("a", { class: "button", href: `/api/tables/${t.id}/record`, download: "" }, "Download the record"),
+          h("a", { class: "button", href: "/" }, "New table"));
+      }
       return;
     }
     if (!mine) {

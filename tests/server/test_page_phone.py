@@ -1,0 +1,147 @@
+"""The table on a phone: one tap to a table against bots, a whole deal by tapping, everything on one screen.
+
+After every decision the page is measured with bounding boxes: it never scrolls sideways, every card of the
+hand and every button to press lies inside the viewport without scrolling (each card at least a finger wide),
+and no seat plate, trick card or label covers another.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .kit import LiveServer
+from .page_kit import Watch, browser, close_dialog, my_turn, new_page, page_server, shot, take_turn, wait_for_change
+
+__all__ = ["browser", "new_page", "page_server"]  # the fixtures
+
+#: What is wrong with the layout now (an empty list when nothing is).
+MEASURE = """() => {
+  const W = window.innerWidth, H = window.innerHeight, problems = [];
+  const doc = document.documentElement;
+  if (doc.scrollWidth > W) problems.push(`the page is ${doc.scrollWidth} px wide on a ${W} px screen`);
+  const box = (el) => { const r = el.getBoundingClientRect();
+    return { x: r.left + window.scrollX, y: r.top + window.scrollY, w: r.width, h: r.height,
+             r: r.right + window.scrollX, b: r.bottom + window.scrollY }; };
+  const shown = (el) => el.getClientRects().length > 0;
+  const name = (el) => el.getAttribute('aria-label') || el.textContent.trim().slice(0, 30);
+  const inside = (el, what) => { const b = box(el);
+    if (b.x < -0.5 || b.y < -0.5 || b.r > W + 0.5 || b.b > H + 0.5)
+      problems.push(`${what} ${name(el)} at ${Math.round(b.x)},${Math.round(b.y)}-${Math.round(b.r)},${Math.round(b.b)} is off the ${W}x${H} screen`); };
+  const cards = [...document.querySelectorAll('.hand .card')];
+  cards.forEach((el) => inside(el, 'card'));
+  document.querySelectorAll('.actions button, #confirm').forEach((el) => shown(el) && inside(el, 'button'));
+  // a finger's width of each card shows: the next card in the row starts at least 40 px further
+  document.querySelectorAll('.hand .hand-row').forEach((row, i, rows) => {
+    const rc = [...row.children];
+    rc.forEach((el, j) => { const b = box(el);
+      const right = j + 1 < rc.length ? box(rc[j + 1]).x : b.r;
+      const bottom = i + 1 < rows.length ? box(rows[i + 1]).y : b.b;
+      if (right - b.x < 39.5 || bottom - b.y < 39.5)
+        problems.push(`card ${name(el)} shows only ${Math.round(right - b.x)}x${Math.round(bottom - b.y)} px`); });
+  });
+  const things = [...document.querySelectorAll('.felt .seat, .felt .trick .card, .trick-note, .prompt')]
+    .filter((el) => shown(el) && el.textContent.trim() !== '' || el.classList.contains('card'));
+  for (let i = 0; i < things.length; i++) for (let j = i + 1; j < things.length; j++) {
+    const a = box(things[i]), b = box(things[j]);
+    if (a.x < b.r - 0.5 && b.x < a.r - 0.5 && a.y < b.b - 0.5 && b.y < a.b - 0.5)
+      problems.push(`${name(things[i])} overlaps ${name(things[j])}`);
+  }
+  return problems;
+}"""
+
+
+def measure(watch: Watch) -> list[str]:
+    problems: list[str] = watch.page.evaluate(MEASURE)
+    return problems
+
+
+def play_bots(watch: Watch, server: LiveServer, game: str, preset: str, players: int) -> None:
+    """From the start page: the player's name, the game, the rules and the count, then one tap."""
+    page = watch.page
+    page.goto(server.url + "/")
+    page.wait_for_selector("#quick-play")
+    page.fill("#player-name", "Ann")
+    page.locator(f'.game-choice[data-game="{game}"]').tap()
+    page.select_option("#quick-preset", preset)
+    page.select_option("#quick-players", str(players))
+    page.locator("#quick-play").tap()
+    page.wait_for_function("() => window.jickPage && window.jickPage.view && window.jickPage.view.status === 'running'")
+
+
+def play_a_deal_measuring(watch: Watch, limit: int = 200) -> int:
+    """Tap through one deal (until its summary shows); the layout is measured at every turn and every view."""
+    page = watch.page
+    turns = 0
+    deal = page.evaluate("() => window.jickPage.dealKey")
+    ended = "(deal) => { const p = window.jickPage; return p.dealKey !== deal || p.view.status !== 'running'; }"
+    for _ in range(limit * 4):
+        if page.evaluate(ended, deal):
+            page.wait_for_selector("dialog[open]")
+            return turns
+        problems = measure(watch)
+        assert not problems, problems
+        if my_turn(watch):
+            take_turn(watch, prefer=("pass",))
+            turns += 1
+        else:
+            wait_for_change(watch)
+    raise AssertionError(f"no deal ended after {turns} turns")
+
+
+CASES = [
+    ("smear", "smear_ten_point", 4, 390, 844),
+    ("tarok", "tarok_4p", 4, 390, 844),
+    ("liftsmoke", "lift_smoke", 6, 390, 844),
+    ("smear", "smear_five_point_team", 8, 360, 640),
+    ("tarok", "tarok_3p", 3, 360, 640),
+]
+
+
+@pytest.mark.parametrize(("game", "preset", "players", "width", "height"), CASES)
+def test_a_deal_on_a_phone_by_tapping(
+    page_server: LiveServer, new_page: Any, game: str, preset: str, players: int, width: int, height: int
+) -> None:
+    """One tap to a started table against bots, then a deal by tapping, everything on one screen all along."""
+    me = new_page(width, height, phone=True)
+    play_bots(me, page_server, game, preset, players)
+    page = me.page
+    assert page.evaluate("() => window.jickPage.table.seats.filter((s) => s.kind !== 'human').length") == players - 1
+    assert page.locator(".felt .seat").count() == players
+    # no key numbers on a touch screen: they are a keyboard's
+    assert page.evaluate(
+        "() => [...document.querySelectorAll('.hand .card')].every((c) => getComputedStyle(c, '::after').content === 'none')"
+    )
+    turns = play_a_deal_measuring(me)
+    assert turns >= 1
+    shot(me, f"phone-{preset}-{players}-{width}.png")
+    close_dialog(me)
+    # other phones: the same table measured at their sizes (the page lays itself out again on resize)
+    for w, h in ((412, 915), (360, 640), (390, 844)):
+        page.set_viewport_size({"width": w, "height": h})
+        page.wait_for_function("(w) => document.documentElement.clientWidth === w", arg=w)
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        problems = measure(me)
+        assert not problems, (w, h, problems)
+
+
+def test_every_card_and_button_has_a_name(page_server: LiveServer, new_page: Any) -> None:
+    """Screen readers: cards read as "ace of spades, playable"; every button has a name (role queries find them)."""
+    me = new_page(390, 844, phone=True)
+    play_bots(me, page_server, "tarok", "tarok_3p", 3)
+    page = me.page
+    page.wait_for_function("() => { const p = window.jickPage; return p.obs.current_player === p.seat; }")
+    unnamed = page.evaluate(
+        "() => [...document.querySelectorAll('button, a, [role=img]')].filter((el) => el.getClientRects().length"
+        " && !(el.getAttribute('aria-label') || el.textContent.trim())).map((el) => el.outerHTML.slice(0, 80))"
+    )
+    assert not unnamed, unnamed
+    hand = page.evaluate("() => window.jickPage.obs.hand.length")
+    buttons = page.get_by_role("group", name="your hand").get_by_role("button")
+    assert buttons.count() == hand
+    assert page.get_by_role("button", name="Hint").count() == 1
+    names = [buttons.nth(i).get_attribute("aria-label") or "" for i in range(hand)]
+    assert any(n.startswith("the Pagat") or n.startswith("trump") or " of " in n for n in names), names
+    if page.evaluate("() => window.jickPage.obs.phase") == "play":
+        assert any(n.endswith(", playable") for n in names), names
