@@ -68,7 +68,7 @@ def test_smear_hand_from_the_start_page(page_server: LiveServer, new_page: Any) 
     me = new_page()
     page = me.page
     page.goto(page_server.url + "/")
-    page.locator("details.friends summary").click()
+    page.locator("#friends-title").click()
     page.wait_for_selector("#create")
     page.select_option("#game", "smear")
     page.select_option("#preset", "smear_ten_point")
@@ -92,6 +92,12 @@ def test_smear_hand_from_the_start_page(page_server: LiveServer, new_page: Any) 
     page.click("text=Hint")
     page.wait_for_selector(".hint-box >> text=the hard bot would choose")
     assert page.locator(".hint-values li").count() >= 2
+    # one value a line, with two decimals; the bot's choice marked; a choice below the top value explained
+    values = page.locator(".hint-values .val").all_inner_texts()
+    assert all(re.fullmatch(r"[+−]\d+\.\d\d", v) for v in values), values
+    assert page.locator(".hint-values li.best").count() == 1
+    top_is_choice = "best" in (page.locator(".hint-values li").first.get_attribute("class") or "")
+    assert top_is_choice or page.locator(".hint-box >> text=not by more than chance").count() == 1
     page.evaluate("() => window.jickPage.send({type: 'action', action: 'pass', ply: 0})")
     page.wait_for_selector(".toast.error >> text=Refused")
     page.click('.actions button[data-action="10"]')
@@ -320,6 +326,9 @@ def test_tarok_deal_to_its_end(page_server: LiveServer, new_page: Any) -> None:
             if obs.get("trick") or len(obs["tricks"]) >= 8:
                 shot(me, "tarok-table.png")
                 shown = True
+                # tricks are won: no seat claims "0 pts" (the match scores are in the score bar)
+                assert "pts" not in page.locator(".felt").inner_text()
+                assert "tricks" in page.locator(".felt").inner_text()
         return page.locator("dialog[open]").count() > 0 or obs.get("deal_number", 1) > 1
 
     rejected: list[bool] = []
@@ -361,6 +370,9 @@ def test_lift_smoke_game_to_its_end(page_server: LiveServer, new_page: Any) -> N
     info = page.locator(".info").inner_text()
     assert "pot 4" in info and "stock" in info and "trump" in info
     assert page.locator(".extras >> text=trump card").count() == 1
+    # the antes are in the pot: no seat reads "-1 chips" at the start
+    assert "chips" not in page.locator(".felt").inner_text()
+    assert "everyone antes 1" in info
     # after every view the page draws, note whether a seat is shown as out of the game
     page.evaluate(
         "() => { const p = window.jickPage; const draw = p.render.bind(p); window.outSeen = 0;"
@@ -407,16 +419,21 @@ def test_replay_viewer_steps_through_a_record(page_server: LiveServer, new_page:
     page.click("#forward")
     seat, action = first["actions"][0]
     assert page.locator(".step-text").inner_text().startswith("Action 1 ")
-    assert (
-        f"Easy bot {seat}" in page.locator(".step-text").inner_text()
-        or f"Seat {seat}" in page.locator(".step-text").inner_text()
-    )
+    assert f"Easy bot {seat}" in page.locator(".step-text").inner_text()  # the table's names, never "Seat N"
+    assert "Seat" not in page.locator(".felt").inner_text()
+    # the first/last buttons are drawn, not glyphs a font may lack
+    for button in ("#first", "#back", "#forward", "#last"):
+        assert page.locator(f"{button} svg path").count() == 1
+        assert page.locator(button).inner_text().strip() == ""
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowLeft")
     assert page.locator(".step-text").inner_text().startswith("Action 1 ")
     page.click("#last")
     page.wait_for_selector(".replay-summary >> text=Hand 1")
     hand = replay_report(replay(record).state)["hands"][0]
+    # the last frame still speaks of hand 1, with its pitcher
+    info = page.locator(".info").inner_text()
+    assert info.startswith("Hand 1 ") and f"Easy bot {hand['bidder']}" in info, info
     assert ("made the bid" if hand["made"] else "went set") in page.locator(".replay-summary h3").inner_text()
     assert page.locator(".seat .open-hand .card:not(.tiny)").count() == 0  # the hand is over: no card left
 

@@ -28,7 +28,8 @@ MEASURE = """() => {
   const name = (el) => el.getAttribute('aria-label') || el.textContent.trim().slice(0, 30);
   const inside = (el, what) => { const b = box(el);
     if (b.x < -0.5 || b.y < -0.5 || b.r > W + 0.5 || b.b > H + 0.5)
-      problems.push(`${what} ${name(el)} at ${Math.round(b.x)},${Math.round(b.y)}-${Math.round(b.r)},${Math.round(b.b)} is off the ${W}x${H} screen`); };
+      problems.push(`${what} ${name(el)} at ${[b.x, b.y, b.r, b.b].map(Math.round)} is off the ${W}x${H} screen`);
+  };
   const cards = [...document.querySelectorAll('.hand .card')];
   cards.forEach((el) => inside(el, 'card'));
   document.querySelectorAll('.actions button, #confirm').forEach((el) => shown(el) && inside(el, 'button'));
@@ -111,7 +112,8 @@ def test_a_deal_on_a_phone_by_tapping(
     assert page.locator(".felt .seat").count() == players
     # no key numbers on a touch screen: they are a keyboard's
     assert page.evaluate(
-        "() => [...document.querySelectorAll('.hand .card')].every((c) => getComputedStyle(c, '::after').content === 'none')"
+        "() => [...document.querySelectorAll('.hand .card')]"
+        ".every((c) => getComputedStyle(c, '::after').content === 'none')"
     )
     turns = play_a_deal_measuring(me)
     assert turns >= 1

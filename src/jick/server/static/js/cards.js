@@ -78,10 +78,12 @@ export function cardSVG(text, game) {
   } else if (c.kind === "trump") {
     bg = "#fbf3dc";
     const label = c.rank === 22 ? "Sküs" : c.label;
-    corner = `<text x="5" y="14" class="ct">${c.rank === 22 ? "★" : esc(c.label)}</text>`;
+    // long numerals are squeezed to the frame instead of running past it ("XVIII")
+    const cornerFit = c.label.length > 3 && c.rank !== 22 ? ` textLength="${4 * c.label.length + 6}" lengthAdjust="spacingAndGlyphs"` : "";
+    corner = `<text x="5" y="14" class="ct"${cornerFit}>${c.rank === 22 ? "★" : esc(c.label)}</text>`;
     body = `<rect x="8" y="18" width="50" height="56" rx="5" fill="none" stroke="#b08d3c" stroke-width="1.2"/>` +
       (c.rank === 22 ? `<text x="33" y="46" class="jstar" text-anchor="middle" fill="#7a4e12">★</text>` : "") +
-      `<text x="33" y="${c.rank === 22 ? 66 : 54}" class="${label.length > 4 ? "roman small" : "roman"}" text-anchor="middle">${esc(label)}</text>`;
+      `<text x="33" y="${c.rank === 22 ? 66 : 54}" class="${label.length > 4 ? "roman small" : "roman"}" text-anchor="middle"${label.length > 3 ? ` textLength="44" lengthAdjust="spacingAndGlyphs"` : ""}>${esc(label)}</text>`;
   } else {
     body = `<text x="30" y="48" class="court" text-anchor="middle">${esc(c.text)}</text>`;
   }

@@ -367,9 +367,16 @@ export class TablePage {
       this.hint = hint;
       const game = this.table.game;
       const label = (a) => (this.handHas(a.action) ? cardHTML(a.action, game) : esc(actionLabel(game, a.action)));
-      const rows = hint.values.slice(0, 12).map((v) => `<li class="${v.id === hint.choice.id ? "best" : ""}">${label(v)} <span class="val">${v.value >= 0 ? "+" : ""}${v.value.toFixed(2)}</span></li>`).join("");
-      this.hintBox.innerHTML = `<p>Hint: the hard bot would choose <b>${label(hint.choice)}</b> <small>(${esc(hint.method)})</small></p>` +
-        (rows ? `<ol class="hint-values" aria-label="values for your side">${rows}</ol>` : "");
+      const value = (v) => `${v >= 0 ? "+" : "−"}${Math.abs(v).toFixed(2)}`;
+      const values = hint.values.slice(0, 12);
+      const rows = values.map((v) => `<li class="${v.id === hint.choice.id ? "best" : ""}"><span class="what">${label(v)}</span> <span class="val">${value(v.value)}</span>${v.id === hint.choice.id ? ' <small>(its choice)</small>' : ""}</li>`).join("");
+      const top = values[0];
+      // the search bot keeps its rule-of-thumb choice when a higher value is within the noise of its sample
+      const kept = top && top.id !== hint.choice.id && values.some((v) => v.id === hint.choice.id)
+        ? `<p class="note">${label(top)} scored higher on the sampled deals, but not by more than chance: the bot keeps its rule-of-thumb choice.</p>` : "";
+      const method = esc(hint.method.replace(/, heuristic choice kept within the noise$/, ""));
+      this.hintBox.innerHTML = `<p>Hint: the hard bot would choose <b>${label(hint.choice)}</b></p>${kept}` +
+        (rows && values.length > 1 ? `<p class="note">Its values, points for your side against the others (${method}):</p><ol class="hint-values" aria-label="values for your side">${rows}</ol>` : `<p class="note">${method}</p>`);
     } catch (err) {
       this.hintBox.innerHTML = `<p class="error">${esc(err.message)}</p>`;
     } finally {
@@ -437,7 +444,7 @@ export class TablePage {
     const names = this.names();
     this.scores.innerHTML = "";
     for (const s of scoreboard(this.table.game, this.obs, names)) {
-      this.scores.append(h("span", { class: `score${s.mine ? " mine" : ""}` }, h("span", { class: "who" }, s.name), " ", h("b", {}, String(s.score))));
+      this.scores.append(h("span", { class: `score${s.mine ? " mine" : ""}`, title: s.title || null }, h("span", { class: "who" }, s.name), " ", h("b", {}, String(s.score))));
     }
   }
 
