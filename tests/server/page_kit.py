@@ -128,17 +128,17 @@ def new_page(browser: Any) -> Iterator[Callable[..., Watch]]:
     contexts: list[Any] = []
     watches: list[Watch] = []
 
-    def make(width: int = 1100, height: int = 860, phone: bool = False) -> Watch:
+    def make(width: int = 1100, height: int = 860, phone: bool = False, motion: bool = False) -> Watch:
         """A page; ``phone``: a touch screen that reports itself as a mobile (``is_mobile``, ``has_touch``).
 
-        Every page asks for reduced motion, so no test waits for an animation.
+        Pages ask for reduced motion (no test waits for an animation) unless ``motion``.
         """
         context = browser.new_context(
             viewport={"width": width, "height": height},
             device_scale_factor=1,
             is_mobile=phone,
             has_touch=phone,
-            reduced_motion="reduce",
+            reduced_motion="no-preference" if motion else "reduce",
         )
         contexts.append(context)
         watch = Watch(context.new_page(), touch=phone)

@@ -12,7 +12,17 @@ from typing import Any
 import pytest
 
 from .kit import LiveServer
-from .page_kit import Watch, browser, close_dialog, my_turn, new_page, page_server, shot, take_turn, wait_for_change
+from .page_kit import (
+    Watch,
+    browser,
+    close_dialog,
+    my_turn,
+    new_page,
+    page_server,
+    shot,
+    take_turn,
+    wait_for_change,
+)
 
 __all__ = ["browser", "new_page", "page_server"]  # the fixtures
 
@@ -64,10 +74,11 @@ def play_bots(watch: Watch, server: LiveServer, game: str, preset: str, players:
     page.goto(server.url + "/")
     page.wait_for_selector("#quick-play")
     page.fill("#player-name", "Ann")
-    page.locator(f'.game-choice[data-game="{game}"]').tap()
+    press = (lambda loc: loc.tap()) if watch.touch else (lambda loc: loc.click())
+    press(page.locator(f'.game-choice[data-game="{game}"]'))
     page.select_option("#quick-preset", preset)
     page.select_option("#quick-players", str(players))
-    page.locator("#quick-play").tap()
+    press(page.locator("#quick-play"))
     page.wait_for_function("() => window.jickPage && window.jickPage.view && window.jickPage.view.status === 'running'")
 
 
@@ -147,3 +158,29 @@ def test_every_card_and_button_has_a_name(page_server: LiveServer, new_page: Any
     assert any(n.startswith("the Pagat") or n.startswith("trump") or " of " in n for n in names), names
     if page.evaluate("() => window.jickPage.obs.phase") == "play":
         assert any(n.endswith(", playable") for n in names), names
+
+
+#: Counts the animations the page starts (Web Animations API).
+COUNT_ANIMATIONS = """window.animations = 0; const run = Element.prototype.animate;
+Element.prototype.animate = function (...args) { window.animations += 1; return run.apply(this, args); };"""
+
+
+@pytest.mark.parametrize("motion", [True, False])
+def test_cards_move_unless_less_motion_is_asked(page_server: LiveServer, new_page: Any, motion: bool) -> None:
+    """Cards travel to the trick, tricks sweep to their winner, new cards are dealt in; with
+    ``prefers-reduced-motion`` nothing moves (and the table is the same)."""
+    me = new_page(1280, 800, motion=motion)
+    me.page.add_init_script(COUNT_ANIMATIONS)
+    play_bots(me, page_server, "smear", "smear_ten_point", 4)
+    page = me.page
+    done: list[str] = []
+    while len(done) < 5 and page.evaluate("() => window.jickPage.view.status") == "running":
+        if my_turn(me):
+            done.append(take_turn(me, prefer=("pass",)))
+        else:
+            wait_for_change(me)
+    animations = page.evaluate("() => window.animations")
+    if motion:
+        assert animations > 3, (animations, done)
+    else:
+        assert animations == 0, (animations, done)

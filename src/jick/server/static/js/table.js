@@ -39,6 +39,10 @@ export class TablePage {
     this.ws = null;
     this.hint = null;
     this.showLast = false;
+    this.seenPlays = new Set(); // trick cards already drawn (seat:card id): only new ones travel
+    this.swept = new Set(); // finished tricks already swept to their winner
+    this.sweeping = null;
+    this.handIds = null; // the hand's card ids last drawn: new ones are dealt in
     this.build();
     this.connect();
     document.addEventListener("keydown", (e) => this.key(e));
@@ -436,6 +440,7 @@ export class TablePage {
     this.renderHand();
     this.renderDecision();
     this.layout();
+    this.animate();
     this.logBox.innerHTML = "";
     for (const line of this.log.slice(-60)) this.logBox.append(h("li", {}, line));
   }
@@ -520,12 +525,80 @@ export class TablePage {
     } else if (done.length && obs.phase === "play") {
       const last = done[done.length - 1];
       note = `${names(last.winner)} won the trick`;
-      this.felt.append(trickElement(last.plays, { game: t.game, winner: last.winner, faded: true, label: note, names }));
+      if (!this.swept.has(this.trickKey(done.length))) {
+        this.felt.append(trickElement(last.plays, { game: t.game, winner: last.winner, faded: true, label: note, names }));
+      }
     }
     this.note.textContent = note;
     const extras = this.extras();
     this.extrasBox.replaceChildren(...extras.children);
     this.extrasBox.hidden = !this.extrasBox.children.length;
+  }
+
+  trickKey(count) {
+    return `${this.dealKey}:${count}`;
+  }
+
+  /** Motion, unless the person asked for less: new trick cards travel from their seat, a finished trick pauses
+   * and sweeps to its winner, new cards in the hand are dealt from the middle of the table. */
+  animate() {
+    const still = !("animate" in Element.prototype) || matchMedia("(prefers-reduced-motion: reduce)").matches;
+    const obs = this.obs;
+    const felt = this.felt.getBoundingClientRect();
+    const centre = { x: felt.left + felt.width / 2, y: felt.top + felt.height / 2 };
+    const plate = (seat) => {
+      const el = seat === this.seat ? this.hand : this.felt.querySelector(`.seat[data-seat="${seat}"]`);
+      if (!el) return centre;
+      const r = el.getBoundingClientRect();
+      return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+    };
+    const from = (el, point) => {
+      const r = el.getBoundingClientRect();
+      return `translate(${point.x - (r.left + r.width / 2)}px, ${point.y - (r.top + r.height / 2)}px)`;
+    };
+    // trick cards: each new one comes from its seat
+    const playing = !this.showLast;
+    const cards = playing ? [...this.felt.querySelectorAll(".trick .card.in-trick")] : [];
+    for (const el of cards) {
+      const index = (obs.tricks || []).length - (el.closest(".trick.done") ? 1 : 0);
+      const key = `${this.dealKey}:${index}:${el.dataset.seat}:${el.dataset.card}`;
+      if (this.seenPlays.has(key)) continue;
+      this.seenPlays.add(key);
+      if (!still) el.animate([{ transform: `${from(el, plate(Number(el.dataset.seat)))} scale(0.7)`, opacity: 0.4 }, { transform: "none", opacity: 1 }], { duration: 320, easing: "cubic-bezier(.2,.7,.3,1)" });
+    }
+    if (this.seenPlays.size > 400) this.seenPlays = new Set([...this.seenPlays].slice(-100));
+    // a finished trick: a pause to read it, then it sweeps to the seat that won it
+    const done = obs.tricks || [];
+    const finished = playing && !(obs.trick || []).length && done.length && obs.phase === "play" ? this.trickKey(done.length) : null;
+    if (finished && !this.swept.has(finished) && this.sweeping !== finished) {
+      this.sweeping = finished;
+      const winner = done[done.length - 1].winner;
+      if (still) {
+        this.sweeping = null;
+      } else {
+        setTimeout(() => {
+          const els = [...this.felt.querySelectorAll(".trick.done .card.in-trick")];
+          const runs = els.map((el) => el.animate([{ transform: "none", opacity: 1 }, { transform: `${from(el, plate(winner))} scale(0.5)`, opacity: 0 }], { duration: 300, easing: "ease-in", fill: "forwards" }));
+          Promise.all(runs.map((a) => a.finished)).catch(() => null).then(() => {
+            this.swept.add(finished);
+            if (this.sweeping === finished) this.sweeping = null;
+            for (const el of els) if (el.isConnected) el.remove();
+          });
+        }, 600);
+      }
+    }
+    // the hand: cards it did not hold before are dealt from the middle of the table
+    const ids = new Set((obs.hand || []).map((c) => String(c.id)));
+    const before = this.handIds;
+    this.handIds = ids;
+    if (still || !before) return;
+    let i = 0;
+    for (const el of this.hand.querySelectorAll(".card")) {
+      const card = (obs.hand || []).find((c) => c.card === el.dataset.card);
+      if (!card || before.has(String(card.id))) continue;
+      el.animate([{ transform: `${from(el, centre)} scale(0.6) rotate(-8deg)`, opacity: 0 }, { transform: "none", opacity: 1 }], { duration: 360, delay: 45 * i, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" });
+      i += 1;
+    }
   }
 
   /** Seats and trick placed in pixels once the page has its size. */
