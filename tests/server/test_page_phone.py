@@ -184,3 +184,39 @@ def test_cards_move_unless_less_motion_is_asked(page_server: LiveServer, new_pag
         assert animations > 3, (animations, done)
     else:
         assert animations == 0, (animations, done)
+
+
+def test_four_colour_deck_and_home_screen_install(page_server: LiveServer, new_page: Any) -> None:
+    """The four-colour deck (diamonds blue, clubs green) is a switch kept in the browser; the page has a web app
+    manifest with its icons (it installs to a phone's home screen) and no service worker."""
+    me = new_page(390, 844, phone=True)
+    play_bots(me, page_server, "smear", "smear_ten_point", 4)
+    page = me.page
+    colour = (
+        "(suit) => { const f = document.querySelector(`.face.suit-${suit}`); return f && getComputedStyle(f).color; }"
+    )
+    page.wait_for_selector(".hand .card")
+    suits = {s: page.evaluate(colour, s) for s in "SHDC"}
+    toggle = page.get_by_role("button", name="4 colours")
+    assert toggle.get_attribute("aria-pressed") == "false"
+    toggle.tap()
+    assert toggle.get_attribute("aria-pressed") == "true"
+    four = {s: page.evaluate(colour, s) for s in "SHDC"}
+    for suit, before in suits.items():
+        if before is None:
+            continue  # no card of the suit in sight
+        assert (four[suit] != before) == (suit in "DC"), (suit, before, four[suit])
+    page.reload()
+    page.wait_for_selector(".hand .card")
+    assert page.evaluate("() => document.body.classList.contains('four-colour')")
+
+    manifest_url = page.evaluate("() => document.querySelector('link[rel=manifest]').href")
+    with page_server.http() as http:
+        manifest = http.get(manifest_url).json()
+        assert manifest["short_name"] == "jick" and manifest["start_url"] == "/"
+        sizes = {icon["sizes"] for icon in manifest["icons"]}
+        assert {"192x192", "512x512"} <= sizes
+        for icon in manifest["icons"]:
+            response = http.get(icon["src"])
+            assert response.status_code == 200 and response.headers["content-type"].startswith("image/"), icon
+    assert page.evaluate("async () => (await navigator.serviceWorker.getRegistrations()).length") == 0

@@ -10,6 +10,7 @@ import { StartPage } from "./start.js";
 import { TablePage } from "./table.js";
 
 const root = document.getElementById("app");
+document.body.classList.toggle("four-colour", store.get("four-colour") === "1");
 const [, where, id] = location.pathname.split("/");
 
 if (where === "play" && id) {

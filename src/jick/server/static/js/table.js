@@ -19,6 +19,14 @@ function youForm(text) {
   return [YOU[first] || first, ...rest].join(" ");
 }
 
+/** The four-colour deck on or off (kept in this browser). */
+export function fourColour(button) {
+  const on = !document.body.classList.contains("four-colour");
+  document.body.classList.toggle("four-colour", on);
+  store.set("four-colour", on ? "1" : null);
+  button.setAttribute("aria-pressed", String(on));
+}
+
 export class TablePage {
   constructor(root, tableId, token) {
     this.root = root;
@@ -56,6 +64,7 @@ export class TablePage {
       (this.hintBtn = h("button", { type: "button", class: "tool", title: "What the hard bot would do (key ?)", onclick: () => this.askHint(), disabled: true }, "Hint")),
       (this.lastBtn = h("button", { type: "button", class: "tool", "aria-pressed": "false", title: "Show the last trick (key .)", onclick: () => this.toggleLast() }, "Last trick")),
       h("button", { type: "button", class: "tool", onclick: () => this.openSheet() }, "Score sheet"),
+      h("button", { type: "button", class: "tool", id: "four-colour", "aria-pressed": String(document.body.classList.contains("four-colour")), title: "diamonds blue, clubs green", onclick: (e) => fourColour(e.currentTarget) }, "4 colours"),
       h("a", { class: "tool", href: `/api/tables/${this.id}/record`, download: "" }, "Record"));
     this.info = h("div", { class: "info" });
     this.felt = h("div", { class: "felt", role: "region", "aria-label": "the table" });
