@@ -78,14 +78,20 @@ def play_bots(watch: Watch, server: LiveServer, game: str, preset: str, players:
     press(page.locator(f'.game-choice[data-game="{game}"]'))
     page.select_option("#quick-preset", preset)
     page.select_option("#quick-players", str(players))
+    shot(watch, f"start-{game}-{page.viewport_size['width']}.png")
     press(page.locator("#quick-play"))
     page.wait_for_function("() => window.jickPage && window.jickPage.view && window.jickPage.view.status === 'running'")
 
 
-def play_a_deal_measuring(watch: Watch, limit: int = 200) -> int:
-    """Tap through one deal (until its summary shows); the layout is measured at every turn and every view."""
+def play_a_deal_measuring(watch: Watch, picture: str, limit: int = 200) -> int:
+    """Tap through one deal (until its summary shows); the layout is measured at every turn and every view.
+
+    The first time this seat is to play to a trick of two cards or more, a screenshot ``picture`` is taken.
+    """
     page = watch.page
     turns = 0
+    pictured = False
+    trick = "() => { const p = window.jickPage; return p.obs.phase === 'play' && (p.obs.trick || []).length >= 2; }"
     deal = page.evaluate("() => window.jickPage.dealKey")
     ended = "(deal) => { const p = window.jickPage; return p.dealKey !== deal || p.view.status !== 'running'; }"
     for _ in range(limit * 4):
@@ -95,6 +101,9 @@ def play_a_deal_measuring(watch: Watch, limit: int = 200) -> int:
         problems = measure(watch)
         assert not problems, problems
         if my_turn(watch):
+            if not pictured and page.evaluate(trick):
+                shot(watch, picture)
+                pictured = True
             take_turn(watch, prefer=("pass",))
             turns += 1
         else:
@@ -126,9 +135,8 @@ def test_a_deal_on_a_phone_by_tapping(
         "() => [...document.querySelectorAll('.hand .card')]"
         ".every((c) => getComputedStyle(c, '::after').content === 'none')"
     )
-    turns = play_a_deal_measuring(me)
+    turns = play_a_deal_measuring(me, f"phone-{preset}-{players}-{width}.png")
     assert turns >= 1
-    shot(me, f"phone-{preset}-{players}-{width}.png")
     close_dialog(me)
     # other phones: the same table measured at their sizes (the page lays itself out again on resize)
     for w, h in ((412, 915), (360, 640), (390, 844)):

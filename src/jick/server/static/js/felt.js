@@ -90,7 +90,7 @@ export function layoutFelt(felt, me, n, { maxCard = 62 } = {}) {
         const b = boxes.find((x) => x.seat === seat);
         const angle = b ? b.angle : seatAngle(seat, me, n).angle;
         const hy = H / 2 - ch / 2 - margin;
-        const p = onRectangle(angle, Math.min(W / 2 - cw / 2 - margin, hy * 1.4), hy);
+        const p = onRectangle(angle, Math.min(W / 2 - cw / 2 - margin, hy * 1.15), hy);
         return { x: W / 2 + p.x * f - cw / 2, y: H / 2 + p.y * f - ch / 2, w: cw, h: ch };
       });
       const clear = rects.every((r, i) =>
