@@ -247,25 +247,44 @@ _CHANGED = """([ply, dialog]) => { const p = window.jickPage; if (!p || !p.view 
         && !!p.ws && p.ws.readyState === 1); }"""
 
 
-def wait_for_change(watch: Watch, timeout: float = STEP) -> None:
-    """Wait on the page's state (never a fixed time): the next view, the end, this seat's turn or a new dialog."""
+def ply_of(watch: Watch) -> int:
+    """The ply of the view the page shows now (-1 before the first)."""
+    ply: int = watch.page.evaluate("() => window.jickPage && window.jickPage.view ? window.jickPage.view.ply : -1")
+    return ply
+
+
+def wait_for_change(watch: Watch, timeout: float = STEP, since: int | None = None) -> None:
+    """Wait on the page's state (never a fixed time): a view past ``since`` (by default the ply shown now), the
+    end, this seat's turn or a new dialog. Pass ``since`` when the page was looked at before: a view arriving in
+    between then counts."""
     page = watch.page
-    ply = page.evaluate("() => window.jickPage && window.jickPage.view ? window.jickPage.view.ply : -1")
+    ply = ply_of(watch) if since is None else since
     dialog = page.locator("dialog[open]").count() == 0
-    page.wait_for_function(_CHANGED, arg=[ply, dialog], timeout=timeout)
+    try:
+        page.wait_for_function(_CHANGED, arg=[ply, dialog], timeout=timeout)
+    except PlaywrightTimeout:
+        state = page.evaluate(
+            "() => { const p = window.jickPage; return p && p.view && {ply: p.view.ply, status: p.view.status,"
+            " seat: p.seat, to_act: p.obs.current_player, legal: p.obs.legal_actions.length, queue: p.queue,"
+            " socket: p.ws && p.ws.readyState}; }"
+        )
+        raise AssertionError(f"nothing changed after ply {ply} in {timeout / 1000:.0f} s: {state}") from None
 
 
 def play_until(watch: Watch, stop: Callable[[], bool], prefer: tuple[str, ...] = (), limit: float = 40) -> list[str]:
     """Take this page's turns until ``stop()``; the bots play the others."""
     done: list[str] = []
     deadline = time.monotonic() + limit
-    while not stop():
+    while True:
+        ply = ply_of(watch)  # before looking: a view arriving meanwhile ends the wait below
+        if stop():
+            break
         if time.monotonic() > deadline:
             raise TimeoutError(f"no end after {limit}s; did {done[-10:]}")
         if my_turn(watch):
             done.append(take_turn(watch, prefer))
         else:
-            wait_for_change(watch, timeout=max(1.0, deadline - time.monotonic()) * 1000)
+            wait_for_change(watch, timeout=max(1.0, deadline - time.monotonic()) * 1000, since=ply)
     return done
 
 

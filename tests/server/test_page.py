@@ -256,8 +256,12 @@ def test_two_people_see_each_others_moves_never_cards(page_server: LiveServer, n
                     if me is bob:
                         seen_by_ann.add(card)
         else:
-            # a bot's turn: Ann's next view; Bob's turn: his page (Ann's waits for him)
-            wait_for_change(bob if (observation(ann) or {}).get("current_player") == 2 else ann)
+            # Bob's turn: his page (Ann's waits for him); a bot's: Ann's next view after the one just looked at
+            ply, to_act = ann.page.evaluate("() => [window.jickPage.view.ply, window.jickPage.obs.current_player]")
+            if to_act == 2:
+                wait_for_change(bob)
+            else:
+                wait_for_change(ann, since=ply)
     assert seen_by_ann, "Ann never saw a card Bob played"
     # never each other's cards: at every ply, nothing of one hand appears in the other's messages
     hands = {

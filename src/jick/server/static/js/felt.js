@@ -72,9 +72,10 @@ export function layoutFelt(felt, me, n, { maxCard = 62 } = {}) {
     const { angle } = seatAngle(seat, me, n);
     const w = el.offsetWidth;
     const hh = el.offsetHeight;
-    const p = onRectangle(angle, W / 2 - w / 2 - margin, H / 2 - hh / 2 - margin);
-    const x = Math.round(W / 2 + p.x - w / 2);
-    const y = Math.round(H / 2 + p.y - hh / 2);
+    // the direction is taken on a square, then stretched to the felt: a wide or a tall felt spreads the seats alike
+    const p = onRectangle(angle, 1, 1);
+    const x = Math.round(W / 2 + p.x * (W / 2 - w / 2 - margin) - w / 2);
+    const y = Math.round(H / 2 + p.y * (H / 2 - hh / 2 - margin) - hh / 2);
     el.style.left = `${x}px`;
     el.style.top = `${y}px`;
     boxes.push({ seat, angle, x, y, w, h: hh });
@@ -82,30 +83,39 @@ export function layoutFelt(felt, me, n, { maxCard = 62 } = {}) {
   const cards = [...felt.querySelectorAll(".trick .card.in-trick")];
   if (!cards.length) return;
   // the largest card size and the distance from the centre at which no two things touch
-  for (let cw = maxCard; cw >= 24; cw -= 2) {
+  const place = (cw, spread, f) => {
     const ch = Math.round((cw * 92) / 66);
-    for (const f of [0.5, 0.42, 0.58, 0.34, 0.66, 0.26]) {
-      const rects = cards.map((el) => {
-        const seat = Number(el.dataset.seat);
-        const b = boxes.find((x) => x.seat === seat);
-        const angle = b ? b.angle : seatAngle(seat, me, n).angle;
-        const hy = H / 2 - ch / 2 - margin;
-        const p = onRectangle(angle, Math.min(W / 2 - cw / 2 - margin, hy * 1.15), hy);
-        return { x: W / 2 + p.x * f - cw / 2, y: H / 2 + p.y * f - ch / 2, w: cw, h: ch };
-      });
-      const clear = rects.every((r, i) =>
-        r.x >= 0 && r.y >= 0 && r.x + r.w <= W && r.y + r.h <= H &&
-        boxes.every((b) => !overlaps(r, b)) && rects.every((o, j) => j <= i || !overlaps(r, o)));
-      if (clear || cw <= 24) {
-        cards.forEach((el, i) => {
-          el.style.width = `${cw}px`;
-          el.style.left = `${Math.round(rects[i].x)}px`;
-          el.style.top = `${Math.round(rects[i].y)}px`;
-        });
-        if (clear) return;
+    const hy = H / 2 - ch / 2 - margin;
+    const hx = Math.min(W / 2 - cw / 2 - margin, hy * spread);
+    return cards.map((el) => {
+      const seat = Number(el.dataset.seat);
+      const b = boxes.find((x) => x.seat === seat);
+      const p = onRectangle(b ? b.angle : seatAngle(seat, me, n).angle, 1, 1);
+      return { x: W / 2 + p.x * hx * f - cw / 2, y: H / 2 + p.y * hy * f - ch / 2, w: cw, h: ch };
+    });
+  };
+  const clear = (rects) => rects.every((r, i) =>
+    r.x >= 0 && r.y >= 0 && r.x + r.w <= W && r.y + r.h <= H &&
+    boxes.every((b) => !overlaps(r, b)) && rects.every((o, j) => j <= i || !overlaps(r, o)));
+  // the largest cards, close to the middle, that touch nothing (a wide felt may spread them wider)
+  let best = null;
+  search: for (let cw = maxCard; cw >= 22; cw -= 2) {
+    for (const spread of [1.15, 1.8, 3]) {
+      for (const f of [0.5, 0.42, 0.58, 0.34, 0.66, 0.26, 0.74]) {
+        const rects = place(cw, spread, f);
+        if (clear(rects)) {
+          best = rects;
+          break search;
+        }
       }
     }
   }
+  best = best || place(22, 1.15, 0.5);
+  cards.forEach((el, i) => {
+    el.style.width = `${best[i].w}px`;
+    el.style.left = `${Math.round(best[i].x)}px`;
+    el.style.top = `${Math.round(best[i].y)}px`;
+  });
 }
 
 export function seatLabel(name, seat) {
