@@ -257,7 +257,9 @@ def test_two_people_see_each_others_moves_never_cards(page_server: LiveServer, n
                         seen_by_ann.add(card)
         else:
             # Bob's turn: his page (Ann's waits for him); a bot's: Ann's next view after the one just looked at
-            ply, to_act = ann.page.evaluate("() => [window.jickPage.view.ply, window.jickPage.obs.current_player]")
+            ply, to_act = ann.page.evaluate(
+                "() => { const p = window.jickPage; return p.view ? [p.view.ply, p.obs.current_player] : [-1, -1]; }"
+            )
             if to_act == 2:
                 wait_for_change(bob)
             else:

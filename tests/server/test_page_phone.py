@@ -92,11 +92,12 @@ def play_a_deal_measuring(watch: Watch, picture: str, limit: int = 200) -> int:
     turns = 0
     pictured = False
     trick = "() => { const p = window.jickPage; return p.obs.phase === 'play' && (p.obs.trick || []).length >= 2; }"
-    deal = page.evaluate("() => window.jickPage.dealKey")
-    ended = "(deal) => { const p = window.jickPage; return p.dealKey !== deal || p.view.status !== 'running'; }"
+    number = "() => { const o = window.jickPage.obs; return o.hand_number ?? o.deal_number ?? o.game_number; }"
+    deal = page.evaluate(number)
+    assert isinstance(deal, int)
+    ended = f"(deal) => ({number})() !== deal || window.jickPage.view.status !== 'running'"
     for _ in range(limit * 4):
         if page.evaluate(ended, deal):
-            page.wait_for_selector("dialog[open]")
             return turns
         problems = measure(watch)
         assert not problems, problems
@@ -136,7 +137,7 @@ def test_a_deal_on_a_phone_by_tapping(
         ".every((c) => getComputedStyle(c, '::after').content === 'none')"
     )
     turns = play_a_deal_measuring(me, f"phone-{preset}-{players}-{width}.png")
-    assert turns >= 1
+    assert turns >= 1, page.evaluate("() => window.jickPage.log")
     close_dialog(me)
     # other phones: the same table measured at their sizes (the page lays itself out again on resize)
     for w, h in ((412, 915), (360, 640), (390, 844)):
