@@ -100,7 +100,7 @@ def test_smear_hand_from_the_start_page(page_server: LiveServer, new_page: Any) 
     assert top_is_choice or page.locator(".hint-box >> text=not by more than chance").count() == 1
     page.evaluate("() => window.jickPage.send({type: 'action', action: 'pass', ply: 0})")
     page.wait_for_selector(".toast.error >> text=Refused")
-    page.click('.actions button[data-action="10"]')
+    page.keyboard.press("0")  # keyboard play on a computer: "0" is the key of Bid 10
     page.wait_for_selector(".actions button.suit")
     obs = observation(me)
     assert obs is not None and obs["bidder"] == 0 and obs["bid"] == 10
