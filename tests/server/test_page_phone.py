@@ -229,3 +229,29 @@ def test_four_colour_deck_and_home_screen_install(page_server: LiveServer, new_p
             response = http.get(icon["src"])
             assert response.status_code == 200 and response.headers["content-type"].startswith("image/"), icon
     assert page.evaluate("async () => (await navigator.serviceWorker.getRegistrations()).length") == 0
+
+
+@pytest.mark.parametrize(
+    ("preset", "players"),
+    [("smear_ten_point", 3), ("smear_ten_point", 5), ("smear_ten_point", 6), ("lift_smoke", 4), ("lift_smoke", 5)],
+)
+def test_every_table_size_fits_the_smallest_phone(
+    page_server: LiveServer, new_page: Any, preset: str, players: int
+) -> None:
+    """The other seat counts at 360x640: measured from the first decision to this seat's second card in a trick."""
+    me = new_page(360, 640, phone=True)
+    me.page.add_init_script("localStorage.setItem('jick.name', 'Ann')")
+    game = "smear" if preset.startswith("smear") else "liftsmoke"
+    play_bots(me, page_server, game, preset, players)
+    cards = 0
+    for _ in range(400):
+        if cards >= 2 or me.page.evaluate("() => window.jickPage.view.status") != "running":
+            break
+        problems = measure(me)
+        assert not problems, problems
+        if my_turn(me):
+            if take_turn(me, prefer=("pass",)).startswith("card:"):
+                cards += 1
+        else:
+            wait_for_change(me)
+    assert cards >= 1
