@@ -46,6 +46,7 @@ export class ReplayPage {
       cancelAnimationFrame(pending);
       pending = requestAnimationFrame(() => this.layout());
     });
+    if ("ResizeObserver" in window) new ResizeObserver(() => this.layout()).observe(this.felt);
   }
 
   /** The table's seats (names of people and bots) when the record is a table's. */

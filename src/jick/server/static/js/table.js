@@ -72,7 +72,10 @@ export class TablePage {
     this.note = h("div", { class: "trick-note", role: "status" });
     this.prompt = h("div", { class: "prompt", role: "status" });
     this.buttons = h("div", { class: "actions" });
-    this.hintBox = h("div", { class: "hint-box", hidden: true });
+    this.hintBox = h("div", { class: "hint-box", hidden: true, role: "region", "aria-label": "hint" });
+    this.hintBox.addEventListener("click", (e) => {
+      if (e.target.closest(".close")) this.hintBox.hidden = true;
+    });
     this.hand = h("div", { class: "hand", role: "group", "aria-label": "your hand" });
     this.logBox = h("ol", { class: "log" });
     this.root.append(
@@ -85,11 +88,13 @@ export class TablePage {
         this.hand),
       h("details", { class: "log-wrap" }, h("summary", {}, "Table log"), this.logBox),
       (this.dialog = h("dialog", { class: "dialog", "aria-labelledby": "dialog-title" })));
+    // a new size of the window re-fits the hand; a new size of the felt (a hint box opening) re-places the seats
     let pending = 0;
     window.addEventListener("resize", () => {
       cancelAnimationFrame(pending);
       pending = requestAnimationFrame(() => this.render());
     });
+    if ("ResizeObserver" in window) new ResizeObserver(() => this.layout()).observe(this.felt);
   }
 
   setConn(state, text) {
@@ -388,7 +393,7 @@ export class TablePage {
       const kept = top && top.id !== hint.choice.id && values.some((v) => v.id === hint.choice.id)
         ? `<p class="note">${label(top)} scored higher on the sampled deals, but not by more than chance: the bot keeps its rule-of-thumb choice.</p>` : "";
       const method = esc(hint.method.replace(/, heuristic choice kept within the noise$/, ""));
-      this.hintBox.innerHTML = `<p>Hint: the hard bot would choose <b>${label(hint.choice)}</b></p>${kept}` +
+      this.hintBox.innerHTML = `<button type="button" class="close" aria-label="Close the hint">×</button><p>Hint: the hard bot would choose <b>${label(hint.choice)}</b></p>${kept}` +
         (rows && values.length > 1 ? `<p class="note">Its values, points for your side against the others (${method}):</p><ol class="hint-values" aria-label="values for your side">${rows}</ol>` : `<p class="note">${method}</p>`);
     } catch (err) {
       this.hintBox.innerHTML = `<p class="error">${esc(err.message)}</p>`;
