@@ -2,8 +2,12 @@
 
 The browser is the system one (``/usr/bin/chromium``): ``playwright install``
 cannot download browsers here. When it is missing the fixture installs it
-with ``apt-get install -y chromium`` if it runs as root, and fails with the
-command to run otherwise; the browser tests never skip.
+with ``apt-get install -y chromium`` if it runs as root (waiting for another
+apt process to let go of the dpkg lock), and fails with the command to run
+otherwise; the browser tests never skip.
+
+Screenshots go to a temporary folder (``JICK_SHOTS`` names another); the
+README's images in docs/images are copied from there on purpose.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -32,8 +37,10 @@ ARGS = [
     "--no-first-run",
     "--disable-dev-shm-usage",
 ]
-#: Screenshots for the README.
-IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
+#: Where the screenshots go: never the working tree (copy one into docs/images on purpose).
+SHOTS = Path(os.environ.get("JICK_SHOTS") or Path(tempfile.gettempdir()) / "jick-shots")
+#: How long apt-get waits for another apt process to release the dpkg lock (s).
+DPKG_LOCK_WAIT = 600
 #: How long a step of the page may take (ms).
 STEP = 15_000
 
@@ -45,9 +52,10 @@ def chromium_path() -> str:
         return found
     if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
         env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-        install = ["apt-get", "install", "-y", "-q", "--no-install-recommends", "chromium"]
+        wait = ["-o", f"DPkg::Lock::Timeout={DPKG_LOCK_WAIT}"]
+        install = ["apt-get", *wait, "install", "-y", "-q", "--no-install-recommends", "chromium"]
         if subprocess.run(install, env=env, capture_output=True).returncode != 0:
-            subprocess.run(["apt-get", "update", "-q"], env=env, capture_output=True, check=False)
+            subprocess.run(["apt-get", *wait, "update", "-q"], env=env, capture_output=True, check=False)
             done = subprocess.run(install, env=env, capture_output=True, text=True)
             if done.returncode != 0:
                 pytest.fail(f"the browser tests need Chromium; apt-get install chromium failed:\n{done.stderr[-2000:]}")
@@ -84,8 +92,10 @@ def page_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
 class Watch:
     """A browser page with its JavaScript errors and the websocket frames it received."""
 
-    def __init__(self, page: Any) -> None:
+    def __init__(self, page: Any, touch: bool = False) -> None:
         self.page = page
+        #: A touch screen: the kit taps instead of clicking.
+        self.touch = touch
         self.errors: list[str] = []
         self.frames: list[dict[str, Any]] = []
         page.on("pageerror", lambda exc: self.errors.append(str(exc)))
@@ -130,10 +140,20 @@ def new_page(browser: Any) -> Iterator[Callable[..., Watch]]:
     contexts: list[Any] = []
     watches: list[Watch] = []
 
-    def make(width: int = 1100, height: int = 860) -> Watch:
-        context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=1)
+    def make(width: int = 1100, height: int = 860, phone: bool = False, motion: bool = False) -> Watch:
+        """A page; ``phone``: a touch screen that reports itself as a mobile (``is_mobile``, ``has_touch``).
+
+        Pages ask for reduced motion (no test waits for an animation) unless ``motion``.
+        """
+        context = browser.new_context(
+            viewport={"width": width, "height": height},
+            device_scale_factor=1,
+            is_mobile=phone,
+            has_touch=phone,
+            reduced_motion="no-preference" if motion else "reduce",
+        )
         contexts.append(context)
-        watch = Watch(context.new_page())
+        watch = Watch(context.new_page(), touch=phone)
         watches.append(watch)
         return watch
 
@@ -175,7 +195,10 @@ def click(watch: Watch, locator: Any) -> None:
     for attempt in range(tries):
         close_dialog(watch)
         try:
-            locator.click(timeout=5000)
+            if watch.touch:
+                locator.tap(timeout=5000)
+            else:
+                locator.click(timeout=5000)
             return
         except PlaywrightTimeout:
             if attempt == tries - 1:
@@ -228,21 +251,59 @@ def take_turn(watch: Watch, prefer: tuple[str, ...] = ()) -> str:
     return done
 
 
+#: True once something a waiting test cares about happened after ply ``ply``: a new view, the end of the match,
+#: this seat's turn, or (``dialog``) a dialog that opens.
+_CHANGED = """([ply, dialog]) => { const p = window.jickPage; if (!p || !p.view || !p.obs) return false;
+  return p.view.ply !== ply || p.view.status !== 'running' || (dialog && !!document.querySelector('dialog[open]'))
+    || (p.obs.current_player === p.seat && p.obs.legal_actions.length > 0 && !p.queue.length
+        && !!p.ws && p.ws.readyState === 1); }"""
+
+
+def ply_of(watch: Watch) -> int:
+    """The ply of the view the page shows now (-1 before the first)."""
+    ply: int = watch.page.evaluate("() => window.jickPage && window.jickPage.view ? window.jickPage.view.ply : -1")
+    return ply
+
+
+def wait_for_change(watch: Watch, timeout: float = STEP, since: int | None = None) -> None:
+    """Wait on the page's state (never a fixed time): a view past ``since`` (by default the ply shown now), the
+    end, this seat's turn or a new dialog. Pass ``since`` when the page was looked at before: a view arriving in
+    between then counts."""
+    page = watch.page
+    ply = ply_of(watch) if since is None else since
+    dialog = page.locator("dialog[open]").count() == 0
+    try:
+        page.wait_for_function(_CHANGED, arg=[ply, dialog], timeout=timeout)
+    except PlaywrightTimeout:
+        state = page.evaluate(
+            "() => { const p = window.jickPage; return p && p.view && {ply: p.view.ply, status: p.view.status,"
+            " seat: p.seat, to_act: p.obs.current_player, legal: p.obs.legal_actions.length, queue: p.queue,"
+            " socket: p.ws && p.ws.readyState}; }"
+        )
+        raise AssertionError(f"nothing changed after ply {ply} in {timeout / 1000:.0f} s: {state}") from None
+
+
 def play_until(watch: Watch, stop: Callable[[], bool], prefer: tuple[str, ...] = (), limit: float = 40) -> list[str]:
     """Take this page's turns until ``stop()``; the bots play the others."""
     done: list[str] = []
     deadline = time.monotonic() + limit
-    while not stop():
+    while True:
+        ply = ply_of(watch)  # before looking: a view arriving meanwhile ends the wait below
+        if stop():
+            break
         if time.monotonic() > deadline:
             raise TimeoutError(f"no end after {limit}s; did {done[-10:]}")
         if my_turn(watch):
             done.append(take_turn(watch, prefer))
         else:
-            watch.page.wait_for_timeout(25)
+            wait_for_change(watch, timeout=max(1.0, deadline - time.monotonic()) * 1000, since=ply)
     return done
 
 
-def shot(watch: Watch, name: str, full: bool = False) -> None:
-    IMAGES.mkdir(parents=True, exist_ok=True)
+def shot(watch: Watch, name: str, full: bool = False) -> Path:
+    """A screenshot in ``SHOTS`` (its path)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
     watch.page.evaluate("() => document.querySelectorAll('.toast').forEach((t) => t.remove())")
-    watch.page.screenshot(path=str(IMAGES / name), full_page=full)
+    path = SHOTS / name
+    watch.page.screenshot(path=str(path), full_page=full)
+    return path

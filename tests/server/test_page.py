@@ -2,7 +2,7 @@
 
 Whole hands are played by clicking, as a person would; what the page shows
 is checked against the record the server keeps. The screenshots of the
-README are saved here (docs/images/).
+README are taken here (into a temporary folder: see page_kit.SHOTS).
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from .page_kit import (
     play_until,
     shot,
     take_turn,
+    wait_for_change,
 )
 
 __all__ = ["browser", "new_page", "page_server"]  # the fixtures
@@ -48,10 +49,14 @@ def record_of(server: LiveServer, table_id: str, token: str) -> dict[str, Any]:
         return data
 
 
-def open_seat(watch: Watch, server: LiveServer, created: dict[str, Any], seat: int = 0) -> None:
+def open_seat(watch: Watch, server: LiveServer, created: dict[str, Any], seat: int = 0, name: str = "") -> None:
+    """Open a seat's invite link as a guest: the page asks the guest's name first."""
     invite = next(i for i in created["invites"] if i["seat"] == seat)
-    watch.page.goto(f"{server.url}/play/{created['table']['id']}#{invite['token']}")
-    watch.page.wait_for_function("() => window.jickPage && window.jickPage.table")
+    page = watch.page
+    page.goto(f"{server.url}/play/{created['table']['id']}#{invite['token']}")
+    page.fill("#guest-name", name or f"Guest {seat}")
+    page.locator("#guest-go").click()
+    page.wait_for_function("() => window.jickPage && window.jickPage.table")
 
 
 def summary_rows(watch: Watch) -> list[list[str]]:
@@ -64,6 +69,7 @@ def test_smear_hand_from_the_start_page(page_server: LiveServer, new_page: Any) 
     me = new_page()
     page = me.page
     page.goto(page_server.url + "/")
+    page.locator("#friends-title").click()
     page.wait_for_selector("#create")
     page.select_option("#game", "smear")
     page.select_option("#preset", "smear_ten_point")
@@ -87,9 +93,15 @@ def test_smear_hand_from_the_start_page(page_server: LiveServer, new_page: Any) 
     page.click("text=Hint")
     page.wait_for_selector(".hint-box >> text=the hard bot would choose")
     assert page.locator(".hint-values li").count() >= 2
+    # one value a line, with two decimals; the bot's choice marked; a choice below the top value explained
+    values = page.locator(".hint-values .val").all_inner_texts()
+    assert all(re.fullmatch(r"[+−]\d+\.\d\d", v) for v in values), values
+    assert page.locator(".hint-values li.best").count() == 1
+    top_is_choice = "best" in (page.locator(".hint-values li").first.get_attribute("class") or "")
+    assert top_is_choice or page.locator(".hint-box >> text=not by more than chance").count() == 1
     page.evaluate("() => window.jickPage.send({type: 'action', action: 'pass', ply: 0})")
     page.wait_for_selector(".toast.error >> text=Refused")
-    page.click('.actions button[data-action="10"]')
+    page.keyboard.press("0")  # keyboard play on a computer: "0" is the key of Bid 10
     page.wait_for_selector(".actions button.suit")
     obs = observation(me)
     assert obs is not None and obs["bidder"] == 0 and obs["bid"] == 10
@@ -127,7 +139,7 @@ def test_smear_hand_from_the_start_page(page_server: LiveServer, new_page: Any) 
             take_turn(me)
             played += 1
         else:
-            page.wait_for_timeout(20)
+            wait_for_change(me)
     page.wait_for_selector("dialog[open] >> text=Hand summary")
     page.wait_for_selector("dialog[open] .last-of-hand figure")
     shot(me, "hand-summary.png")
@@ -245,7 +257,14 @@ def test_two_people_see_each_others_moves_never_cards(page_server: LiveServer, n
                     if me is bob:
                         seen_by_ann.add(card)
         else:
-            ann.page.wait_for_timeout(20)
+            # Bob's turn: his page (Ann's waits for him); a bot's: Ann's next view after the one just looked at
+            ply, to_act = ann.page.evaluate(
+                "() => { const p = window.jickPage; return p.view ? [p.view.ply, p.obs.current_player] : [-1, -1]; }"
+            )
+            if to_act == 2:
+                wait_for_change(bob)
+            else:
+                wait_for_change(ann, since=ply)
     assert seen_by_ann, "Ann never saw a card Bob played"
     # never each other's cards: at every ply, nothing of one hand appears in the other's messages
     hands = {
@@ -262,7 +281,7 @@ def test_two_people_see_each_others_moves_never_cards(page_server: LiveServer, n
     assert checked > 100
     # a spectator sees the table and every seat's card count, never a hand
     eve.page.wait_for_selector(".seat")
-    assert eve.page.locator(".hand .card").count() == 0 and eve.page.locator(".seat .fan").count() == 4
+    assert eve.page.locator(".hand .card").count() == 0 and eve.page.locator(".seat .tag.count").count() == 4
     assert all(v["seat"] is None and v["observation"]["hand"] is None for v in eve.views())
     for me in (ann, bob):
         shown = sorted(me.page.locator(".hand .card").evaluate_all("els => els.map(e => e.dataset.card)"))
@@ -314,6 +333,9 @@ def test_tarok_deal_to_its_end(page_server: LiveServer, new_page: Any) -> None:
             if obs.get("trick") or len(obs["tricks"]) >= 8:
                 shot(me, "tarok-table.png")
                 shown = True
+                # tricks are won: no seat claims "0 pts" (the match scores are in the score bar)
+                assert "pts" not in page.locator(".felt").inner_text()
+                assert "tricks" in page.locator(".felt").inner_text()
         return page.locator("dialog[open]").count() > 0 or obs.get("deal_number", 1) > 1
 
     rejected: list[bool] = []
@@ -329,7 +351,7 @@ def test_tarok_deal_to_its_end(page_server: LiveServer, new_page: Any) -> None:
         if my_turn(me):
             take_turn(me, prefer())
         else:
-            page.wait_for_timeout(20)
+            wait_for_change(me)
     # every phase the page was sent, not only those it happened to show when polled
     phases += [v["observation"]["phase"] for v in me.views() if v.get("observation")]
     assert {"widow", "discard", "contract", "play"} <= set(phases), phases
@@ -357,6 +379,9 @@ def test_lift_smoke_game_to_its_end(page_server: LiveServer, new_page: Any) -> N
     info = page.locator(".info").inner_text()
     assert "pot 4" in info and "stock" in info and "trump" in info
     assert page.locator(".extras >> text=trump card").count() == 1
+    # the antes are in the pot: no seat reads "-1 chips" at the start
+    assert "chips" not in page.locator(".felt").inner_text()
+    assert "everyone antes 1" in info
     # after every view the page draws, note whether a seat is shown as out of the game
     page.evaluate(
         "() => { const p = window.jickPage; const draw = p.render.bind(p); window.outSeen = 0;"
@@ -409,16 +434,21 @@ def test_replay_viewer_steps_through_a_record(page_server: LiveServer, new_page:
     page.click("#forward")
     seat, action = first["actions"][0]
     assert page.locator(".step-text").inner_text().startswith("Action 1 ")
-    assert (
-        f"Easy bot {seat}" in page.locator(".step-text").inner_text()
-        or f"Seat {seat}" in page.locator(".step-text").inner_text()
-    )
+    assert f"Easy bot {seat}" in page.locator(".step-text").inner_text()  # the table's names, never "Seat N"
+    assert "Seat" not in page.locator(".felt").inner_text()
+    # the first/last buttons are drawn, not glyphs a font may lack
+    for button in ("#first", "#back", "#forward", "#last"):
+        assert page.locator(f"{button} svg path").count() == 1
+        assert page.locator(button).inner_text().strip() == ""
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowLeft")
     assert page.locator(".step-text").inner_text().startswith("Action 1 ")
     page.click("#last")
     page.wait_for_selector(".replay-summary >> text=Hand 1")
     hand = replay_report(replay(record).state)["hands"][0]
+    # the last frame still speaks of hand 1, with its pitcher
+    info = page.locator(".info").inner_text()
+    assert info.startswith("Hand 1 ") and f"Easy bot {hand['bidder']}" in info, info
     assert ("made the bid" if hand["made"] else "went set") in page.locator(".replay-summary h3").inner_text()
     assert page.locator(".seat .open-hand .card:not(.tiny)").count() == 0  # the hand is over: no card left
 

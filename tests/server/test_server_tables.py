@@ -66,6 +66,26 @@ def test_invites_public_seats_start_and_close(sqlite_url: str) -> None:
         assert response.status_code == 403 and response.json()["error"] == "not_public"
 
 
+def test_a_table_against_bots_starts_in_one_request(sqlite_url: str) -> None:
+    """``start``: created, seated and started at once (the start page's "Play against bots")."""
+    with LiveServer(sqlite_url, bot_delay=0.0) as server, server.http() as http:
+        created = create_table(
+            http, preset="lift_smoke", players=4, seats=["human", "easy", "easy", "easy"], start=True
+        )
+        assert created["table"]["status"] == "running" and len(created["invites"]) == 1
+        table_id = created["table"]["id"]
+        assert http.get(f"/api/tables/{table_id}").json()["status"] == "running"
+        # the host may not start it twice; a table without ``start`` still waits for its host
+        again = http.post(f"/api/tables/{table_id}/start", headers=host(created))
+        assert again.status_code == 409 and again.json()["error"] == "not_open"
+        assert (
+            create_table(http, preset="lift_smoke", seats=["human", "easy", "easy", "easy"])["table"]["status"]
+            == "open"
+        )
+        refused = http.post("/api/tables", json={"preset": "lift_smoke", "start": "soon"})
+        assert refused.status_code == 422
+
+
 def test_an_absent_person_is_replaced_by_a_bot_until_they_come_back(sqlite_url: str) -> None:
     with LiveServer(sqlite_url) as server, server.http() as http:
         created = create_table(

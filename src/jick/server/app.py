@@ -325,9 +325,13 @@ def create_app(db: str | Store, settings: Settings | None = None) -> FastAPI:
         """Rules as ``jick play`` takes them (preset, players, a house-rules TOML text, ``--set`` strings).
 
         The answer holds the host token, one invite (with its token) per human seat and the watch link
-        (with its token): they are given only here.
+        (with its token): they are given only here. With ``start`` the match starts at once (a table
+        against bots in one request).
         """
-        return await tables.create(body)
+        created = await tables.create(body)
+        if body.start:
+            created.table = await tables.start(created.table.id, created.host_token)
+        return created
 
     @app.get("/api/tables", tags=["tables"], responses=errors, summary="List tables")
     async def list_tables(

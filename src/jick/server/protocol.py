@@ -190,6 +190,7 @@ class CreateTable(_Strict):
     name: TableName = ""
     public: bool = Field(False, description="Anyone may take a free human seat with POST .../join.")
     seed: int | None = Field(None, ge=0, lt=2**31, description="Fix the shuffles (tests; shown as `seeded`).")
+    start: bool = Field(False, description="Start the match at once (a table against bots in one request).")
 
 
 class Invite(_Model):

@@ -51,7 +51,6 @@ const PIPS = {
 /** The SVG markup of a card face (60x84 view box). */
 export function cardSVG(text, game) {
   const c = parseCard(text, game);
-  const ink = c.red ? "#c8102e" : "#1b1b1b";
   let body = "";
   let bg = "#fffdf8";
   let corner = "";
@@ -65,7 +64,7 @@ export function cardSVG(text, game) {
       body = `<text x="33" y="56" class="big" text-anchor="middle">${sym}</text>`;
     } else {
       // a court card: a framed panel with the rank letter and the suit
-      body = `<rect x="14" y="16" width="38" height="54" rx="4" fill="${c.red ? "#fdecec" : "#eef1f6"}" stroke="${ink}" stroke-width="0.8"/>` +
+      body = `<rect x="14" y="16" width="38" height="54" rx="4" fill="${c.red ? "#fdecec" : "#eef1f6"}" stroke="currentColor" stroke-width="0.8"/>` +
         `<text x="33" y="45" class="court" text-anchor="middle">${esc(c.rank)}</text>` +
         `<text x="33" y="63" class="courts" text-anchor="middle">${sym}</text>`;
     }
@@ -78,14 +77,18 @@ export function cardSVG(text, game) {
   } else if (c.kind === "trump") {
     bg = "#fbf3dc";
     const label = c.rank === 22 ? "Sküs" : c.label;
-    corner = `<text x="5" y="14" class="ct">${c.rank === 22 ? "★" : esc(c.label)}</text>`;
+    // long numerals are squeezed to the frame instead of running past it ("XVIII")
+    const cornerFit = c.label.length > 3 && c.rank !== 22 ? ` textLength="${4 * c.label.length + 6}" lengthAdjust="spacingAndGlyphs"` : "";
+    corner = `<text x="5" y="14" class="ct"${cornerFit}>${c.rank === 22 ? "★" : esc(c.label)}</text>`;
     body = `<rect x="8" y="18" width="50" height="56" rx="5" fill="none" stroke="#b08d3c" stroke-width="1.2"/>` +
       (c.rank === 22 ? `<text x="33" y="46" class="jstar" text-anchor="middle" fill="#7a4e12">★</text>` : "") +
-      `<text x="33" y="${c.rank === 22 ? 66 : 54}" class="${label.length > 4 ? "roman small" : "roman"}" text-anchor="middle">${esc(label)}</text>`;
+      `<text x="33" y="${c.rank === 22 ? 66 : 54}" class="${label.length > 4 ? "roman small" : "roman"}" text-anchor="middle"${label.length > 3 ? ` textLength="44" lengthAdjust="spacingAndGlyphs"` : ""}>${esc(label)}</text>`;
   } else {
     body = `<text x="30" y="48" class="court" text-anchor="middle">${esc(c.text)}</text>`;
   }
-  return `<svg class="face" viewBox="0 0 66 92" role="img" aria-hidden="true" color="${ink}">` +
+  // the ink comes from the style sheet (a class per suit: the four-colour deck recolours diamonds and clubs)
+  const inkClass = c.kind === "suit" ? `suit-${c.suit}${c.red ? " red" : ""}` : c.red ? "red" : "";
+  return `<svg class="face ${inkClass}" viewBox="0 0 66 92" aria-hidden="true">` +
     `<rect x="1" y="1" width="64" height="90" rx="6" fill="${bg}" stroke="#9a9a9a"/>${corner}` +
     `<g transform="translate(3 4)">${body}</g></svg>`;
 }
@@ -97,14 +100,14 @@ export function backSVG() {
 }
 
 /** A card element: a <button> when it can be clicked, else a <span role="img">. */
-export function cardElement(card, game, { button = false, small = false, extra = "" } = {}) {
+export function cardElement(card, game, { button = false, small = false, extra = "", label = "" } = {}) {
   const text = typeof card === "string" ? card : card.card;
   const el = document.createElement(button ? "button" : "span");
   el.className = `card${small ? " small" : ""}${extra ? " " + extra : ""}`;
   el.innerHTML = cardSVG(text, game);
   el.dataset.card = text;
   const name = parseCard(text, game).name;
-  el.setAttribute("aria-label", name);
+  el.setAttribute("aria-label", label ? `${name}, ${label}` : name);
   el.title = `${text}: ${name}`;
   if (button) el.type = "button";
   else el.setAttribute("role", "img");
@@ -122,14 +125,14 @@ export function backElement(small = true) {
 /** Short inline text of a card, red suits marked for CSS. */
 export function cardHTML(text, game) {
   const c = parseCard(text, game);
-  if (c.kind === "suit") return `<span class="ct-inline${c.red ? " red" : ""}">${esc(c.rank)}${SUIT_SYMBOL[c.suit]}</span>`;
+  if (c.kind === "suit") return `<span class="ct-inline suit-${c.suit}${c.red ? " red" : ""}">${esc(c.rank)}${SUIT_SYMBOL[c.suit]}</span>`;
   if (c.kind === "joker") return `<span class="ct-inline${c.red ? " red" : ""}">${esc(c.text)}</span>`;
   return `<span class="ct-inline trump">${esc(c.rank === 22 ? "Sküs" : c.text)}</span>`;
 }
 
 export function suitHTML(i) {
   const s = SUITS[i];
-  return s ? `<span class="ct-inline${RED.has(s) ? " red" : ""}">${SUIT_SYMBOL[s]} ${SUIT_NAME[s]}</span>` : "";
+  return s ? `<span class="ct-inline suit-${s}${RED.has(s) ? " red" : ""}">${SUIT_SYMBOL[s]} ${SUIT_NAME[s]}</span>` : "";
 }
 
 /** The notation of a French-deck card id (Smear, Lift Smoke): 0..51 by suit then rank 2..A, then HJ, LJ, JK. */

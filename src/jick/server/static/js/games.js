@@ -62,7 +62,7 @@ export function infoHTML(game, obs, names, rules) {
     bits.push(`Game ${obs.game_number}${rules && rules.games_per_session ? ` of ${rules.games_per_session}` : ""}`);
     bits.push(`dealer ${esc(names(obs.dealer))}`);
     if (obs.trump !== null && obs.trump !== undefined) bits.push(`trump ${suitHTML(obs.trump)}`);
-    bits.push(`pot <b>${obs.pot}</b>`);
+    bits.push(`pot <b>${obs.pot}</b>${rules && rules.ante ? ` (everyone antes ${rules.ante})` : ""}`);
     bits.push(`stock ${obs.stock_size}`);
     if (obs.discard_size) bits.push(`discards ${obs.discard_size}`);
   }
@@ -85,9 +85,7 @@ export function seatTags(game, obs, seat, rules) {
     if (obs.bidder === seat && obs.phase !== "auction") tags.push(`<span class="tag pitcher">${esc(obs.contract)}</span>`);
     if (obs.sitting_out === seat) tags.push(`<span class="tag out">sits out</span>`);
     if (obs.phase === "play") tags.push(`<span class="tag">tricks ${obs.tricks_won[seat]}</span>`);
-    tags.push(`<span class="tag score">${obs.scores[seat]} pts</span>`);
   } else if (game === "liftsmoke") {
-    tags.push(`<span class="tag score" title="chips">${obs.scores[seat]} chips</span>`);
     if (!obs.seated.includes(seat)) tags.push(`<span class="tag out">not dealt in</span>`);
     else if (!obs.active.includes(seat) && obs.phase === "play") tags.push(`<span class="tag out">out</span>`);
     if (obs.trump_card_holder === seat && obs.trump_card) tags.push(`<span class="tag">holds ${cardHTML(obs.trump_card.card, game)}</span>`);
@@ -100,6 +98,10 @@ export function scoreboard(game, obs, names) {
   if (!obs || !obs.scores) return [];
   if (game === "smear") {
     return obs.scores.map((score, side) => ({ name: sideName(game, obs, null, side, names), score, mine: obs.seat !== null && obs.sides[obs.seat] === side }));
+  }
+  if (game === "liftsmoke") {
+    // chips won or lost this session (the antes in the pot count as lost until the pot is won)
+    return obs.scores.map((score, seat) => ({ name: names(seat), score: score > 0 ? `+${score}` : String(score).replace("-", "−"), mine: obs.seat === seat, title: "chips won or lost this session" }));
   }
   return obs.scores.map((score, seat) => ({ name: names(seat), score, mine: obs.seat === seat }));
 }

@@ -1,9 +1,21 @@
 // The replay viewer: a finished game (or an uploaded record) deal by deal, action by action, every hand face up.
 
-import { GAME_TITLES, api, esc, h, setTitle, tableToken, toast } from "./api.js";
+import { GAME_TITLES, api, esc, h, seatName, setTitle, tableToken, toast } from "./api.js";
 import { cardElement } from "./cards.js";
-import { seatElement, trickElement } from "./felt.js";
+import { layoutFelt, seatElement, trickElement } from "./felt.js";
 import { infoHTML, logText, reportEntries, seatTags, sheetHTML, sideName, summaryHTML } from "./games.js";
+
+/** The replay buttons' icons drawn as SVG (a font may lack the media-control glyphs). */
+const ICONS = {
+  first: '<path d="M3 2h2v12H3zM14 2v12L6 8z"/>',
+  back: '<path d="M12 2v12L4 8z"/>',
+  forward: '<path d="M4 2v12l8-6z"/>',
+  last: '<path d="M11 2h2v12h-2zM2 2v12l8-6z"/>',
+};
+
+function icon(name) {
+  return `<svg class="icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" fill="currentColor">${ICONS[name]}</svg>`;
+}
 
 export class ReplayPage {
   constructor(root, tableId) {
@@ -27,7 +39,29 @@ export class ReplayPage {
       this.felt.append(h("div", { class: "panel" }, h("p", {}, "No record to show. "), this.filePicker()));
       return;
     }
+    this.loadTable();
     this.load(1, 0);
+    let pending = 0;
+    window.addEventListener("resize", () => {
+      cancelAnimationFrame(pending);
+      pending = requestAnimationFrame(() => this.layout());
+    });
+    if ("ResizeObserver" in window) new ResizeObserver(() => this.layout()).observe(this.felt);
+  }
+
+  /** The table's seats (names of people and bots) when the record is a table's. */
+  async loadTable() {
+    if (!this.tableId) return;
+    try {
+      this.table = await api(`/api/tables/${encodeURIComponent(this.tableId)}`, { token: tableToken(this.tableId) });
+    } catch {
+      this.table = null;
+    }
+    if (this.data) this.go(this.step);
+  }
+
+  layout() {
+    if (this.data) layoutFelt(this.felt, 0, this.data.players, { maxCard: 48 });
   }
 
   filePicker() {
@@ -63,15 +97,16 @@ export class ReplayPage {
     this.playBtn = h("button", { type: "button", id: "play", onclick: () => this.toggle() }, "▶ Play");
     const controls = h("div", { class: "replay-controls" },
       this.dealSel,
-      h("button", { type: "button", id: "first", title: "start of the deal (Home)", "aria-label": "start of the deal", onclick: () => this.go(0) }, "⏮"),
-      h("button", { type: "button", id: "back", title: "back one action (←)", "aria-label": "back one action", onclick: () => this.go(this.step - 1) }, "◀"),
+      h("button", { type: "button", id: "first", class: "icon", title: "start of the deal (Home)", "aria-label": "start of the deal", onclick: () => this.go(0), html: icon("first") }),
+      h("button", { type: "button", id: "back", class: "icon", title: "back one action (←)", "aria-label": "back one action", onclick: () => this.go(this.step - 1), html: icon("back") }),
       this.playBtn,
-      h("button", { type: "button", id: "forward", title: "forward one action (→)", "aria-label": "forward one action", onclick: () => this.go(this.step + 1) }, "▶"),
-      h("button", { type: "button", id: "last", title: "end of the deal (End)", "aria-label": "end of the deal", onclick: () => this.go(this.frames().length - 1) }, "⏭"),
+      h("button", { type: "button", id: "forward", class: "icon", title: "forward one action (→)", "aria-label": "forward one action", onclick: () => this.go(this.step + 1), html: icon("forward") }),
+      h("button", { type: "button", id: "last", class: "icon", title: "end of the deal (End)", "aria-label": "end of the deal", onclick: () => this.go(this.frames().length - 1), html: icon("last") }),
       this.slider);
     this.summary = h("div", { class: "panel replay-summary", hidden: true });
+    this.extrasBox = h("div", { class: "extras", hidden: true });
     this.sheet = h("details", { class: "panel" }, h("summary", {}, "Score sheet"));
-    this.root.append(h("div", { class: "table-page" }, this.head, this.info, this.felt, controls, this.stepText, this.summary, this.sheet));
+    this.root.append(h("div", { class: "table-page replay-page" }, this.head, this.info, this.felt, this.extrasBox, controls, this.stepText, this.summary, this.sheet));
   }
 
   frames() {
@@ -105,7 +140,7 @@ export class ReplayPage {
 
   names() {
     const d = this.data;
-    return (s) => (d && d.names && d.names[s]) || `Seat ${s}`;
+    return (s) => (d && d.names && d.names[s]) || (this.table ? seatName(this.table, s) : `Seat ${s}`);
   }
 
   ctx(view) {
@@ -170,7 +205,9 @@ export class ReplayPage {
     const n = d.players;
     const names = this.names();
     this.head.innerHTML = `<span><b>${esc(GAME_TITLES[game] || game)}</b> ${esc(d.preset || "")} · replay</span>`;
-    this.info.innerHTML = infoHTML(game, view, names, null);
+    // the last frame's view is already the next deal's: its number is this deal's
+    const numbered = { ...view, hand_number: this.deal, deal_number: this.deal, game_number: this.deal };
+    this.info.innerHTML = infoHTML(game, numbered, names, null);
     this.felt.innerHTML = "";
     for (let s = 0; s < n; s++) {
       const own = frame.seats[s] || {};
@@ -190,29 +227,33 @@ export class ReplayPage {
       if (frame.seat === s) el.classList.add("acted");
       this.felt.append(el);
     }
-    const center = h("div", { class: "center" });
     const trick = view.trick || [];
     const done = view.tricks || [];
-    if (trick.length) center.append(trickElement(trick, { game, me: 0, n }));
+    let note = "";
+    if (trick.length) this.felt.append(trickElement(trick, { game, names }));
     else if (done.length && (view.phase === "play" || last)) {
       const t = done[done.length - 1];
-      center.append(trickElement(t.plays, { game, me: 0, n, winner: t.winner, faded: true, label: `${names(t.winner)} won the trick` }));
+      note = `${names(t.winner)} won the trick`;
+      this.felt.append(trickElement(t.plays, { game, winner: t.winner, faded: true, label: note, names }));
     }
+    const extras = [];
     if (game === "liftsmoke" && view.trump_card) {
       const ex = h("div", { class: "extras" }, h("div", { class: "extra" }, h("div", { class: "extra-label" }, "turned trump"), h("div", { class: "extra-cards" }, cardElement(view.trump_card, game, { small: true }))),
         h("div", { class: "extra pot" }, h("div", { class: "extra-label" }, "pot"), h("div", { class: "chips" }, String(view.pot))));
-      this.felt.append(ex);
+      extras.push(...ex.children);
     }
     if (game === "tarok" && view.widow_exposed && view.widow_exposed.length && (view.phase === "widow" || view.phase === "discard")) {
       const row = h("div", { class: "extra-cards" });
       for (const c of view.widow_exposed) row.append(cardElement(c, game, { small: true }));
-      this.felt.append(h("div", { class: "extras" }, h("div", { class: "extra" }, h("div", { class: "extra-label" }, "widow half turned up"), row)));
+      extras.push(h("div", { class: "extra" }, h("div", { class: "extra-label" }, "widow half turned up"), row));
     }
-    this.felt.append(center);
+    this.extrasBox.replaceChildren(...extras);
+    this.extrasBox.hidden = !extras.length;
+    this.layout();
     const total = this.frames().length - 1;
     const word = game === "liftsmoke" ? "game" : game === "smear" ? "hand" : "deal";
     const what = frame.seat === null ? `the ${word} is dealt` : `${names(frame.seat)} ${logText(game, frame.action)}`;
-    this.stepText.textContent = `Action ${frame.ply} (${this.step} of ${total} in this ${word}): ${what}`;
+    this.stepText.textContent = `Action ${frame.ply} (${this.step} of ${total} in this ${word}): ${what}${note ? `; ${note}` : ""}`;
     const entry = reportEntries(game, d.report).find((e) => e.deal === this.deal);
     if (last && entry) {
       this.summary.hidden = false;

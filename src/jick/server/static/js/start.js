@@ -4,11 +4,26 @@ import { GAME_TITLES, allTokens, api, botLabel, copyText, esc, h, recordLink, se
 
 const SEAT_KINDS = [
   ["human", "Person"],
-  ["easy", "Easy bot (heuristic)"],
-  ["normal", "Normal bot (search)"],
-  ["hard", "Hard bot (search, more time)"],
+  ["easy", "Easy bot"],
+  ["normal", "Normal bot"],
+  ["hard", "Hard bot"],
   ["random", "Random bot"],
 ];
+
+const LEVELS = [
+  ["easy", "Easy: plays by rules of thumb, at once"],
+  ["normal", "Normal: looks ahead"],
+  ["hard", "Hard: looks ahead longer"],
+];
+
+/** A preset's friendly name and one-line blurb, from its description ("Name: what it is"). */
+export function presetWords(preset) {
+  const text = preset.description || preset.name;
+  const i = text.indexOf(": ");
+  if (i < 0) return { title: text, blurb: "" };
+  const blurb = text.slice(i + 2);
+  return { title: text.slice(0, i), blurb: blurb[0].toUpperCase() + blurb.slice(1) + (/[.!?]$/.test(blurb) ? "" : ".") };
+}
 
 function fmt(value) {
   if (value === null) return "none";
@@ -28,6 +43,9 @@ export class StartPage {
 
   build() {
     this.root.innerHTML = "";
+    this.nameInput = h("input", { id: "player-name", maxlength: "40", value: store.get("name") || "", placeholder: "e.g. Ann", autocomplete: "nickname", enterkeyhint: "done" });
+    this.nameInput.addEventListener("change", () => this.keepName(this.nameInput.value));
+    this.quick = h("form", { class: "panel quick", "aria-labelledby": "quick-title" });
     this.form = h("form", { class: "panel create", "aria-labelledby": "new-table" });
     this.created = h("div", { class: "created", "aria-live": "polite" });
     this.running = h("div", { class: "table-list" });
@@ -36,9 +54,11 @@ export class StartPage {
     file.addEventListener("change", () => this.openFile(file));
     this.root.append(
       h("div", { class: "start" },
-        h("section", { class: "intro" }, h("h1", {}, "Smear, Tarok and Lift Smoke at one table"),
-          h("p", {}, "Create a table, send each friend their seat's link, and play in the browser; bots fill the other seats.")),
-        this.form,
+        h("section", { class: "intro" }, h("h1", {}, "Smear, Tarok and Lift Smoke"),
+          h("p", {}, "Play against bots at once, or invite friends to a table.")),
+        h("div", { class: "row you" }, h("label", { for: "player-name" }, "Your name"), this.nameInput),
+        this.quick,
+        h("details", { class: "friends panel" }, h("summary", { id: "friends-title" }, "Play with friends"), this.form),
         this.created,
         h("section", { class: "panel" }, h("h2", {}, "Tables in play"), this.running,
           h("button", { type: "button", onclick: () => this.loadTables() }, "Refresh")),
@@ -48,6 +68,82 @@ export class StartPage {
           file)));
   }
 
+  keepName(value) {
+    const name = String(value || "").trim().slice(0, 40);
+    store.set("name", name || null);
+    return name;
+  }
+
+  /** "Play against bots": the game, a preset by its friendly name, the number of players, the bots' level. */
+  buildQuick() {
+    const q = this.quick;
+    q.innerHTML = "";
+    this.qGame = this.catalog[0].name;
+    this.qGames = h("div", { class: "game-pick", role: "radiogroup", "aria-label": "game" });
+    for (const g of this.catalog) {
+      this.qGames.append(h("button", { type: "button", role: "radio", class: "game-choice", "aria-checked": String(g.name === this.qGame), dataset: { game: g.name }, onclick: () => this.quickGame(g.name) }, g.title));
+    }
+    this.qPreset = h("select", { id: "quick-preset" });
+    this.qBlurb = h("p", { class: "note blurb", id: "quick-blurb" });
+    this.qPlayers = h("select", { id: "quick-players" });
+    this.qLevel = h("select", { id: "quick-level" }, LEVELS.map(([k, label]) => h("option", { value: k, selected: k === (store.get("level") || "easy") }, label)));
+    this.qPreset.addEventListener("change", () => this.quickPreset());
+    q.append(
+      h("h2", { id: "quick-title" }, "Play against bots"),
+      this.qGames,
+      h("div", { class: "grid" },
+        h("div", { class: "row" }, h("label", { for: "quick-preset" }, "Rules"), this.qPreset),
+        h("div", { class: "row" }, h("label", { for: "quick-players" }, "Players"), this.qPlayers),
+        h("div", { class: "row" }, h("label", { for: "quick-level" }, "Bots"), this.qLevel)),
+      this.qBlurb,
+      h("button", { class: "primary big", type: "submit", id: "quick-play" }, "Play against bots"));
+    q.addEventListener("submit", (e) => {
+      e.preventDefault();
+      this.playBots();
+    });
+    this.quickGame(this.qGame);
+  }
+
+  quickGame(name) {
+    this.qGame = name;
+    for (const b of this.qGames.children) b.setAttribute("aria-checked", String(b.dataset.game === name));
+    const game = this.catalog.find((g) => g.name === name);
+    this.qPreset.innerHTML = "";
+    for (const p of game.presets) this.qPreset.append(h("option", { value: p.name, selected: p.name === game.default_preset }, presetWords(p).title));
+    this.quickPreset();
+  }
+
+  quickPreset() {
+    const game = this.catalog.find((g) => g.name === this.qGame);
+    const p = game.presets.find((x) => x.name === this.qPreset.value);
+    this.qBlurb.textContent = presetWords(p).blurb;
+    this.qPlayers.innerHTML = "";
+    for (const n of p.players) this.qPlayers.append(h("option", { value: String(n), selected: n === p.default_players }, `${n} players`));
+  }
+
+  /** Create the table with bots in every other seat, start it and sit down: one request, one click. */
+  async playBots() {
+    const name = this.keepName(this.nameInput.value);
+    const n = Number(this.qPlayers.value);
+    store.set("level", this.qLevel.value);
+    const button = this.quick.querySelector("#quick-play");
+    button.disabled = true;
+    try {
+      const created = await api("/api/tables", {
+        method: "POST",
+        body: { preset: this.qPreset.value, players: n, seats: ["human", ...Array(n - 1).fill(this.qLevel.value)], bot_level: this.qLevel.value, start: true, name: name ? `${name} against bots` : "" },
+      });
+      const t = created.table;
+      store.set(`host.${t.id}`, created.host_token);
+      const invite = created.invites[0];
+      store.set(`seat.${t.id}`, invite.token);
+      location.href = `/play/${t.id}#${invite.token}`;
+    } catch (err) {
+      toast(err.message, "error", 8000);
+      button.disabled = false;
+    }
+  }
+
   async load() {
     try {
       this.catalog = (await api("/api/presets")).games;
@@ -55,6 +151,7 @@ export class StartPage {
       this.form.append(h("p", { class: "error" }, err.message));
       return;
     }
+    this.buildQuick();
     this.buildForm();
     this.loadTables();
   }
@@ -62,14 +159,17 @@ export class StartPage {
   buildForm() {
     const f = this.form;
     f.innerHTML = "";
-    f.append(h("h2", { id: "new-table" }, "New table"));
+    f.append(h("h2", { id: "new-table", class: "visually-hidden" }, "A table for friends"),
+      h("p", { class: "note" }, "Choose the rules and who plays each seat, then send each friend their seat's link."));
     this.game = h("select", { id: "game", name: "game" }, this.catalog.map((g) => h("option", { value: g.name }, g.title)));
     this.presetSel = h("select", { id: "preset", name: "preset" });
     this.players = h("select", { id: "players", name: "players" });
     this.desc = h("p", { class: "note preset-desc" });
     this.seats = h("div", { class: "seat-kinds" });
     this.options = h("div", { class: "options" });
-    this.name = h("input", { id: "your-name", maxlength: "40", value: store.get("name") || "", placeholder: "e.g. Ann", autocomplete: "nickname" });
+    this.name = h("input", { id: "your-name", maxlength: "40", value: store.get("name") || "", placeholder: "e.g. Ann", autocomplete: "off" });
+    this.name.addEventListener("change", () => { this.nameInput.value = this.keepName(this.name.value); });
+    this.nameInput.addEventListener("change", () => { this.name.value = this.nameInput.value.trim(); });
     this.tableName = h("input", { id: "table-name", maxlength: "100", placeholder: "optional" });
     this.level = h("select", { id: "bot-level" }, ["easy", "normal", "hard"].map((l) => h("option", { value: l, selected: l === "normal" }, l)));
     this.away = h("input", { id: "away", type: "number", min: "0", max: "86400", value: "60" });
@@ -77,7 +177,7 @@ export class StartPage {
     this.seed = h("input", { id: "seed", type: "number", min: "0", placeholder: "random" });
     const row = (label, input, help) => h("div", { class: "row" }, h("label", { for: input.id }, label), input, help ? h("small", {}, help) : null);
     f.append(
-      h("div", { class: "grid" }, row("Game", this.game), row("Preset", this.presetSel), row("Players", this.players)),
+      h("div", { class: "grid" }, row("Game", this.game), row("Rules", this.presetSel), row("Players", this.players)),
       this.desc,
       h("fieldset", {}, h("legend", {}, "Seats"), this.seats),
       h("details", { class: "house" }, h("summary", {}, "House rules (the preset's options)"), this.options),
@@ -101,7 +201,7 @@ export class StartPage {
   pickGame() {
     const game = this.catalog.find((g) => g.name === this.game.value);
     this.presetSel.innerHTML = "";
-    for (const p of game.presets) this.presetSel.append(h("option", { value: p.name, selected: p.name === game.default_preset }, p.name));
+    for (const p of game.presets) this.presetSel.append(h("option", { value: p.name, selected: p.name === game.default_preset }, presetWords(p).title));
     this.pickPreset();
   }
 

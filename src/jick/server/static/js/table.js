@@ -2,7 +2,7 @@
 
 import { GAME_TITLES, api, copyText, esc, h, recordLink, seatName, setTitle, store, toast } from "./api.js";
 import { cardElement, cardHTML, sortHand } from "./cards.js";
-import { seatElement, trickElement } from "./felt.js";
+import { layoutFelt, seatElement, trickElement } from "./felt.js";
 import {
   actionKey, actionLabel, discardRule, infoHTML, logText, promptText, reportEntries, resultHTML, scoreboard,
   seatTags, sheetHTML, sideName, summaryHTML,
@@ -18,6 +18,14 @@ const YOU = { bids: "bid", passes: "pass", names: "name", discards: "discard", p
 function youForm(text) {
   const [first, ...rest] = text.split(" ");
   return [YOU[first] || first, ...rest].join(" ");
+}
+
+/** The four-colour deck on or off (kept in this browser). */
+export function fourColour(button) {
+  const on = !document.body.classList.contains("four-colour");
+  document.body.classList.toggle("four-colour", on);
+  store.set("four-colour", on ? "1" : null);
+  button.setAttribute("aria-pressed", String(on));
 }
 
 export class TablePage {
@@ -43,6 +51,10 @@ export class TablePage {
     this.ws = null;
     this.hint = null;
     this.showLast = false;
+    this.seenPlays = new Set(); // trick cards already drawn (seat:card id): only new ones travel
+    this.swept = new Set(); // finished tricks already swept to their winner
+    this.sweeping = null;
+    this.handIds = null; // the hand's card ids last drawn: new ones are dealt in
     this.build();
     this.connect();
     document.addEventListener("keydown", (e) => this.key(e));
@@ -56,12 +68,18 @@ export class TablePage {
       (this.hintBtn = h("button", { type: "button", class: "tool", title: "What the hard bot would do (key ?)", onclick: () => this.askHint(), disabled: true }, "Hint")),
       (this.lastBtn = h("button", { type: "button", class: "tool", "aria-pressed": "false", title: "Show the last trick (key .)", onclick: () => this.toggleLast() }, "Last trick")),
       h("button", { type: "button", class: "tool", onclick: () => this.openSheet() }, "Score sheet"),
+      h("button", { type: "button", class: "tool", id: "four-colour", "aria-pressed": String(document.body.classList.contains("four-colour")), title: "diamonds blue, clubs green", onclick: (e) => fourColour(e.currentTarget) }, "4 colours"),
       recordLink(this.id, "Record", { class: "tool" }));
     this.info = h("div", { class: "info" });
     this.felt = h("div", { class: "felt", role: "region", "aria-label": "the table" });
+    this.extrasBox = h("div", { class: "extras", hidden: true });
+    this.note = h("div", { class: "trick-note", role: "status" });
     this.prompt = h("div", { class: "prompt", role: "status" });
     this.buttons = h("div", { class: "actions" });
-    this.hintBox = h("div", { class: "hint-box", hidden: true });
+    this.hintBox = h("div", { class: "hint-box", hidden: true, role: "region", "aria-label": "hint" });
+    this.hintBox.addEventListener("click", (e) => {
+      if (e.target.closest(".close")) this.hintBox.hidden = true;
+    });
     this.hand = h("div", { class: "hand", role: "group", "aria-label": "your hand" });
     this.logBox = h("ol", { class: "log" });
     this.root.append(
@@ -69,10 +87,18 @@ export class TablePage {
         h("div", { class: "bar" }, this.scores, tools),
         this.info,
         this.felt,
-        h("div", { class: "decide" }, this.prompt, this.buttons, this.hintBox),
-        this.hand,
-        h("details", { class: "log-wrap" }, h("summary", {}, "Table log"), this.logBox)),
+        this.extrasBox,
+        h("div", { class: "decide" }, h("div", { class: "status-line" }, this.note, this.prompt), this.buttons, this.hintBox),
+        this.hand),
+      h("details", { class: "log-wrap" }, h("summary", {}, "Table log"), this.logBox),
       (this.dialog = h("dialog", { class: "dialog", "aria-labelledby": "dialog-title" })));
+    // a new size of the window re-fits the hand; a new size of the felt (a hint box opening) re-places the seats
+    let pending = 0;
+    window.addEventListener("resize", () => {
+      cancelAnimationFrame(pending);
+      pending = requestAnimationFrame(() => this.render());
+    });
+    if ("ResizeObserver" in window) new ResizeObserver(() => this.layout()).observe(this.felt);
   }
 
   setConn(state, text) {
@@ -374,9 +400,16 @@ export class TablePage {
       this.hint = hint;
       const game = this.table.game;
       const label = (a) => (this.handHas(a.action) ? cardHTML(a.action, game) : esc(actionLabel(game, a.action)));
-      const rows = hint.values.slice(0, 12).map((v) => `<li class="${v.id === hint.choice.id ? "best" : ""}">${label(v)} <span class="val">${v.value >= 0 ? "+" : ""}${v.value.toFixed(2)}</span></li>`).join("");
-      this.hintBox.innerHTML = `<p>Hint: the hard bot would choose <b>${label(hint.choice)}</b> <small>(${esc(hint.method)})</small></p>` +
-        (rows ? `<ol class="hint-values" aria-label="values for your side">${rows}</ol>` : "");
+      const value = (v) => `${v >= 0 ? "+" : "−"}${Math.abs(v).toFixed(2)}`;
+      const values = hint.values.slice(0, 12);
+      const rows = values.map((v) => `<li class="${v.id === hint.choice.id ? "best" : ""}"><span class="what">${label(v)}</span> <span class="val">${value(v.value)}</span>${v.id === hint.choice.id ? ' <small>(its choice)</small>' : ""}</li>`).join("");
+      const top = values[0];
+      // the search bot keeps its rule-of-thumb choice when a higher value is within the noise of its sample
+      const kept = top && top.id !== hint.choice.id && values.some((v) => v.id === hint.choice.id)
+        ? `<p class="note">${label(top)} scored higher on the sampled deals, but not by more than chance: the bot keeps its rule-of-thumb choice.</p>` : "";
+      const method = esc(hint.method.replace(/, heuristic choice kept within the noise$/, ""));
+      this.hintBox.innerHTML = `<button type="button" class="close" aria-label="Close the hint">×</button><p>Hint: the hard bot would choose <b>${label(hint.choice)}</b></p>${kept}` +
+        (rows && values.length > 1 ? `<p class="note">Its values, points for your side against the others (${method}):</p><ol class="hint-values" aria-label="values for your side">${rows}</ol>` : `<p class="note">${method}</p>`);
     } catch (err) {
       this.hintBox.innerHTML = `<p class="error">${esc(err.message)}</p>`;
     } finally {
@@ -435,6 +468,8 @@ export class TablePage {
     this.renderFelt();
     this.renderHand();
     this.renderDecision();
+    this.layout();
+    this.animate();
     this.logBox.innerHTML = "";
     for (const line of this.log.slice(-60)) this.logBox.append(h("li", {}, line));
   }
@@ -443,7 +478,7 @@ export class TablePage {
     const names = this.names();
     this.scores.innerHTML = "";
     for (const s of scoreboard(this.table.game, this.obs, names)) {
-      this.scores.append(h("span", { class: `score${s.mine ? " mine" : ""}` }, h("span", { class: "who" }, s.name), " ", h("b", {}, String(s.score))));
+      this.scores.append(h("span", { class: `score${s.mine ? " mine" : ""}`, title: s.title || null }, h("span", { class: "who" }, s.name), " ", h("b", {}, String(s.score))));
     }
   }
 
@@ -451,6 +486,8 @@ export class TablePage {
     const t = this.table;
     this.info.textContent = `${GAME_TITLES[t.game]} · ${t.preset} · ${t.players} players`;
     this.felt.innerHTML = "";
+    this.felt.classList.add("lobby-felt");
+    this.extrasBox.hidden = true;
     this.hand.innerHTML = "";
     this.buttons.innerHTML = "";
     const list = h("ul", { class: "lobby-seats" });
@@ -496,6 +533,7 @@ export class TablePage {
     const me = this.seat ?? 0;
     const names = this.names();
     this.felt.innerHTML = "";
+    this.felt.classList.remove("lobby-felt");
     for (let s = 0; s < n; s++) {
       const info = t.seats[s] || {};
       this.felt.append(seatElement({
@@ -504,23 +542,99 @@ export class TablePage {
         toAct: obs.current_player === s, mine: s === this.seat, game: t.game,
       }));
     }
-    const center = h("div", { class: "center" });
-    if (t.status === "finished") {
-      center.append(h("div", { class: "result panel", html: resultHTML(t.game, obs, names) },
-        h("p", {}, h("a", { href: `/replay/${t.id}` }, "Replay this match"), " · ", recordLink(t.id, "download the record"), " · ", h("a", { href: "/" }, "new table"))));
-    }
+    let note = "";
     const trick = obs.trick || [];
     const done = obs.tricks || [];
     if (this.showLast && done.length) {
       const last = done[done.length - 1];
-      center.append(trickElement(last.plays, { game: t.game, me, n, winner: last.winner, label: `last trick: ${names(last.winner)} won it` }));
+      note = `Last trick: ${names(last.winner)} won it`;
+      this.felt.append(trickElement(last.plays, { game: t.game, winner: last.winner, label: note, names }));
     } else if (trick.length) {
-      center.append(trickElement(trick, { game: t.game, me, n }));
+      this.felt.append(trickElement(trick, { game: t.game, names }));
     } else if (done.length && obs.phase === "play") {
       const last = done[done.length - 1];
-      center.append(trickElement(last.plays, { game: t.game, me, n, winner: last.winner, faded: true, label: `${names(last.winner)} won the trick` }));
+      note = `${names(last.winner)} won the trick`;
+      if (!this.swept.has(this.trickKey(done.length))) {
+        this.felt.append(trickElement(last.plays, { game: t.game, winner: last.winner, faded: true, label: note, names }));
+      }
     }
-    this.felt.append(center, this.extras());
+    this.note.textContent = note;
+    const extras = this.extras();
+    this.extrasBox.replaceChildren(...extras.children);
+    this.extrasBox.hidden = !this.extrasBox.children.length;
+  }
+
+  trickKey(count) {
+    return `${this.dealKey}:${count}`;
+  }
+
+  /** Motion, unless the person asked for less: new trick cards travel from their seat, a finished trick pauses
+   * and sweeps to its winner, new cards in the hand are dealt from the middle of the table. */
+  animate() {
+    const still = !("animate" in Element.prototype) || matchMedia("(prefers-reduced-motion: reduce)").matches;
+    const obs = this.obs;
+    const felt = this.felt.getBoundingClientRect();
+    const centre = { x: felt.left + felt.width / 2, y: felt.top + felt.height / 2 };
+    const plate = (seat) => {
+      const el = seat === this.seat ? this.hand : this.felt.querySelector(`.seat[data-seat="${seat}"]`);
+      if (!el) return centre;
+      const r = el.getBoundingClientRect();
+      return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+    };
+    const from = (el, point) => {
+      const r = el.getBoundingClientRect();
+      return `translate(${point.x - (r.left + r.width / 2)}px, ${point.y - (r.top + r.height / 2)}px)`;
+    };
+    // trick cards: each new one comes from its seat
+    const playing = !this.showLast;
+    const cards = playing ? [...this.felt.querySelectorAll(".trick .card.in-trick")] : [];
+    for (const el of cards) {
+      const index = (obs.tricks || []).length - (el.closest(".trick.done") ? 1 : 0);
+      const key = `${this.dealKey}:${index}:${el.dataset.seat}:${el.dataset.card}`;
+      if (this.seenPlays.has(key)) continue;
+      this.seenPlays.add(key);
+      if (!still) el.animate([{ transform: `${from(el, plate(Number(el.dataset.seat)))} scale(0.7)`, opacity: 0.4 }, { transform: "none", opacity: 1 }], { duration: 320, easing: "cubic-bezier(.2,.7,.3,1)" });
+    }
+    if (this.seenPlays.size > 400) this.seenPlays = new Set([...this.seenPlays].slice(-100));
+    // a finished trick: a pause to read it, then it sweeps to the seat that won it
+    const done = obs.tricks || [];
+    const finished = playing && !(obs.trick || []).length && done.length && obs.phase === "play" ? this.trickKey(done.length) : null;
+    if (finished && !this.swept.has(finished) && this.sweeping !== finished) {
+      this.sweeping = finished;
+      const winner = done[done.length - 1].winner;
+      if (still) {
+        this.sweeping = null;
+      } else {
+        setTimeout(() => {
+          const els = [...this.felt.querySelectorAll(".trick.done .card.in-trick")];
+          const runs = els.map((el) => el.animate([{ transform: "none", opacity: 1 }, { transform: `${from(el, plate(winner))} scale(0.5)`, opacity: 0 }], { duration: 300, easing: "ease-in", fill: "forwards" }));
+          Promise.all(runs.map((a) => a.finished)).catch(() => null).then(() => {
+            this.swept.add(finished);
+            if (this.sweeping === finished) this.sweeping = null;
+            for (const el of els) if (el.isConnected) el.remove();
+          });
+        }, 600);
+      }
+    }
+    // the hand: cards it did not hold before are dealt from the middle of the table
+    const ids = new Set((obs.hand || []).map((c) => String(c.id)));
+    const before = this.handIds;
+    this.handIds = ids;
+    if (still || !before) return;
+    let i = 0;
+    for (const el of this.hand.querySelectorAll(".card")) {
+      const card = (obs.hand || []).find((c) => c.card === el.dataset.card);
+      if (!card || before.has(String(card.id))) continue;
+      el.animate([{ transform: `${from(el, centre)} scale(0.6) rotate(-8deg)`, opacity: 0 }, { transform: "none", opacity: 1 }], { duration: 360, delay: 45 * i, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" });
+      i += 1;
+    }
+  }
+
+  /** Seats and trick placed in pixels once the page has its size. */
+  layout() {
+    if (!this.table || !this.obs || this.table.status === "open") return;
+    const maxCard = parseFloat(getComputedStyle(this.felt).getPropertyValue("--cw")) || 62;
+    layoutFelt(this.felt, this.seat ?? 0, this.table.players, { maxCard });
   }
 
   /** Cards on the table besides the trick: the kitty, widow halves, buried trumps, the turned trump card. */
@@ -568,18 +682,21 @@ export class TablePage {
     const discarding = mine && obs.legal_actions.some((a) => a.action.startsWith("-"));
     const playing = mine && obs.legal_actions.some((a) => this.handHas(a.action));
     const cards = sortHand(obs.hand || [], t.game, t.game === "smear" ? obs.trump : null);
-    cards.forEach((card, i) => {
+    const els = cards.map((card, i) => {
       let clickable = false;
       let cls = "";
+      let state = "";
       if (discarding) {
         clickable = legal.has(`-${card.card}`);
         cls = clickable ? "legal" : "dim";
         if (this.selected.has(card.card)) cls += " selected";
+        state = clickable ? (t.game === "tarok" ? "may be laid away" : "may be discarded") : "must be kept";
       } else if (playing) {
         clickable = legal.has(card.card);
         cls = clickable ? "legal" : "dim";
+        state = clickable ? "playable" : "not playable now";
       }
-      const el = cardElement(card, t.game, { button: true, extra: cls });
+      const el = cardElement(card, t.game, { button: true, extra: cls, label: state });
       if (i < 10 && (discarding || playing)) el.dataset.key = String((i + 1) % 10);
       if (!clickable) el.disabled = true;
       if (discarding) el.setAttribute("aria-pressed", String(this.selected.has(card.card)));
@@ -594,9 +711,36 @@ export class TablePage {
           this.act(card.card);
         }
       });
-      this.hand.append(el);
+      return el;
     });
-    if (!cards.length) this.hand.append(h("p", { class: "note" }, obs.phase === "play" && t.game === "liftsmoke" ? "You are out of cards: you have dropped out of this game." : ""));
+    if (!cards.length) {
+      this.hand.append(h("p", { class: "note" }, obs.phase === "play" && t.game === "liftsmoke" ? "You are out of cards: you have dropped out of this game." : ""));
+      return;
+    }
+    this.fitHand(els);
+  }
+
+  /** The hand in as few rows as keep every card's visible strip at least 40 px wide (a finger's width). */
+  fitHand(els) {
+    const width = this.hand.clientWidth - 8;
+    const style = getComputedStyle(this.hand);
+    const cw = parseFloat(style.getPropertyValue("--cw")) || 62;
+    const touch = 40;
+    const n = els.length;
+    let perRow = n;
+    if (n * (cw + 2) > width) perRow = Math.max(1, Math.floor((width - cw) / touch) + 1);
+    const rows = Math.ceil(n / perRow);
+    perRow = Math.ceil(n / rows);
+    const step = perRow > 1 ? Math.min(cw + 2, (width - cw) / (perRow - 1)) : cw;
+    this.hand.classList.toggle("rows", rows > 1);
+    for (let r = 0; r < rows; r++) {
+      const row = h("div", { class: "hand-row" });
+      els.slice(r * perRow, (r + 1) * perRow).forEach((el, i) => {
+        if (i) el.style.marginLeft = `${step - cw}px`;
+        row.append(el);
+      });
+      this.hand.append(row);
+    }
   }
 
   renderDecision() {
@@ -607,8 +751,14 @@ export class TablePage {
     const offline = !this.ws || this.ws.readyState !== WebSocket.OPEN;
     this.buttons.innerHTML = "";
     this.hintBtn.disabled = !mine || offline;
+    this.prompt.classList.toggle("result", this.view.status === "finished");
     if (this.view.status !== "running") {
       this.prompt.innerHTML = this.view.status === "finished" ? resultHTML(t.game, obs, this.names()) : `The table is ${this.view.status}.`;
+      if (this.view.status === "finished") {
+        this.buttons.append(h("a", { class: "button primary", href: `/replay/${t.id}` }, "Replay this match"),
+          recordLink(t.id, "Download the record", { class: "button" }),
+          h("a", { class: "button", href: "/" }, "New table"));
+      }
       return;
     }
     if (!mine) {
@@ -622,7 +772,10 @@ export class TablePage {
       const rule = discardRule(t.game, obs, t.rules);
       const n = this.selected.size;
       const ok = n >= rule.min && n <= rule.max;
-      const label = rule.free && n === 0 ? "Keep every card" : `${rule.verb} ${n} card${n === 1 ? "" : "s"}`;
+      const cardsWord = (k) => `${k} card${k === 1 ? "" : "s"}`;
+      let label = `${rule.verb} ${cardsWord(n)}`;
+      if (rule.free && n === 0) label = "Keep every card";
+      else if (!ok && n < rule.min) label = n ? `Choose ${rule.min - n} more` : `Choose ${cardsWord(rule.min)}`;
       this.buttons.append(h("button", { type: "button", class: "primary", id: "confirm", disabled: !ok || offline, onclick: () => this.confirmDiscard(), "data-key": "enter" }, label));
       if (n) this.buttons.append(h("button", { type: "button", onclick: () => { this.selected.clear(); this.render(); } }, "Clear"));
       return;
