@@ -19,6 +19,8 @@ def test_the_deal_summary_checks_the_deck_against_its_seal(page_server: LiveServ
     page = me.page
     invite = created["invites"][0]
     page.goto(f"{page_server.url}/play/{created['table']['id']}#{invite['token']}")
+    page.fill("#guest-name", "Ann")  # a guest gives a name first
+    page.locator("#guest-go").click()
     page.wait_for_function("() => window.jickPage && window.jickPage.table")
     play_until(me, lambda: page.locator(".fair-badge").count() > 0, ("threesome", "accept", "game", "pass"), 60)
     badge = page.locator(".fair-badge[data-state]")

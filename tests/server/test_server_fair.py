@@ -44,7 +44,7 @@ def _bot_table(http: Any, preset: str, sets: list[str], **extra: Any) -> dict[st
 
 
 def _watch_to_the_end(server: LiveServer, created: dict[str, Any], http: Any) -> Client:
-    spectator = Client(server, created["table"]["id"])
+    spectator = Client(server, created["table"]["id"], watch=created["watch_token"])
 
     async def run() -> None:
         task = asyncio.create_task(spectator.run(timeout=60))
@@ -78,7 +78,7 @@ def test_unseeded_table_draws_its_decks_from_no_seed_and_seals_each_deal(
         created = _bot_table(http, preset, sets)
         assert created["table"]["seeded"] is False
         spectator = _watch_to_the_end(server, created, http)
-        record = http.get(f"/api/tables/{created['table']['id']}/record").json()
+        record = http.get(f"/api/tables/{created['table']['id']}/record", headers=host(created)).json()
     assert record["seed"] is None and record["result"]["finished"]
     views = spectator.views()
     sealed: dict[int, list[str]] = {}  # what the spectator was told while each deal was played
@@ -127,8 +127,8 @@ def test_a_seeded_table_still_deals_its_seed_and_says_so(tmp_path: Path) -> None
         created = _bot_table(http, "tarok_3p", ["deals_per_match=1"], seed=77)
         assert created["table"]["seeded"] is True
         spectator = _watch_to_the_end(server, created, http)
-        record = http.get(f"/api/tables/{created['table']['id']}/record").json()
-        listed = http.get("/api/tables", params={"status": "all"}).json()["tables"]
+        record = http.get(f"/api/tables/{created['table']['id']}/record", headers=host(created)).json()
+        listed = http.get("/api/tables", params={"status": "all"}, headers=host(created)).json()["tables"]
     assert record["seed"] == 77 and "commitments" not in record["deals"][0]
     same = get_game("tarok").new_match("tarok_3p", overrides={"deals_per_match": 1}, seed=77)
     assert record["deals"][0]["deck"] == record_of(same)["deals"][0]["deck"]
@@ -140,7 +140,7 @@ def test_a_changed_deck_fails_its_commitment(tmp_path: Path) -> None:
     with LiveServer(f"sqlite:///{tmp_path / 'jick.db'}") as server, server.http() as http:
         created = _bot_table(http, "smear_ten_point", ["target_score=2", "bust_out_score=-2"])
         _watch_to_the_end(server, created, http)
-        record = http.get(f"/api/tables/{created['table']['id']}/record").json()
+        record = http.get(f"/api/tables/{created['table']['id']}/record", headers=host(created)).json()
     good = tmp_path / "good.json"
     good.write_text(json.dumps(record))
     runner = CliRunner()
@@ -180,7 +180,7 @@ def test_a_killed_server_deals_on_with_the_decks_it_drew(db_url: str) -> None:
     with ServerProcess(db_url, "--bot-workers", "1") as second, second.http() as http:
         again = Client(second, table_id, token, random_policy, seed=1)
         asyncio.run(again.run(timeout=90))
-        record = http.get(f"/api/tables/{table_id}/record").json()
+        record = http.get(f"/api/tables/{table_id}/record", headers=host(created)).json()
     assert record["result"]["finished"] and len(record["deals"]) > 1
     assert before["deal"] == 0 and record["deals"][0]["commitments"][0]["sha256"] == before["sha256"][0]
     validate_record(record)

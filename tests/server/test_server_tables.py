@@ -74,7 +74,7 @@ def test_a_table_against_bots_starts_in_one_request(sqlite_url: str) -> None:
         )
         assert created["table"]["status"] == "running" and len(created["invites"]) == 1
         table_id = created["table"]["id"]
-        assert http.get(f"/api/tables/{table_id}").json()["status"] == "running"
+        assert http.get(f"/api/tables/{table_id}", headers=host(created)).json()["status"] == "running"
         # the host may not start it twice; a table without ``start`` still waits for its host
         again = http.post(f"/api/tables/{table_id}/start", headers=host(created))
         assert again.status_code == 409 and again.json()["error"] == "not_open"
