@@ -181,6 +181,11 @@ class Session:
         session = cls(_state_from_header(header), seats, think=think, draws=draws, fresh_draws=fresh_draws)
         for ply, action_id in enumerate(action_ids):
             seat = session.state.current_player
+            if awaits_chance(session.state):
+                raise RecordError(
+                    f"action {ply + 1} (id {action_id}): the game waits for a deck that was not given "
+                    "(a match without a seed needs the decks drawn for it)"
+                )
             try:
                 session.act(seat, int(action_id))
             except (IllegalAction, NotationError) as exc:
