@@ -62,7 +62,7 @@ def test_trey_worth_nothing_lowers_points_per_hand_by_its_old_average() -> None:
     assert diff.mean == pytest.approx(-old_trey, abs=0.35)
     assert diff.low is not None and diff.low <= -old_trey <= (diff.high or 0.0) + 0.2
     assert diff.high is not None and diff.high < 0  # a clear change: it is in the summary
-    assert any("points per hand" in line for line in result.summary)
+    assert any("all points awarded" in line for line in result.summary)
 
 
 def test_raising_min_bid_removes_the_low_bids() -> None:
@@ -125,7 +125,7 @@ def test_json_csv_and_chart_of_a_comparison(tmp_path: Path) -> None:
 
 # ---------------------------------------------------------------------- the command
 def cli(args: list[str]) -> tuple[int, str, str]:
-    result = runner.invoke(app, ["compare-rules", "--no-progress", "-w", "1", *args], env={"COLUMNS": "200"})
+    result = runner.invoke(app, ["compare-rules", "--no-progress", "-w", "1", "-m", "0", *args], env={"COLUMNS": "200"})
     assert "Traceback" not in result.output
     return result.exit_code, result.stdout, result.stderr
 

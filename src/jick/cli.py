@@ -318,8 +318,8 @@ def compare_rules(
     name: Annotated[str | None, typer.Option("--name", help="The baseline's name in the report.")] = None,
     hands: Annotated[int, typer.Option("--hands", help="Duplicate deals each rule set plays.")] = 600,
     matches: Annotated[
-        int, typer.Option("--matches", "-m", help="Also play this many duplicate full matches (match length).")
-    ] = 0,
+        int, typer.Option("--matches", "-m", help="Duplicate full matches each rule set plays (match length).")
+    ] = 100,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the deals and bots.")] = 1,
     workers: Annotated[
         int | None, typer.Option("--workers", "-w", help="Worker processes (default: every core).")

@@ -11,8 +11,6 @@ The game-neutral figures (points of each seat, of the dealer, the dealer's
 edge, match length) come from the arena hooks; each game adds its own from
 its state's public results (:func:`deal_figures`).
 
->>> from jick.games.smear import new_match
->>> s = new_match("smear_ten_point", seed=1)
 >>> sorted(GAME_FIGURES)
 ['liftsmoke', 'smear', 'tarok']
 """
@@ -49,11 +47,11 @@ def neutral_figures(state: Any, game: str, dealer: int) -> list[Fig]:
     points = arena_hooks(game).deal_points(state, 0)
     n = len(points)
     others = [p for s, p in enumerate(points) if s != dealer]
-    figs = [Fig(f"seat.{s}.points", f"points per deal, seat {s}", p, group="seats") for s, p in enumerate(points)]
-    figs.append(Fig("dealer.points", "points per deal, dealer", points[dealer], group="seats"))
+    figs = [Fig(f"seat.{s}.points", f"seat {s}", p, group="seats") for s, p in enumerate(points)]
+    figs.append(Fig("dealer.points", "dealer", points[dealer], group="seats"))
     if n > 1:
         edge = points[dealer] - sum(others) / len(others)
-        figs.append(Fig("dealer.edge", "dealer's edge (dealer minus the others' mean)", edge, group="seats"))
+        figs.append(Fig("dealer.edge", "dealer's edge", edge, group="seats"))
     return figs
 
 
@@ -73,9 +71,9 @@ def _smear(state: Any, dealer: int) -> list[Fig]:
     stuck = result.bidder == log.dealer and not others_bid
     group = "bids"
     figs = [
-        _rate("all_passed", "everyone passed (a redeal or the dealer stuck)", redeals > 0 or stuck, group),
+        _rate("all_passed", "everyone passed", redeals > 0 or stuck, group),
         _rate("dealer_stuck", "dealer stuck with the bid", stuck, group),
-        Fig("redeals", "redeals after everyone passed", float(redeals), group=group),
+        Fig("redeals", "redeals (all passed)", float(redeals), group=group),
         _rate("bid.made", "the bid is made", settlement.made, group),
     ]
     bids: list[str] = [str(b) for b in range(rules.min_bid, rules.max_bid + 1)]
@@ -84,12 +82,11 @@ def _smear(state: Any, dealer: int) -> list[Fig]:
     won = result.bid_text
     for b in bids:
         name = "moon" if b == "moon" else f"bid {b}"
-        figs.append(_rate(f"bid.{b}.won", f"winning bid: {name}", won == b, "winning bid"))
-        figs.append(_rate(f"bid.{b}.made", f"{name} won and made", won == b and settlement.made, group))
-        figs.append(_rate(f"bid.{b}.set", f"{name} won and set", won == b and not settlement.made, group))
-        figs.append(
-            _rate(f"bid.{b}.make_rate", f"{name}: share made", settlement.made if won == b else None, group, None)
-        )
+        figs.append(_rate(f"bid.{b}.won", f"winning bid {b}", won == b, "winning bid"))
+        figs.append(_rate(f"bid.{b}.made", f"{name} made", won == b and settlement.made, group))
+        figs.append(_rate(f"bid.{b}.set", f"{name} set", won == b and not settlement.made, group))
+        made = settlement.made if won == b else None
+        figs.append(_rate(f"bid.{b}.make_rate", f"{name}, make rate", made, group, None))
     if rules.moon_enabled:
         figs.append(_rate("moon.attempt", "moon attempted", won == "moon", "moon"))
         figs.append(_rate("moon.success", "moon made", settlement.moon == "success", "moon"))
@@ -103,29 +100,19 @@ def _smear(state: Any, dealer: int) -> list[Fig]:
         by_point[award.point] = by_point.get(award.point, 0) + award.value
         if award.side == bidder_side:
             to_bidder[award.point] = to_bidder.get(award.point, 0) + award.value
-    figs.append(Fig("points.total", "points per hand (all points awarded)", float(total)))
+    figs.append(Fig("points.total", "all points awarded", float(total)))
     for point in POINT_LABELS:
         if rules.point_values.get(point, 0) or point in by_point:
             label = POINT_LABELS[point]
-            figs.append(Fig(f"point.{point}", f"points per hand: {label}", float(by_point.get(point, 0))))
-            figs.append(
-                Fig(f"point.{point}.bidder", f"{label} points to the bidder's side", float(to_bidder.get(point, 0)))
-            )
+            figs.append(Fig(f"point.{point}", label, float(by_point.get(point, 0))))
+            figs.append(Fig(f"point.{point}.bidder", f"{label}, to the bidder", float(to_bidder.get(point, 0))))
     deltas = settlement.deltas
     others = [d for s, d in enumerate(deltas) if s != bidder_side]
-    figs.append(Fig("bidder.change", "bidder's side: score change", float(deltas[bidder_side]), group="sides"))
+    figs.append(Fig("bidder.change", "bidder's side", float(deltas[bidder_side]), group="sides"))
     if others:
-        figs.append(Fig("others.change", "other sides: score change (mean)", sum(others) / len(others), group="sides"))
-        figs.append(
-            Fig(
-                "bidder.edge",
-                "bidder's side minus the others (score change)",
-                deltas[bidder_side] - sum(others) / len(others),
-                group="sides",
-            )
-        )
-    for side, delta in enumerate(deltas):
-        figs.append(Fig(f"side.{side}.change", f"score change, side {side}", float(delta), group="sides"))
+        mean = sum(others) / len(others)
+        figs.append(Fig("others.change", "other sides (mean)", mean, group="sides"))
+        figs.append(Fig("bidder.edge", "bidder's edge", deltas[bidder_side] - mean, group="sides"))
     return figs
 
 

@@ -20,8 +20,22 @@ from typing import Any
 
 from jick.compare.summary import Comparison, Diff, Row, Stat
 
-#: The order of the groups in the tables.
-GROUPS = ("bids", "winning bid", "moon", "contracts", "points", "sides", "seats", "extras", "match")
+#: The groups of figures in the order of the tables, with their titles.
+GROUPS = {
+    "bids": "bids (share of hands)",
+    "winning bid": "winning bid (share of hands)",
+    "moon": "shooting the moon (share of hands)",
+    "contracts": "contracts (share of deals)",
+    "points": "points per hand, by point",
+    "sides": "score change per hand",
+    "seats": "points per deal, by seat",
+    "extras": "other events (share of deals)",
+    "match": "whole matches",
+}
+
+
+#: The rule sets' letters in the tables (A is the baseline).
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 def stat_text(s: Stat, rate: bool) -> str:
@@ -50,6 +64,12 @@ def diff_text(d: Diff, rate: bool) -> str:
     return f"{d.mean * k:+.{digits}f} [{d.low * k:+.{digits}f}, {d.high * k:+.{digits}f}]{unit}{mark}"
 
 
+def _cell(d: Diff, row: Row) -> str:
+    """A difference in a table: rates in percentage points without the unit (the footer says it)."""
+    text = diff_text(d, row.rate).replace(" pp", "")
+    return text if row.paired or text == "-" else text + " u"
+
+
 def _ordered(result: Comparison) -> list[Row]:
     rank = {g: i for i, g in enumerate(GROUPS)}
     return sorted(result.rows, key=lambda r: rank.get(r.group, len(GROUPS)))
@@ -72,29 +92,30 @@ def print_comparison(result: Comparison, console: Any) -> None:
         + (f" and {p['matches']} duplicate matches" if p.get("matches") else "")
         + f", {p['bots']} bots, seed {p['seed']}"
     )
-    for v in result.variants:
+    for i, v in enumerate(result.variants):
         changes = ", ".join(f"{k}={val}" for k, val in _flat(v.overrides)) or "the preset as it is"
-        console.print(f"  {v.name}: {v.preset} ({changes})")
+        console.print(f"  {LETTERS[i % 26]}  {v.name}: {v.preset} ({changes})")
     console.print()
     for line in result.summary:
         console.print(line)
     console.print()
     rows = shown_rows(result)
     for group in dict.fromkeys(r.group for r in rows):
-        table = Table(title=group, title_justify="left", show_edge=False, pad_edge=False)
-        table.add_column("figure")
-        for name in names:
-            table.add_column(name, justify="right")
-        for name in names[1:]:
-            table.add_column(f"{name} - {names[0]}", justify="right")
+        table = Table(title=GROUPS.get(group, group), title_justify="left", box=None, pad_edge=False)
+        table.add_column("figure", no_wrap=True)
+        for i, _ in enumerate(names):
+            table.add_column(LETTERS[i % 26], justify="right", no_wrap=True)
+        for i, _ in enumerate(names[1:], start=1):
+            table.add_column(f"{LETTERS[i % 26]} - A", justify="right", no_wrap=True)
         for r in rows:
             if r.group != group:
                 continue
-            cells = [stat_text(s, r.rate) for s in r.stats] + [diff_text(d, r.rate) for d in r.diffs]
+            cells = [stat_text(s, r.rate) for s in r.stats] + [_cell(d, r) for d in r.diffs]
             table.add_row(r.label, *cells)
         console.print(table)
-    console.print("Rates are % with their Wilson 95% interval, means ± the half-width of their 95% t-interval;")
-    console.print("differences are paired deal by deal (95% interval, pp = percentage points; * excludes zero).")
+    console.print("Rates: % [Wilson 95% interval]; means ± half the 95% t-interval; an edge:")
+    console.print("minus the others' mean. Differences: mean [95% interval], rates in percentage")
+    console.print("points, paired deal by deal (u: unpaired); *: the interval excludes zero.")
 
 
 def _flat(overrides: Any) -> list[tuple[str, Any]]:

@@ -1,8 +1,10 @@
 """A comparison's numbers: every figure under every rule set with its 95% interval, and the paired differences.
 
 Each rule set after the first is compared with the first (the baseline),
-deal by deal: the paired t-interval of the differences over the deals where
-both have the figure. A rate under one rule set gets its Wilson interval, a
+deal by deal: the paired t-interval of the differences over the deals. A
+conditional figure (the share of bids of 5 that are made) has its own deals
+under each rule set, so its difference gets the normal interval of two
+independent means instead. A rate under one rule set gets its Wilson interval, a
 mean its t-interval (:mod:`jick.arena.stats`).
 
 >>> from jick.compare.figures import Fig
@@ -15,6 +17,7 @@ mean its t-interval (:mod:`jick.arena.stats`).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -78,6 +81,8 @@ class Row:
     group: str
     stats: tuple[Stat, ...]
     diffs: tuple[Diff, ...]
+    #: Whether the differences are paired deal by deal (a conditional figure's are not).
+    paired: bool = True
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -87,6 +92,7 @@ class Row:
             "group": self.group,
             "values": [s.to_dict() for s in self.stats],
             "differences": [d.to_dict() for d in self.diffs],
+            "paired": self.paired,
         }
 
 
@@ -134,6 +140,22 @@ def _diff(a: Sequence[float | None], b: Sequence[float | None]) -> Diff:
     return Diff(d.mean, d.low, d.high, d.n, d.p_value)
 
 
+def _unpaired(a: Sequence[float], b: Sequence[float]) -> Diff:
+    """``mean(b) - mean(a)`` with the normal interval of two independent means (Welch's standard error)."""
+    if len(a) < 2 or len(b) < 2:
+        mean = math.fsum(b) / len(b) - math.fsum(a) / len(a) if a and b else None
+        return Diff(mean, None, None, min(len(a), len(b)), None)
+    ma, mb = math.fsum(a) / len(a), math.fsum(b) / len(b)
+    va = math.fsum((x - ma) ** 2 for x in a) / (len(a) - 1)
+    vb = math.fsum((x - mb) ** 2 for x in b) / (len(b) - 1)
+    se = math.sqrt(va / len(a) + vb / len(b))
+    z = 1.959964
+    if se == 0:
+        return Diff(mb - ma, mb - ma, mb - ma, min(len(a), len(b)), 1.0 if mb == ma else 0.0)
+    p_value = math.erfc(abs(mb - ma) / se / math.sqrt(2))
+    return Diff(mb - ma, mb - ma - z * se, mb - ma + z * se, min(len(a), len(b)), p_value)
+
+
 def summarise_rows(count: int, units: Sequence[Sequence[Sequence[Fig]]]) -> list[Row]:
     """The rows of ``count`` rule sets from each unit's figures per rule set, in order of first appearance."""
     meta: dict[str, Fig] = {}
@@ -152,8 +174,12 @@ def summarise_rows(count: int, units: Sequence[Sequence[Sequence[Fig]]]) -> list
         had = [any(key in tables[v][i] for v in range(count)) for i in range(len(units))]
         columns = [[x for x, h in zip(col, had, strict=True) if h] for col in columns]
         stats = tuple(_stat([x for x in col if x is not None], f.rate) for col in columns)
-        diffs = tuple(_diff(columns[0], columns[v]) for v in range(1, count))
-        rows.append(Row(key, f.label, f.rate, f.group, stats, diffs))
+        if f.missing is None:  # a conditional figure: its deals differ between rule sets, so not paired
+            clean = [[x for x in col if x is not None] for col in columns]
+            diffs = tuple(_unpaired(clean[0], clean[v]) for v in range(1, count))
+        else:
+            diffs = tuple(_diff(columns[0], columns[v]) for v in range(1, count))
+        rows.append(Row(key, f.label, f.rate, f.group, stats, diffs, f.missing is not None))
     return rows
 
 
