@@ -100,6 +100,14 @@ def test_matches_give_the_match_length() -> None:
     result = compare("target_score=11", hands=2, matches=3)
     length = result.row("match.deals")
     assert length.stats[0].n == 3 and (length.diffs[0].mean or 0) < 0  # 11 points come sooner than 21
+    assert result.row("match.bust_out").stats[0].mean == 0.0  # no bust-out in these rules
+
+
+def test_moon_figures_when_the_moon_is_allowed() -> None:
+    result = compare("moon_enabled=false", preset="smear_mn_original", hands=6)
+    attempts = result.row("moon.attempt")
+    assert attempts.stats[1].mean == 0.0 and attempts.stats[0].n == 6
+    assert result.row("bid.moon.won").stats[1].mean == 0.0
 
 
 def test_bad_rule_sets_are_rules_errors() -> None:

@@ -132,10 +132,9 @@ def _tarok(state: Any, dealer: int) -> list[Fig]:
     figs.append(_rate("melds", "a meld is declared", bool(result.melds), "extras"))
     figs.append(_rate("ultimo", "ultimo announced", bool(result.ultimo), "extras"))
     figs.append(_rate("contra", "contra-ultimo declared", result.contra is not None, "extras"))
-    changes = result.changes if hasattr(result, "changes") else None
     figs.append(Fig("amount", "points per deal (X, the contract's value)", float(result.amount)))
-    if not passed and changes is not None:
-        figs.append(Fig("bidder.change", "bidder's score change", float(changes[result.bidder]), missing=None))
+    if result.bidder is not None:
+        figs.append(Fig("bidder.change", "bidder's score change", float(result.changes[result.bidder]), missing=None))
     return figs
 
 
@@ -162,10 +161,14 @@ def deal_figures(state: Any, game: str, dealer: int) -> list[Fig]:
 
 
 def match_figures(state: Any, game: str) -> list[Fig]:
-    """The figures of a whole match: its length and, in Smear, whether the leader at half-way won."""
+    """The figures of a whole match: its length; in Smear, bust-outs and whether the leader at half-way won."""
     hooks = arena_hooks(game)
     deals = hooks.deals_scored(state)
     figs = [Fig("match.deals", "match length (scored deals)", float(deals), group="match")]
+    if game == "smear":
+        limit = state.rules.bust_out_score
+        bust = limit is not None and min(state.scores) <= limit
+        figs.append(_rate("match.bust_out", "the match ends in a bust-out", bust, "match"))
     if game == "smear" and state.winner is not None and deals:
         half = state.hand_results[(deals - 1) // 2].settlement.scores
         best = max(half)

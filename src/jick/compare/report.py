@@ -175,7 +175,8 @@ def difference_chart(result: Comparison, path: str | Path, limit: int = 24) -> P
     """Bar chart of the differences from the baseline with their 95% intervals (PNG or SVG by the suffix).
 
     Rates are in percentage points (left panel), means in points (right panel);
-    the figures whose intervals lie furthest from zero are shown.
+    the figures whose intervals lie furthest from zero are shown, in colour
+    when the interval excludes zero, in grey when it does not.
     """
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
@@ -209,24 +210,29 @@ def difference_chart(result: Comparison, path: str | Path, limit: int = 24) -> P
         k = 100.0 if rate else 1.0
         for v in range(1, len(names)):
             ys = [i - 0.4 + width * (v - 0.5) for i in range(len(rows))]
-            means, lo, hi = [], [], []
+            means, lo, hi, colours = [], [], [], []
+            colour = f"C{(v - 1) % 10}"
             for r in rows:
                 d = r.diffs[v - 1]
                 m = (d.mean or 0.0) * k
                 means.append(m)
                 lo.append(m - (d.low * k if d.low is not None else m))
                 hi.append((d.high * k if d.high is not None else m) - m)
-            ax.barh(ys, means, height=width, xerr=[lo, hi], capsize=3, label=f"{names[v]} - {names[0]}", alpha=0.8)
+                colours.append(colour if d.significant else "lightgrey")
+            label = f"{names[v]} - {names[0]}"
+            ax.barh(ys, means, height=width, xerr=[lo, hi], capsize=3, color=colours, label=label)
         ax.set_yticks(range(len(rows)), [r.label for r in rows], fontsize=8)
         ax.axvline(0.0, color="grey", linewidth=0.8)
         ax.grid(axis="x", alpha=0.3)
-        ax.set_xlabel("difference in percentage points (95% CI)" if rate else "difference in points (95% CI)")
+        ax.set_xlabel("difference in percentage points (95% CI)" if rate else "difference in points or deals (95% CI)")
         ax.set_title("rates" if rate else "points and counts")
         if len(names) > 2 and rows:
             ax.legend(fontsize=8)
     p = result.parameters
+    versus = ", ".join(f"{n} minus {names[0]}" for n in names[1:])
     figure.suptitle(
-        f"{' vs '.join(names)}: {result.variants[0].preset}, {p['hands']} duplicate deals, seed {p['seed']}"
+        f"{versus} ({result.variants[0].preset}, {p['hands']} duplicate deals, seed {p['seed']}; "
+        "grey: the interval contains zero)"
     )
     path.parent.mkdir(parents=True, exist_ok=True)
     figure.savefig(path, format=fmt, dpi=100)
