@@ -132,9 +132,17 @@ def _tarok(state: Any, dealer: int) -> list[Fig]:
     figs.append(_rate("melds", "a meld is declared", bool(result.melds), "extras"))
     figs.append(_rate("ultimo", "ultimo announced", bool(result.ultimo), "extras"))
     figs.append(_rate("contra", "contra-ultimo declared", result.contra is not None, "extras"))
-    figs.append(Fig("amount", "points per deal (X, the contract's value)", float(result.amount)))
+    figs.append(Fig("amount", "the contract's value (X)", float(result.amount), group="deal"))
     if result.bidder is not None:
-        figs.append(Fig("bidder.change", "bidder's score change", float(result.changes[result.bidder]), missing=None))
+        figs.append(
+            Fig(
+                "bidder.change",
+                "bidder's score change",
+                float(result.changes[result.bidder]),
+                missing=None,
+                group="deal",
+            )
+        )
     return figs
 
 
@@ -142,9 +150,9 @@ def _tarok(state: Any, dealer: int) -> list[Fig]:
 def _liftsmoke(state: Any, dealer: int) -> list[Fig]:
     result = state.game_results[0]
     return [
-        Fig("pot", "pot per game (chips)", float(result.pot)),
-        Fig("tricks", "game length (tricks)", float(result.tricks)),
-        Fig("reshuffles", "reshuffles per game", float(result.reshuffles)),
+        Fig("pot", "pot (chips)", float(result.pot), group="game"),
+        Fig("tricks", "game length (tricks)", float(result.tricks), group="game"),
+        Fig("reshuffles", "reshuffles", float(result.reshuffles), group="game"),
         _rate("dealer.wins", "the dealer wins the pot", result.winner == result.dealer, "seats"),
         _rate("last_survivor", "won as the last survivor", result.reason == "last survivor", "extras"),
     ]

@@ -27,6 +27,8 @@ GROUPS = {
     "moon": "shooting the moon (share of hands)",
     "contracts": "contracts (share of deals)",
     "points": "points per hand, by point",
+    "deal": "points per deal",
+    "game": "per game",
     "sides": "score change per hand",
     "seats": "points per deal, by seat",
     "extras": "other events (share of deals)",

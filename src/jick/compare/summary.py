@@ -211,7 +211,8 @@ def summary_lines(names: Sequence[str], rows: Sequence[Row], limit: int = 8) -> 
             lines.append(f"{head}: no difference is clear at 95% (every interval contains zero).")
             continue
         more = f" (and {len(found) - limit} more)" if len(found) > limit else ""
-        lines.append(f"{head}, {len(found)} figures change{more}:")
+        count = "1 figure changes" if len(found) == 1 else f"{len(found)} figures change"
+        lines.append(f"{head}, {count}{more}:")
         lines.extend(f"  - {text}" for _, text in found[:limit])
     return lines
 
