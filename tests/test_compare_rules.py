@@ -155,6 +155,16 @@ def test_cli_json_has_the_documented_fields() -> None:
     assert isinstance(data["summary"], list)
 
 
+def test_cli_csv_prints_a_line_per_figure_and_rule_set() -> None:
+    code, out, err = cli(["--vs", "B: min_bid=3", "--hands", "3", "--csv"])
+    assert code == 0, err
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert tuple(rows[0]) == CSV_COLUMNS
+    assert {r["rule_set"] for r in rows} == {"smear_ten_point", "B"}
+    made = [r for r in rows if r["key"] == "bid.made"]
+    assert made[0]["diff"] == "" and made[1]["diff"] != ""
+
+
 def test_cli_tables_and_house_rules_file(tmp_path: Path) -> None:
     house = tmp_path / "no_jick.toml"
     house.write_text('preset = "smear_ten_point"\nuse_jick = false\nmax_bid = 9\n[options.point_values]\njick = 0\n')
@@ -177,6 +187,8 @@ def test_cli_tables_and_house_rules_file(tmp_path: Path) -> None:
         (["--vs", "min_bid=3", "--bots", "nobody"], "nobody"),
         (["--vs", "min_bid=3", "--chart", "x.gif"], "--chart"),
         (["--vs", "num_players=3"], "players"),
+        (["--vs", "min_bid=3", "--json", "--csv"], "choose one of --json and --csv"),
+        (["--rules", "/nonexistent/house.toml"], "does not exist"),
     ],
 )
 def test_cli_bad_options_one_line_exit_2(args: list[str], message: str) -> None:
