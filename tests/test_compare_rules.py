@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from jick.cli import app
 from jick.compare import Comparison, Variant, parse_variant, resolve_variants, run_compare
+from jick.compare.figures import Fig, deal_figures
 from jick.compare.report import CSV_COLUMNS, difference_chart, to_csv
 from jick.engine import RulesError
 
@@ -203,3 +204,28 @@ def test_benchmark_script_reports_hands_per_second(capsys: pytest.CaptureFixture
     report = load_script("bench_compare_rules").main(["--hands", "3", "--skip-default"])
     assert report["one_core"]["hand_plays"] == 6 and report["one_core"]["hand_plays_per_s"] > 0
     assert "hands/s" in capsys.readouterr().out
+
+
+def _everyone_passes_first(overrides: dict[str, object]) -> list[Fig]:
+    """The figures of a first hand whose first auction every seat but the dealer passes (the dealer too, if free)."""
+    from jick.bots import bot_action, make_bot
+    from jick.games.smear import load_preset, new_match
+    from jick.games.smear.actions import Pass
+
+    state = new_match(load_preset("smear_ten_point", None, overrides), seed=5)
+    bots = [make_bot("heuristic", seat, game="smear") for seat in range(4)]
+    while not state.hand_results:
+        seat = state.current_player
+        first_auction = state.phase == "bidding" and len(state.deals) == 1
+        if first_auction and Pass() in state.legal_actions():
+            state.apply(Pass())
+        else:
+            state.apply(bot_action(bots[seat], state, seat))
+    return deal_figures(state, "smear", state.deals[0].dealer)
+
+
+def test_all_pass_figures_stuck_dealer_or_redeal() -> None:
+    stuck = {f.key: f.value for f in _everyone_passes_first({"all_pass": "dealer_forced_min"})}
+    assert stuck["dealer_stuck"] == stuck["all_passed"] == 1.0 and stuck["redeals"] == 0.0
+    redealt = {f.key: f.value for f in _everyone_passes_first({"all_pass": "redeal_same_dealer"})}
+    assert redealt["redeals"] == 1.0 and redealt["all_passed"] == 1.0 and redealt["dealer_stuck"] == 0.0

@@ -57,7 +57,9 @@ def neutral_figures(state: Any, game: str, dealer: int) -> list[Fig]:
 
 # ---------------------------------------------------------------------------- Smear
 def _smear(state: Any, dealer: int) -> list[Fig]:
+    from jick.games.smear.ids import BID_BASE, MOON_ID
     from jick.games.smear.report import POINT_LABELS
+    from jick.games.smear.rules import AllPass
 
     rules = state.rules
     result = state.hand_results[0]
@@ -66,9 +68,10 @@ def _smear(state: Any, dealer: int) -> list[Fig]:
     played = next(i for i, d in enumerate(state.deals) if d.outcome == "played")
     redeals = sum(1 for d in state.deals[:played] if d.outcome == "all passed")
     log = state.deals[played]
-    # a bid or a moon by a seat other than the dealer (ids: moon 116, bid n 119 + n)
-    others_bid = any(seat != log.dealer and (aid == 116 or aid >= 119) for seat, aid in log.actions)
-    stuck = result.bidder == log.dealer and not others_bid
+    # a bid or a moon by a seat other than the dealer
+    others_bid = any(seat != log.dealer and (aid == MOON_ID or aid >= BID_BASE) for seat, aid in log.actions)
+    # stuck: the rules force the dealer to bid when the others all passed (else the dealer chose to bid)
+    stuck = rules.all_pass is AllPass.DEALER_FORCED_MIN and result.bidder == log.dealer and not others_bid
     group = "bids"
     figs = [
         _rate("all_passed", "everyone passed", redeals > 0 or stuck, group),
