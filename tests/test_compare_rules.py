@@ -201,7 +201,7 @@ def test_cli_bad_options_one_line_exit_2(args: list[str], message: str) -> None:
 def test_benchmark_script_reports_hands_per_second(capsys: pytest.CaptureFixture[str]) -> None:
     from script_kit import load_script
 
-    report = load_script("bench_compare_rules").main(["--hands", "3", "--skip-default"])
+    report = load_script("bench_compare_rules").main(["--hands", "3", "--kernel", "0", "--skip-default"])
     assert report["one_core"]["hand_plays"] == 6 and report["one_core"]["hand_plays_per_s"] > 0
     assert "hands/s" in capsys.readouterr().out
 
