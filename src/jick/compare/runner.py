@@ -22,6 +22,7 @@ from jick.arena.hooks import arena_hooks
 from jick.arena.seeds import derive_seed
 from jick.arena.worker import deal_seed, match_seed
 from jick.compare.figures import Fig, deal_figures, match_figures
+from jick.compare.summary import Comparison, summarise
 from jick.engine import RulesError
 
 #: The bots a comparison can seat (every seat gets the same kind).
@@ -163,7 +164,7 @@ def run_compare(
     progress: bool = False,
     think: float | None = None,
     ray_address: str | None = None,
-) -> Any:
+) -> Comparison:
     """Play ``hands`` duplicate deals and ``matches`` duplicate matches under every rule set; a :class:`Comparison`.
 
     The result depends only on the parameters other than ``workers``,
@@ -171,7 +172,6 @@ def run_compare(
     """
     from jick.arena.runner import run_all
     from jick.bots import canonical_bot_name, check_think, make_bot
-    from jick.compare.summary import summarise
 
     check_think(think, "think")
     if hands < 2:

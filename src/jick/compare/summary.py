@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jick.arena.stats import (
     MeanInterval,
@@ -31,6 +31,9 @@ from jick.arena.stats import (
     wilson_interval,
 )
 from jick.compare.figures import Fig
+
+if TYPE_CHECKING:
+    from jick.compare.runner import Variant
 
 
 @dataclass(frozen=True)
@@ -100,7 +103,7 @@ class Row:
 class Comparison:
     """The rule sets, the parameters of the run, the figures and the plain-language summary."""
 
-    variants: tuple[Any, ...]
+    variants: tuple[Variant, ...]
     parameters: Mapping[str, Any]
     rows: tuple[Row, ...]
     summary: tuple[str, ...]
@@ -218,7 +221,7 @@ def summary_lines(names: Sequence[str], rows: Sequence[Row], limit: int = 8) -> 
 
 
 def summarise(
-    variants: Sequence[Any], units: Sequence[Sequence[Sequence[Fig]]], parameters: Mapping[str, Any]
+    variants: Sequence[Variant], units: Sequence[Sequence[Sequence[Fig]]], parameters: Mapping[str, Any]
 ) -> Comparison:
     """The :class:`Comparison` of the rule sets from every unit's figures."""
     rows = summarise_rows(len(variants), units)
