@@ -246,7 +246,7 @@ def test_hint_outside_a_discard_is_one_action(tmp_path: Path) -> None:
 
 
 # ---------------------------------------------------------------------- help text
-@pytest.mark.parametrize("command", ["arena", "play", "serve", "replay", "resume", "presets"])
+@pytest.mark.parametrize("command", ["arena", "compare-rules", "play", "serve", "replay", "resume", "presets"])
 def test_help_keeps_the_brackets_of_an_extra(command: str) -> None:
     """Rich markup must not eat ``[ray]`` out of ``pip install 'jick[ray]'`` in any command's help."""
     result = runner.invoke(app, [command, "--help"], env={"NO_COLOR": "1"}, terminal_width=400)

@@ -1,4 +1,4 @@
-"""The ``jick`` command: play | replay | presets | arena | advise | serve.
+"""The ``jick`` command: play | replay | presets | arena | compare-rules | advise | serve.
 
 Every user mistake (unknown preset, bad option, malformed record...) ends in
 one line on stderr and exit code 2, never a traceback.
@@ -295,6 +295,110 @@ def arena(
     console.print(f"{saved} ({elapsed:.1f} s)")
     if drawn:
         console.print(f"The seed was drawn at random: run the same arena again with --seed {seed}")
+
+
+@app.command("compare-rules")
+def compare_rules(
+    preset: Annotated[
+        str | None, typer.Argument(help="The baseline preset (default smear_ten_point); --set changes it.")
+    ] = None,
+    vs: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--vs",
+            help='A rule set to compare: the baseline with these changes, "[NAME:] option=value option=value" '
+            "(repeat for more).",
+        ),
+    ] = None,
+    rules: Annotated[
+        list[Path] | None, typer.Option("--rules", help="A rule set from a house-rules TOML file (repeat for more).")
+    ] = None,
+    set_: Annotated[list[str] | None, typer.Option("--set", help="Change an option of the baseline.")] = None,
+    players: Annotated[int | None, typer.Option("--players", "-n", help="Number of players.")] = None,
+    name: Annotated[str | None, typer.Option("--name", help="The baseline's name in the report.")] = None,
+    hands: Annotated[int, typer.Option("--hands", help="Duplicate deals each rule set plays.")] = 600,
+    matches: Annotated[
+        int, typer.Option("--matches", "-m", help="Duplicate full matches each rule set plays (match length).")
+    ] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the deals and bots.")] = 1,
+    workers: Annotated[
+        int | None, typer.Option("--workers", "-w", help="Worker processes (default: every core).")
+    ] = None,
+    bots: Annotated[
+        str, typer.Option("--bots", "-b", help="The bots in every seat: heuristic (fast), search (careful), random.")
+    ] = "heuristic",
+    think: Annotated[float | None, typer.Option("--think", help=THINK_HELP)] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the numbers as JSON instead of the tables.")] = False,
+    as_csv: Annotated[bool, typer.Option("--csv", help="Print the numbers as CSV instead of the tables.")] = False,
+    chart: Annotated[
+        Path | None, typer.Option("--chart", help="Draw the differences with their intervals (.png or .svg).")
+    ] = None,
+    no_progress: Annotated[bool, typer.Option("--no-progress", help="No progress bar.")] = False,
+    ray: Annotated[
+        str | None, typer.Option("--ray", help="Run the deals on a Ray cluster, as jick arena --ray.")
+    ] = None,
+) -> None:
+    """Compare house rules: the same bots play the same duplicate deals under each rule set.
+
+    Each figure (bids made and set, winning bids, points by kind, the
+    dealer's and the bidder's edge, ...) gets its 95% interval under every
+    rule set and the difference from the baseline its paired interval; a
+    short summary on top states only the differences whose interval excludes
+    zero. Example: jick compare-rules smear_ten_point --vs point_values.trey=0
+    """
+    import os
+    import time
+
+    from rich.console import Console
+
+    from jick.compare import Variant, parse_variant, resolve_variants, run_compare
+    from jick.compare.report import difference_chart, print_comparison, to_csv
+    from jick.options import parse_sets
+
+    quiet = as_json or as_csv
+    console = Console(highlight=False, stderr=quiet)
+    try:
+        if as_json and as_csv:
+            raise RulesError("choose one of --json and --csv")
+        if chart is not None and chart.suffix.lower() not in (".png", ".svg"):
+            raise RulesError(f"--chart must end in .png or .svg, not {chart.name!r}")
+        if not vs and not rules:
+            raise RulesError("name a rule set to compare: --vs option=value or --rules FILE.toml")
+        base_overrides = parse_sets(set_ or [])
+        base_name = name or (preset or "smear_ten_point") + (" " + " ".join(set_) if set_ else "")
+        base = Variant(base_name, preset or "smear_ten_point", players, base_overrides)
+        changes = [parse_variant(text, text.strip()) for text in vs or []]
+        game, variants = resolve_variants(base, changes, [str(p) for p in rules or []])
+        started = time.monotonic()
+        result = run_compare(
+            variants,
+            game,
+            hands,
+            seed,
+            matches=matches,
+            bot=bots,
+            workers=(os.cpu_count() or 1) if workers is None else workers,
+            progress=not no_progress,
+            think=think,
+            ray_address=ray,
+        )
+        elapsed = time.monotonic() - started
+        if as_json:
+            typer.echo(json.dumps(result.to_dict(), indent=1))
+        elif as_csv:
+            typer.echo(to_csv(result), nl=False)
+        else:
+            print_comparison(result, console)
+        if chart is not None:
+            difference_chart(result, chart)
+            console.print(f"Chart saved to {chart}")
+    except JickError as exc:
+        fail(str(exc))
+    except OSError as exc:
+        fail(f"could not write {exc.filename or 'the chart'}: {exc.strerror or exc}")
+    except KeyboardInterrupt:
+        fail("interrupted", 130)
+    console.print(f"({elapsed:.1f} s)")
 
 
 @app.command()
