@@ -22,9 +22,9 @@ mark, and the costliest decisions.
 >>> state = new_game("smear", seed=3)
 >>> while state.phase != "play":
 ...     state.apply(state.legal_actions()[0])
->>> report = analyse(record_of(state), depth="quick", seed=1)
->>> report.game, report.depth, [d.seat for d in report.decisions][:2]
-('smear', 'quick', [1, 2])
+>>> report = analyse(record_of(state), seats=[2], depth="quick", seed=1)
+>>> report.game, report.depth, {d.seat for d in report.decisions}, report.summaries()[0].accuracy <= 100
+('smear', 'quick', {2}, True)
 """
 
 from __future__ import annotations

@@ -75,7 +75,9 @@ def decision_line(d: Decision, unit: str) -> str:
         if d.label:
             text += f" {d.label}"
     if d.hindsight_best is not None and played.hindsight is not None:
-        text += f"  [hindsight: with all cards seen {d.hindsight_best} was best; {d.played} {played.hindsight:+.2f}]"
+        seen = next(v for v in d.values if v.action == d.hindsight_best)
+        text += f"  [hindsight, all cards seen: {d.hindsight_best} {seen.hindsight or 0.0:+.2f}"
+        text += "]" if d.hindsight_best == d.played else f", {d.played} {played.hindsight:+.2f}]"
     if d.deadline_hit:
         text += " (search cut short by its deadline)"
     return text
@@ -100,6 +102,8 @@ def lines(analysis: Analysis, marked_only: bool = False) -> list[str]:
     for s in analysis.summaries():
         counts = ", ".join(_plural(name, s.counts[name]) for name in LABELS)
         out.append(f"Seat {s.seat}: accuracy {s.accuracy:.1f}, {s.decisions} decisions valued: {counts}")
+        if analysis.unvalued.get(s.seat):
+            out.append(f"    {analysis.unvalued[s.seat]} decisions not valued (left to the heuristic, e.g. discards)")
         for d in s.costliest:
             out.append(f"    costliest: deal {d.deal}, action {d.index}: {d.played} for {d.best}, loss {d.loss:.2f}")
     return out
