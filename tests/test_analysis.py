@@ -11,7 +11,7 @@ import jsonschema
 import pytest
 from typer.testing import CliRunner
 
-from jick.analysis import LABELS, Analysis, analyse, positions
+from jick.analysis import LABELS, Analysis, Depth, analyse, positions
 from jick.analysis.report import lines, to_json
 from jick.cli import app
 from jick.games.smear import new_match
@@ -31,6 +31,8 @@ HANDS = {0: "AS 2S KH QH KD QD", 1: "JS 9S 8S AH AD AC", 2: "3H 4H 5H 6H 7H 8H",
 #: The same deal with the cards seats 2 and 3 have not played swapped between them.
 SWAPPED = {**HANDS, 2: "3H 4D 5D 6D 7D 8D", 3: "3D 4H 5H 6H 7H 8H"}
 ACTIONS = ["2", "pass", "pass", "pass", "S", "JS", "3H", "3D"]
+#: The quick depth with a deadline no test machine reaches, so that the values depend on the seed alone.
+QUICK = Depth("quick", "normal", 0.25, 2, 30.0)
 
 
 def constructed(hands: dict[int, str], last: str = "2S", more: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -45,7 +47,7 @@ def constructed(hands: dict[int, str], last: str = "2S", more: tuple[str, ...] =
 
 @pytest.fixture(scope="module")
 def blunder() -> Analysis:
-    return analyse(constructed(HANDS), depth="quick", seed=1)
+    return analyse(constructed(HANDS), depth=QUICK, seed=1)
 
 
 def test_the_card_that_gives_away_the_jack_is_marked_and_the_ace_named(blunder: Analysis) -> None:
@@ -66,14 +68,14 @@ def test_the_card_that_gives_away_the_jack_is_marked_and_the_ace_named(blunder: 
 
 
 def test_the_best_card_is_not_marked() -> None:
-    good = analyse(constructed(HANDS, last="AS"), depth="quick", seed=1)
+    good = analyse(constructed(HANDS, last="AS"), depth=QUICK, seed=1)
     decision = next(d for d in good.decisions if d.phase == "play")
     assert (decision.played, decision.best, decision.loss, decision.label) == ("AS", "AS", 0.0, None)
 
 
 def test_forced_decisions_are_never_valued_and_the_best_never_marked() -> None:
     record = constructed(HANDS, more=("9S", "4H", "4D", "AS"))  # seat 0 must follow the 9S with its last spade
-    report = analyse(record, seats=[0, 1, 2, 3], depth="quick", seed=2)
+    report = analyse(record, seats=[0, 1, 2, 3], depth=QUICK, seed=2)
     forced = {(d + 1, i + 1) for d, i, state, _, _ in positions(record) if len(state.legal_action_ids()) == 1}
     assert (1, len(ACTIONS) + 5) in forced
     assert not forced & {(d.deal, d.index) for d in report.decisions}
@@ -87,7 +89,7 @@ def test_forced_decisions_are_never_valued_and_the_best_never_marked() -> None:
 def test_honesty_hidden_cards_swapped_between_other_seats_change_no_value_from_what_the_seat_knew(
     blunder: Analysis,
 ) -> None:
-    swapped = analyse(constructed(SWAPPED), depth="quick", seed=1)
+    swapped = analyse(constructed(SWAPPED), depth=QUICK, seed=1)
     assert len(swapped.decisions) == len(blunder.decisions)
     for mine, theirs in zip(blunder.decisions, swapped.decisions, strict=True):
         assert [(v.action, v.value, v.error) for v in mine.values] == [
@@ -97,7 +99,7 @@ def test_honesty_hidden_cards_swapped_between_other_seats_change_no_value_from_w
 
 
 def test_the_same_seed_gives_the_same_values(blunder: Analysis) -> None:
-    again = analyse(constructed(HANDS), depth="quick", seed=1)
+    again = analyse(constructed(HANDS), depth=QUICK, seed=1)
     assert to_json(again)["decisions"] == to_json(blunder)["decisions"]
 
 

@@ -243,7 +243,7 @@ def _searchers(game: str, depth: Depth, seed: int) -> list[ExplainingBot]:
         base,
         worlds=max(2, round(base.worlds * depth.share / replicates)),
         min_worlds=max(1, round(base.min_worlds * depth.share / replicates)),
-        steps=None,  # the worlds fix the count, whatever the rollout length
+        steps=None if base.steps is None else max(1, round(base.steps * depth.share / replicates)),
         nodes=None if base.nodes is None else max(1, round(base.nodes * depth.share / replicates)),
         auction_worlds=max(2, round(base.auction_worlds * depth.share / replicates)),
         bids_tried=99,  # every bid valued, not the few a bot would consider
@@ -319,19 +319,22 @@ def analyse(
     record: Mapping[str, Any],
     *,
     seats: Sequence[int] | None = None,
-    depth: str = "normal",
+    depth: str | Depth = "normal",
     seed: int = 0,
     hindsight: bool = True,
     progress: Callable[[int, int], None] | None = None,
 ) -> Analysis:
     """Value every decision with a choice of ``seats`` (default: :func:`human_seats`) in ``record``.
 
+    ``depth`` names one of :data:`DEPTHS` or is a :class:`Depth` of its own.
     Raises :class:`~jick.engine.RecordError` for a record that does not
     replay and :class:`~jick.engine.RulesError` for a bad seat or depth.
     ``progress(done, total)`` is called as decisions are valued.
     """
-    if depth not in DEPTHS:
-        raise RulesError(f"unknown depth {depth!r}; depths are: {', '.join(DEPTHS)}")
+    if isinstance(depth, str):
+        if depth not in DEPTHS:
+            raise RulesError(f"unknown depth {depth!r}; depths are: {', '.join(DEPTHS)}")
+        depth = DEPTHS[depth]
     started = time.perf_counter()
     steps = list(_choices(record))
     game = str(record["game"])
@@ -341,10 +344,10 @@ def analyse(
         if not 0 <= seat < players:
             raise RulesError(f"--seat {seat}: the record has seats 0 to {players - 1}")
     scale = scale_of(game)
-    searchers = _searchers(game, DEPTHS[depth], seed)
+    searchers = _searchers(game, depth, seed)
     opener = _open_bot(game, seed) if hindsight else None
     report = Analysis(
-        game, record.get("preset"), scale.unit, scale.thresholds, depth, seed, chosen, opener is not None,
+        game, record.get("preset"), scale.unit, scale.thresholds, depth.name, seed, chosen, opener is not None,
         unvalued=dict.fromkeys(chosen, 0),
     )  # fmt: skip
     todo = [s for s in steps if s[3] in chosen]
