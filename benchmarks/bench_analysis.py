@@ -4,7 +4,7 @@ Each sample is the first hand or deal of a match played by heuristic bots
 (a new seed per sample), analysed for every seat. Reported per preset and
 depth: the median and p95 seconds per hand or deal, the median standard
 error of the played action's value and of its loss (over the search's
-replicates), and the losses' quantiles (what the marks' bars were chosen
+replicates; of the loss where it is not zero), and the losses' quantiles (what the marks' bars were chosen
 from, see docs/analysis.md). Run on one core:
 
     .venv/bin/python benchmarks/bench_analysis.py --hands 5 --depths quick,normal
@@ -61,7 +61,8 @@ def measure(preset: str, depth: str, hands: int, seed: int) -> dict[str, Any]:
             decisions += 1
             deadline += d.deadline_hit
             value_errors.append(d.played_value.error)
-            loss_errors.append(d.loss_error)
+            if d.loss > 0:  # the played action was not the best: the error of a loss that counts
+                loss_errors.append(d.loss_error)
             losses.append(d.loss)
     return {
         "preset": preset,
