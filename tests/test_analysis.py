@@ -167,3 +167,21 @@ def test_cli_bad_input_is_one_line_and_exit_2(
 def test_cli_missing_file_exits_2(tmp_path: Path) -> None:
     result = runner.invoke(app, ["analyse", str(tmp_path / "none.json")])
     assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("preset", ["tarok_3p", "lift_smoke"])
+def test_every_game_is_analysed_without_hindsight_where_it_has_no_open_card_solver(preset: str) -> None:
+    from jick.bots import make_bot
+    from jick.registry import new_game
+
+    state = new_game(preset, seed=4)
+    bot = make_bot("heuristic", seed=1, game=state.game_name)
+    for _ in range(24):  # the auction and a few tricks
+        state.apply(bot.choose(state.observation(state.current_player)))
+    report = analyse(record_of(state), seats=[0], depth=QUICK, seed=1)
+    assert not report.hindsight and report.decisions
+    assert all(v.hindsight is None for d in report.decisions for v in d.values)
+    assert all(d.seat == 0 and len(d.values) >= 2 and d.loss >= 0 for d in report.decisions)
+    assert "No hindsight" in "\n".join(lines(report))
+    again = analyse(record_of(state), seats=[0], depth=QUICK, seed=1)
+    assert to_json(again)["decisions"] == to_json(report)["decisions"]
