@@ -2,7 +2,7 @@
 
 Each sample is the first hand or deal of a match played by heuristic bots
 (a new seed per sample), analysed for every seat. Reported per preset and
-depth: the median and p95 seconds per hand or deal, the median standard
+depth: the median and p95 seconds per hand or deal, the median and mean standard
 error of the played action's value and of its loss (over the search's
 replicates; of the loss where it is not zero), and the losses' quantiles (what the marks' bars were chosen
 from, see docs/analysis.md). Run on one core:
@@ -75,6 +75,8 @@ def measure(preset: str, depth: str, hands: int, seed: int) -> dict[str, Any]:
         "median_cpu_s": round(statistics.median(cpu), 2),
         "value_se": round(statistics.median(value_errors), 3) if value_errors else 0.0,
         "loss_se": round(statistics.median(loss_errors), 3) if loss_errors else 0.0,
+        "value_se_mean": round(statistics.fmean(value_errors), 3) if value_errors else 0.0,
+        "loss_se_mean": round(statistics.fmean(loss_errors), 3) if loss_errors else 0.0,
         "loss_quantiles": {q: round(quantile(losses, q), 3) for q in (0.5, 0.75, 0.9, 0.95, 0.99)},
     }
 
@@ -89,7 +91,7 @@ def main() -> None:
     args = parser.parse_args()
     rows = []
     print(
-        "preset            depth   hands decisions  median s  p95 s  cpu s  value SE  loss SE  deadline"
+        "preset            depth   hands decisions  median s  p95 s  cpu s  value SE (median/mean)  loss SE  deadline"
         "  loss q50/q90/q99"
     )
     for preset in args.presets.split(","):
@@ -101,7 +103,8 @@ def main() -> None:
             q = row["loss_quantiles"]
             print(
                 f"{preset:<17} {depth:<7} {row['hands']:>5} {row['decisions']:>9} {row['median_s']:>9} "
-                f"{row['p95_s']:>6} {row['median_cpu_s']:>6} {row['value_se']:>9} {row['loss_se']:>8} "
+                f"{row['p95_s']:>6} {row['median_cpu_s']:>6} {row['value_se']}/{row['value_se_mean']:<6} "
+                f"{row['loss_se']}/{row['loss_se_mean']:<6} "
                 f"{row['deadline_hit']:>9}  "
                 f"{q[0.5]}/{q[0.9]}/{q[0.99]}",
                 flush=True,

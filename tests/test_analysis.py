@@ -103,6 +103,17 @@ def test_the_same_seed_gives_the_same_values(blunder: Analysis) -> None:
     assert to_json(again)["decisions"] == to_json(blunder)["decisions"]
 
 
+def test_a_decision_is_valued_the_same_whichever_other_seats_are_analysed(blunder: Analysis) -> None:
+    every = analyse(constructed(HANDS), seats=[3, 2, 1, 0], depth=QUICK, seed=1)
+    assert {d.seat for d in every.decisions} == {0, 1, 2, 3}
+    mine = [d for d in every.decisions if d.seat == 0]
+    assert [to_json_decision(d) for d in mine] == [to_json_decision(d) for d in blunder.decisions]
+
+
+def to_json_decision(d: Any) -> Any:
+    return (d.deal, d.index, d.played, d.best, d.loss, d.loss_error, d.label, d.values)
+
+
 def schema() -> dict[str, Any]:
     text = resources.files("jick").joinpath("schemas/analysis.schema.json").read_text(encoding="utf-8")
     loaded: dict[str, Any] = json.loads(text)

@@ -344,7 +344,6 @@ def analyse(
         if not 0 <= seat < players:
             raise RulesError(f"--seat {seat}: the record has seats 0 to {players - 1}")
     scale = scale_of(game)
-    searchers = _searchers(game, depth, seed)
     opener = _open_bot(game, seed) if hindsight else None
     report = Analysis(
         game, record.get("preset"), scale.unit, scale.thresholds, depth.name, seed, chosen, opener is not None,
@@ -352,6 +351,8 @@ def analyse(
     )  # fmt: skip
     todo = [s for s in steps if s[3] in chosen]
     for done, (d, i, state, seat, action) in enumerate(todo):
+        # fresh bots for each decision: its values never depend on which decisions were valued before it
+        searchers = _searchers(game, depth, seed)
         decision = _value(state, d, i, seat, action, searchers, opener, scale)
         if decision is None:
             report.unvalued[seat] += 1
