@@ -1,9 +1,8 @@
 """How post-game analysis (:mod:`jick.analysis`) weighs a Tarok decision's loss.
 
 Values are the seat's score change from the deal less the table's average
-change (game points, as the search bot counts them): tens of points a deal, in
-steps of five as the card points round (the bars' measurements are in
-``docs/analysis.md``).
+change (game points, as the search bot counts them): tens of points a deal (the
+bars' measurements are in ``docs/analysis.md``).
 """
 
 #: What the values count.
