@@ -196,3 +196,13 @@ def test_every_game_is_analysed_without_hindsight_where_it_has_no_open_card_solv
     assert "No hindsight" in "\n".join(lines(report))
     again = analyse(record_of(state), seats=[0], depth=QUICK, seed=1)
     assert to_json(again)["decisions"] == to_json(report)["decisions"]
+
+
+def test_cli_defaults_to_the_human_seat_and_lists_only_the_marked_decisions(tmp_path: Path) -> None:
+    path = tmp_path / "blunder.json"
+    path.write_text(json.dumps(constructed(HANDS)), encoding="utf-8")
+    result = runner.invoke(app, ["analyse", str(path), "--depth", "quick", "--seed", "1", "--marked"])
+    assert result.exit_code == 0, result.output
+    decisions = [line for line in result.stdout.splitlines() if "seat 0 " in line]
+    assert len(decisions) == 1 and "2S?" in decisions[0] and "better AS" in decisions[0]
+    assert "Seat 0: accuracy" in result.stdout and "Seat 1" not in result.stdout
