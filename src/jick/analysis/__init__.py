@@ -336,7 +336,7 @@ def analyse(
             raise RulesError(f"unknown depth {depth!r}; depths are: {', '.join(DEPTHS)}")
         depth = DEPTHS[depth]
     started = time.perf_counter()
-    steps = list(_choices(record))
+    replay(record, check_result=False)  # every problem as a one-line RecordError, before any search
     game = str(record["game"])
     players = int(record["players"])
     chosen = tuple(human_seats(record) if seats is None else seats)
@@ -349,7 +349,7 @@ def analyse(
         game, record.get("preset"), scale.unit, scale.thresholds, depth.name, seed, chosen, opener is not None,
         unvalued=dict.fromkeys(chosen, 0),
     )  # fmt: skip
-    todo = [s for s in steps if s[3] in chosen]
+    todo = list(_choices(record, chosen))
     for done, (d, i, state, seat, action) in enumerate(todo):
         # fresh bots for each decision: its values never depend on which decisions were valued before it
         searchers = _searchers(game, depth, seed)
@@ -364,10 +364,10 @@ def analyse(
     return report
 
 
-def _choices(record: Mapping[str, Any]) -> Iterator[tuple[int, int, AnyState, int, Action]]:
-    """The positions where the seat to act had more than one legal action (states copied)."""
+def _choices(record: Mapping[str, Any], seats: Sequence[int]) -> Iterator[tuple[int, int, AnyState, int, Action]]:
+    """The positions where one of ``seats`` had more than one legal action (states copied)."""
     for d, i, state, seat, action in positions(record):
-        if len(state.legal_action_ids()) > 1:
+        if seat in seats and len(state.legal_action_ids()) > 1:
             yield d, i, state.clone(), seat, action
 
 
