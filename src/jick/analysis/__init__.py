@@ -13,8 +13,10 @@ standard error. Beside it, marked as hindsight, the open-card value of every
 action where the game has an open-card bot (``explain_open``: Smear);
 elsewhere there is no hindsight.
 
-Per seat: the accuracy, ``100 * 2 ** (-average loss / mistake bar)`` (a
-seat that loses a mistake's worth on average scores 50), the count of each
+Per seat: the accuracy, ``100 * 2 ** (-average clear loss / mistake bar)``
+where a decision's clear loss is its loss less twice its standard error (at
+least 0), so that a shallow search's noise does not read as faults (a seat that
+clearly loses a mistake's worth on average scores 50), the count of each
 mark, and the costliest decisions.
 
 >>> from jick.registry import new_game
@@ -73,7 +75,10 @@ class Depth:
 
     The search bot's budget at ``level``, its worlds scaled by ``share`` and
     split over ``replicates`` independent searches (each with its own seed),
-    each stopped by ``seconds`` of wall clock.
+    each stopped by ``seconds`` of wall clock. The deadlines are looser than a
+    bot's at the table: the counts, not the clock, should end a search, so that
+    the values depend on the seed alone (Smear's search also gives a share of its
+    deadline to weighing the deals it samples).
     """
 
     name: str
@@ -84,9 +89,9 @@ class Depth:
 
 
 DEPTHS: dict[str, Depth] = {
-    "quick": Depth("quick", "normal", 0.25, 2, 0.5),
-    "normal": Depth("normal", "normal", 1.0, 4, 1.0),
-    "deep": Depth("deep", "hard", 1.0, 4, 3.0),
+    "quick": Depth("quick", "normal", 0.25, 2, 1.0),
+    "normal": Depth("normal", "normal", 1.0, 4, 3.0),
+    "deep": Depth("deep", "hard", 1.0, 4, 6.0),
 }
 
 
@@ -156,6 +161,11 @@ class Decision:
     deadline_hit: bool
 
     @property
+    def clear_loss(self) -> float:
+        """The loss beyond its noise: ``loss - 2 * loss_error``, at least 0."""
+        return max(0.0, self.loss - NOISE_SIGMAS * self.loss_error)
+
+    @property
     def played_value(self) -> Valued:
         return next(v for v in self.values if v.action == self.played)
 
@@ -171,6 +181,8 @@ class SeatSummary:
     seat: int
     decisions: int
     average_loss: float
+    #: The average of :attr:`Decision.clear_loss`, which the accuracy is of.
+    clear_loss: float
     accuracy: float
     counts: dict[str, int]
     costliest: list[Decision]
@@ -200,9 +212,10 @@ class Analysis:
         for seat in self.seats:
             mine = [d for d in self.decisions if d.seat == seat]
             average = statistics.fmean(d.loss for d in mine) if mine else 0.0
+            clear = statistics.fmean(d.clear_loss for d in mine) if mine else 0.0
             counts = {name: sum(1 for d in mine if d.label == name) for name in LABELS}
             worst = sorted((d for d in mine if d.loss > 0), key=lambda d: -d.loss)[:COSTLIEST]
-            out.append(SeatSummary(seat, len(mine), average, scale.accuracy(average), counts, worst))
+            out.append(SeatSummary(seat, len(mine), average, clear, scale.accuracy(clear), counts, worst))
         return out
 
 

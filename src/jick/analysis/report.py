@@ -4,8 +4,9 @@
 >>> empty = Analysis("smear", "smear_ten_point", "points", (0.5, 1.0, 2.0), "quick", 1, (0,), True)
 >>> to_json(empty)["seats"][0]["accuracy"]
 100.0
->>> lines(empty)[-1]
-'Seat 0: accuracy 100.0, 0 decisions valued: 0 inaccuracies, 0 mistakes, 0 blunders'
+>>> print(lines(empty)[-1])  # doctest: +NORMALIZE_WHITESPACE
+Seat 0: accuracy 100.0, 0 decisions valued: 0 inaccuracies, 0 mistakes, 0 blunders;
+average loss 0.00 points, 0.00 beyond the noise
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ def to_json(analysis: Analysis) -> dict[str, Any]:
                 "decisions": s.decisions,
                 "unvalued": analysis.unvalued.get(s.seat, 0),
                 "average_loss": round(s.average_loss, 4),
+                "clear_loss": round(s.clear_loss, 4),
                 "accuracy": round(s.accuracy, 1),
                 "counts": s.counts,
                 "costliest": [{"deal": d.deal, "index": d.index, "loss": d.loss} for d in s.costliest],
@@ -101,7 +103,10 @@ def lines(analysis: Analysis, marked_only: bool = False) -> list[str]:
         out.append(decision_line(d, analysis.unit))
     for s in analysis.summaries():
         counts = ", ".join(_plural(name, s.counts[name]) for name in LABELS)
-        out.append(f"Seat {s.seat}: accuracy {s.accuracy:.1f}, {s.decisions} decisions valued: {counts}")
+        out.append(
+            f"Seat {s.seat}: accuracy {s.accuracy:.1f}, {s.decisions} decisions valued: {counts}; average loss "
+            f"{s.average_loss:.2f} {analysis.unit}, {s.clear_loss:.2f} beyond the noise"
+        )
         if analysis.unvalued.get(s.seat):
             out.append(f"    {analysis.unvalued[s.seat]} decisions not valued (left to the heuristic, e.g. discards)")
         for d in s.costliest:
