@@ -50,7 +50,7 @@ def test_rebuilding_refuses_actions_that_do_not_fit() -> None:
     session = Session.new("tarok_3p", seed=2)
     with pytest.raises(RecordError, match="action 1"):
         Session.rebuild(session.header, [HUMAN] * 3, [10_000])
-    with pytest.raises(RecordError, match="action 1 .* a match without a seed needs the decks drawn for it"):
+    with pytest.raises(RecordError, match="needs the decks drawn for it"):
         Session.rebuild({**record_header(session.state), "seed": None}, [HUMAN] * 3, session.action_ids() + [0])
     waiting = Session.rebuild({**record_header(session.state), "seed": None}, [HUMAN] * 3, [])
     assert waiting.to_act < 0 and waiting.ply == 0  # no seed and no deck: it waits for one

@@ -1,4 +1,4 @@
-"""The ``jick`` command: play | replay | presets | arena | compare-rules | advise | serve.
+"""The ``jick`` command: play | replay | analyse | presets | arena | compare-rules | advise | serve.
 
 Every user mistake (unknown preset, bad option, malformed record...) ends in
 one line on stderr and exit code 2, never a traceback.
@@ -161,6 +161,56 @@ def replay(
         print_replay(report)
         if sealed:
             typer.echo(f"Fair shuffles: the deck of each of the {sealed} sealed deals is the one committed to.")
+
+
+def analyse(
+    file: Annotated[Path, typer.Argument(help="A game record (JSON), finished or not.")],
+    seat: Annotated[
+        list[int] | None, typer.Option("--seat", "-s", help="A seat to analyse (repeatable; default: the human seats).")
+    ] = None,
+    depth: Annotated[str, typer.Option("--depth", help="quick, normal or deep: more worlds, more precise values.")] = (
+        "normal"
+    ),
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the searches (the same seed, the same values).")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as JSON (docs/analysis.md).")] = False,
+    marked: Annotated[bool, typer.Option("--marked", help="List only the marked decisions.")] = False,
+) -> None:
+    """Value every decision of a record from what its seat knew; mark inaccuracies, mistakes and blunders."""
+    from jick.analysis import DEPTHS
+    from jick.analysis import analyse as run_analysis
+    from jick.analysis.report import lines, to_json
+    from jick.record import load_record
+
+    if depth not in DEPTHS:
+        fail(f"unknown depth {depth!r}; depths are: {', '.join(DEPTHS)}")
+    try:
+        record = load_record(file)
+        if sys.stderr.isatty() and not as_json:
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+            with Progress(
+                "[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                console=Console(stderr=True), transient=True,
+            ) as bar:  # fmt: skip
+                task = bar.add_task("Analysing decisions", total=None)
+                result = run_analysis(
+                    record, seats=seat, depth=depth, seed=seed,
+                    progress=lambda done, total: bar.update(task, completed=done, total=total),
+                )  # fmt: skip
+        else:
+            result = run_analysis(record, seats=seat, depth=depth, seed=seed)
+    except JickError as exc:
+        fail(str(exc))
+    if as_json:
+        typer.echo(json.dumps(to_json(result), indent=1))
+    else:
+        for line in lines(result, marked_only=marked):
+            typer.echo(line)
+
+
+app.command("analyse")(analyse)
+app.command("analyze", hidden=True)(analyse)
 
 
 @app.command()

@@ -514,3 +514,23 @@ class CheaterBot:
             return max(scored, key=lambda a: (scored[a], -a.id))
         choice: Action = self._heuristic.choose(obs)
         return choice
+
+    def explain_open(self, state: SmearState) -> Explanation | None:
+        """Every legal action's value with every card seen (hindsight for post-game analysis), or None.
+
+        In the play: the open-card solver on the real hands (capped in
+        positions). In the auction and naming trump: each action played out on
+        the real deck by heuristic players. Other phases: None.
+        """
+        seat = state.current_player
+        obs = state.observation(seat)
+        if obs.phase == "play":
+            hands = [state.hand_mask(s) for s in range(state.num_players)]
+            cards = play_values(obs, [hands])
+            values = {A.ACTIONS[A.PLAY_BASE + c]: v for c, v in cards.items()}
+            return _ranked(obs, values, "the open-card solver on the real hands")
+        if obs.phase in ("bidding", "trump"):
+            bots = [_heuristic(self.seed * 1000 + s) for s in range(state.num_players)]
+            scored = {a: play_out(state, seat, a, bots) for a in obs.legal_actions}
+            return _ranked(obs, scored, "each choice played out on the real deck by heuristic players")
+        return None
