@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
+import time
 from typing import Any
 
 import httpx
@@ -146,12 +148,19 @@ def test_readyz_is_503_when_the_database_is_gone_and_the_rest_still_answers(post
         assert server.proc is not None and server.proc.poll() is None
 
 
+def slowing(view: dict[str, Any], rng: random.Random) -> Any:
+    """:func:`by_position`, thinking 0.2 s from ply 20 on: the match is still on when the server stops."""
+    if view["ply"] >= 20:
+        time.sleep(0.2)
+    return by_position(view, rng)
+
+
 def test_sigterm_mid_match_exits_0_tells_sockets_1012_and_a_restart_finishes_the_match(db_url: str) -> None:
     with ServerProcess(db_url, "--bot-workers", "1") as first, first.http() as http:
         created = create_table(http, preset=PRESET, set=SETS, seats=SEATS, seed=SEED, away_timeout=3600)
         table_id = created["table"]["id"]
         tokens = {i["seat"]: i["token"] for i in created["invites"]}
-        clients = [Client(first, table_id, tokens[s], by_position) for s in sorted(tokens)]
+        clients = [Client(first, table_id, tokens[s], slowing) for s in sorted(tokens)]
         stopped: dict[str, Any] = {}
 
         async def play_then_stop() -> list[BaseException | None]:
