@@ -193,3 +193,47 @@ def test_sigterm_mid_match_exits_0_tells_sockets_1012_and_a_restart_finishes_the
     reference = uninterrupted()
     assert record["result"]["finished"] is True
     assert {k: v for k, v in record.items() if k != "meta"} == {k: v for k, v in reference.items() if k != "meta"}
+
+
+def test_shutdown_commits_the_actions_already_handed_to_the_writer_even_if_their_waiters_are_gone(
+    db_url: str,
+) -> None:
+    """The writer is slow: one action is being committed, the next waits for its turn; the tasks that handed
+    them over are cancelled (as bot turns are on SIGTERM); :meth:`Tables.shutdown` still waits for both."""
+    from jick.server import protocol as P
+    from jick.server.store import ActionRow, NewAction, Store
+    from jick.server.tables import Tables
+
+    async def scenario() -> str:
+        tables = Tables(Store(db_url))
+        await tables.startup()
+        created = await tables.create(P.CreateTable(preset=PRESET, seats=SEATS, seed=SEED))
+        table_id = created.table.id
+        write = tables.db.store.append_actions
+
+        def slow(actions: Any) -> None:
+            time.sleep(0.5)
+            write(actions)
+
+        tables.db.store.append_actions = slow  # type: ignore[method-assign]
+        first = asyncio.create_task(tables.db.append(NewAction(table_id, 0, 0, 1, "x", "bot")))
+        await asyncio.sleep(0.1)
+        second = asyncio.create_task(tables.db.append(NewAction(table_id, 1, 1, 2, "y", "bot")))
+        await asyncio.sleep(0.05)
+        first.cancel()
+        second.cancel()
+        started = time.monotonic()
+        await tables.shutdown()
+        assert time.monotonic() - started >= 0.5  # the second commit came after the first
+        return table_id
+
+    table_id = asyncio.run(scenario())
+    store = Store(db_url)
+    try:
+        from sqlalchemy.orm import Session
+
+        with Session(store.engine) as db:
+            rows = db.query(ActionRow).filter_by(table_id=table_id).all()
+        assert sorted((r.ply, r.text) for r in rows) == [(0, "x"), (1, "y")]
+    finally:
+        store.close()
