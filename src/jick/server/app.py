@@ -493,7 +493,7 @@ def create_app(db: str | Store, settings: Settings | None = None) -> FastAPI:
         try:
             counts = await asyncio.wait_for(asyncio.to_thread(tables.db.store.count_tables), PROBE_TIMEOUT)
         except Exception as exc:  # the database is down: the other metrics still answer
-            log.info("metrics: tables not counted: %s", exc or type(exc).__name__)
+            log.info("metrics: tables not counted: %s", str(exc) or type(exc).__name__)
         else:
             for status, n in counts.items():
                 metrics.tables.labels(status).set(n)
