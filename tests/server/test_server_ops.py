@@ -72,22 +72,26 @@ def test_metrics_move_with_tables_sockets_actions_and_refusals(db_url: str) -> N
         assert value(opened, "jick_errors_total", code="unknown_table") == 1
         assert value(opened, "jick_http_responses_total", status="4xx") >= 1
 
-        async def watch_then_play() -> tuple[Samples, Client]:
+        async def watch() -> Samples:
             async with connect(f"{server.ws_url}/ws/tables/{table_id}") as spectator:
                 await spectator.send(json.dumps({"type": "hello", "token": None}))
                 assert json.loads(await spectator.recv())["type"] == "welcome"
-                watching = await asyncio.to_thread(scrape, http)
-                seat = Client(server, table_id, created["invites"][0]["token"], by_position)
-                run = asyncio.create_task(seat.run(timeout=60))
-                await asyncio.sleep(0.3)
-                response = await asyncio.to_thread(http.post, f"/api/tables/{table_id}/start", headers=host(created))
-                assert response.status_code == 200
-                await run
-            return watching, seat
+                return await asyncio.to_thread(scrape, http)
 
-        watching, seat = asyncio.run(watch_then_play())
+        watching = asyncio.run(watch())
         assert value(watching, "jick_sockets", role="spectator") == 1
         assert value(watching, "jick_sockets", role="seat") == 0
+
+        async def play() -> Client:
+            seat = Client(server, table_id, created["invites"][0]["token"], by_position)
+            run = asyncio.create_task(seat.run(timeout=60))
+            await asyncio.sleep(0.3)
+            response = await asyncio.to_thread(http.post, f"/api/tables/{table_id}/start", headers=host(created))
+            assert response.status_code == 200
+            await run
+            return seat
+
+        seat = asyncio.run(play())
 
         # an illegal action is refused and counted
         async def illegal() -> None:
