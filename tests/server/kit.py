@@ -294,6 +294,14 @@ class ServerProcess:
                 if stream is not None:
                     stream.close()
 
+    def terminate(self, timeout: float = 15) -> tuple[int, float]:
+        """SIGTERM, as a service manager stops it: (its exit status, the seconds it took to exit)."""
+        assert self.proc is not None
+        started = time.monotonic()
+        self.proc.terminate()
+        code = self.proc.wait(timeout=timeout)
+        return code, time.monotonic() - started
+
     def __enter__(self) -> ServerProcess:
         return self.start()
 

@@ -29,7 +29,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -38,6 +38,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from jick.bounded import MAX_DEPTH, json_depth
 from jick.engine import JickError
 from jick.server import protocol as P
+from jick.server.metrics import CONTENT_TYPE
 from jick.server.store import Store
 from jick.server.tables import Connection, Rejected, Settings, Table, Tables
 
@@ -53,6 +54,8 @@ MAX_VIOLATIONS = 50
 MAX_TRACEBACKS = 5
 #: Tokens a table list request may carry in ``X-Jick-Tokens``.
 MAX_LIST_TOKENS = 64
+#: Seconds ``/readyz`` and ``/metrics`` wait for the database.
+PROBE_TIMEOUT = 5.0
 
 #: The page's policy: everything from this server, nothing inline, no framing.
 CSP = (
@@ -107,10 +110,11 @@ def request_id(scope: Mapping[str, Any]) -> str:
 
 class Guard:
     """Every HTTP answer gets the security headers and the request's id; ``HEAD`` is served as ``GET``
-    without the body."""
+    without the body. ``on_status`` (if given) is told each answer's status."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, on_status: Callable[[int], None] | None = None) -> None:
         self.app = app
+        self.on_status = on_status
 
     async def __call__(self, scope: MutableMapping[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] != "http":
@@ -125,6 +129,8 @@ class Guard:
 
         async def guarded(message: MutableMapping[str, Any]) -> None:
             if message["type"] == "http.response.start":
+                if self.on_status is not None:
+                    self.on_status(int(message["status"]))
                 headers = [(k, v) for k, v in message.get("headers", []) if k.lower() != b"content-security-policy"]
                 headers += [*SECURITY_HEADERS, (b"content-security-policy", policy.encode())]
                 headers.append((b"x-request-id", rid.encode()))
@@ -245,8 +251,10 @@ def _bearer(authorization: str | None) -> str | None:
 class _GuardedApp(FastAPI):
     """FastAPI with :class:`Guard` outside everything, so that even a 500 answer carries the headers."""
 
+    on_status: Callable[[int], None] | None = None
+
     def build_middleware_stack(self) -> ASGIApp:
-        return Guard(super().build_middleware_stack())
+        return Guard(super().build_middleware_stack(), self.on_status)
 
 
 def create_app(db: str | Store, settings: Settings | None = None) -> FastAPI:
@@ -274,6 +282,8 @@ def create_app(db: str | Store, settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.tables = tables
+    metrics = tables.metrics
+    app.on_status = metrics.response
 
     faults = TracebackBudget()
     app.state.faults = faults
@@ -281,6 +291,7 @@ def create_app(db: str | Store, settings: Settings | None = None) -> FastAPI:
     # ------------------------------------------------------------------ errors
     @app.exception_handler(Rejected)
     async def rejected(request: Request, exc: Rejected) -> JSONResponse:
+        metrics.errors.labels(exc.code).inc()
         if not isinstance(exc, TooLarge):  # BodyLimit logged it
             log.info(
                 "refused %s %s: %s: %s [%s]", request.method, request.url.path, exc.code, exc.message, _rid(request)
@@ -290,11 +301,13 @@ def create_app(db: str | Store, settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         message = _validation_message(exc)
+        metrics.errors.labels("invalid_request").inc()
         log.info("invalid request %s %s: %s [%s]", request.method, request.url.path, message, _rid(request))
         return _error(422, "invalid_request", message)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        metrics.errors.labels("http").inc()
         if exc.status_code >= 500:
             log.error("%s %s: %s [%s]", request.method, request.url.path, exc.detail, _rid(request))
         return _error(exc.status_code, "http", str(exc.detail))
@@ -302,6 +315,7 @@ def create_app(db: str | Store, settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(Exception)
     async def crashed(request: Request, exc: Exception) -> JSONResponse:
         faults.fault(f"internal error on {request.method} {request.url.path} [{_rid(request)}]", exc)
+        metrics.errors.labels("internal").inc()
         return _error(500, "internal", "internal server error (logged)")
 
     errors: dict[int | str, dict[str, Any]] = {
@@ -450,13 +464,55 @@ def create_app(db: str | Store, settings: Settings | None = None) -> FastAPI:
     async def schema() -> dict[str, Any]:
         return P.protocol_schema()
 
+    # ------------------------------------------------------------------ operations
+    @app.get("/healthz", tags=["operations"], summary="Liveness: 200 while the process serves")
+    async def healthz() -> dict[str, str]:
+        return {"status": "ok"}
+
+    @app.get(
+        "/readyz",
+        tags=["operations"],
+        responses={503: {"model": P.ErrorBody, "description": "Not ready: the reason in one line"}},
+        summary="Readiness: the database answers and its schema is at the migrations' head",
+    )
+    async def readyz() -> JSONResponse:
+        try:
+            why = await asyncio.wait_for(asyncio.to_thread(tables.db.store.readiness), PROBE_TIMEOUT)
+        except TimeoutError:
+            why = f"the database did not answer within {PROBE_TIMEOUT:g} s"
+        if why is not None:
+            log.info("not ready: %s", why)
+            return _error(503, "not_ready", why)
+        return JSONResponse({"status": "ready"})
+
+    @app.get(
+        "/metrics",
+        tags=["operations"],
+        response_class=Response,
+        responses={200: {"content": {CONTENT_TYPE.split(";")[0]: {}}, "description": "Prometheus text format"}},
+        summary="Prometheus metrics",
+    )
+    async def prometheus_metrics() -> Response:
+        """Tables by status (from the database), open sockets, actions, latencies and errors of this process."""
+        try:
+            counts = await asyncio.wait_for(asyncio.to_thread(tables.db.store.count_tables), PROBE_TIMEOUT)
+        except Exception as exc:  # the database is down: the other metrics still answer
+            log.info("metrics: tables not counted: %s", str(exc) or type(exc).__name__)
+        else:
+            for status, n in counts.items():
+                metrics.tables.labels(status).set(n)
+        seats, spectators = tables.sockets()
+        metrics.sockets.labels("seat").set(seats)
+        metrics.sockets.labels("spectator").set(spectators)
+        return Response(metrics.render(), media_type=CONTENT_TYPE)
+
     # ------------------------------------------------------------------ websocket
     @app.websocket("/ws/tables/{table_id}")
     async def websocket(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
         client = ws.client
         peer = f"{client.host}:{client.port}" if client else "?"
-        conn = Connection(peer, tables.settings.send_queue)
+        conn = Connection(peer, tables.settings.send_queue, metrics)
         sender = asyncio.create_task(_send_loop(ws, conn))
         table: Table | None = None
         try:

@@ -202,9 +202,15 @@ class BotPool:
             return await loop.run_in_executor(self.executor, fn, *args)
 
     def close(self) -> None:
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        """Stop now: queued decisions are dropped and worker processes stopped mid-thought (a decision not
+        committed is asked again after a restart), so a stop never waits for a search bot's deadline."""
+        executor, self._executor = self._executor, None
+        if executor is None:
+            return
+        processes = list((getattr(executor, "_processes", None) or {}).values())  # shutdown forgets them
+        executor.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.terminate()
 
 
 def _watch_parent(parent: int) -> None:

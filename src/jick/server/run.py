@@ -5,6 +5,9 @@ from __future__ import annotations
 import logging
 import socket
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
 
 from jick.engine import JickError
 from jick.server.bots import default_workers
@@ -33,6 +36,32 @@ def listen_socket(host: str, port: int) -> socket.socket:
         sock.close()
         raise ServeError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
     return sock
+
+
+def _server_class() -> Any:
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        """Uvicorn's server, for which a stop by SIGTERM or SIGINT is a clean exit (status 0).
+
+        Uvicorn already does the graceful part: it stops accepting, closes every
+        websocket with 1012 (service restart), waits for the requests in progress,
+        then runs the app's shutdown (:meth:`jick.server.tables.Tables.shutdown`).
+        It then raises the signal again, which would end the process with it; a
+        planned restart is no failure, so that is left out.
+        """
+
+        @contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            with super().capture_signals():
+                try:
+                    yield
+                finally:
+                    captured = getattr(self, "_captured_signals", None)
+                    if isinstance(captured, list):
+                        captured.clear()
+
+    return Server
 
 
 def public_url(text: str) -> str:
@@ -107,7 +136,7 @@ def serve(
         timeout_graceful_shutdown=5,
         lifespan="on",
     )
-    server = uvicorn.Server(config)
+    server = _server_class()(config)
     try:
         server.run(sockets=[sock])
     finally:

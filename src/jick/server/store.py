@@ -35,6 +35,7 @@ from sqlalchemy import (
     bindparam,
     create_engine,
     event,
+    func,
     insert,
     or_,
     select,
@@ -51,6 +52,8 @@ __all__ = ["ActionRow", "Base", "DeckRow", "SeatRow", "Store", "StoreError", "Ta
 
 #: Table statuses: waiting for the host to start, playing, the match over, stopped by the host.
 STATUSES = ("open", "running", "finished", "closed")
+#: Seconds to wait for a PostgreSQL connection (an unreachable host fails instead of hanging).
+CONNECT_TIMEOUT = 5
 
 
 class StoreError(JickError):
@@ -221,7 +224,14 @@ class Store:
             self.engine: Engine = create_engine(self.url, connect_args={"check_same_thread": False})
             event.listen(self.engine, "connect", _sqlite_pragmas)
         else:
-            self.engine = create_engine(self.url, pool_size=5, max_overflow=5, pool_pre_ping=True)
+            self.engine = create_engine(
+                self.url,
+                pool_size=5,
+                max_overflow=5,
+                pool_pre_ping=True,
+                connect_args={"connect_timeout": CONNECT_TIMEOUT},
+            )
+        self._heads: set[str] | None = None
 
     def close(self) -> None:
         self.engine.dispose()
@@ -241,7 +251,32 @@ class Store:
         except Exception as exc:  # the database cannot be reached or used: one line, no traceback
             raise StoreError(f"cannot use the database {self.url.render_as_string()}: {_first_line(exc)}") from None
 
+    def readiness(self) -> str | None:
+        """None when the database answers and its schema is at the migrations' head; else why not, in one line."""
+        from alembic.runtime.migration import MigrationContext
+        from alembic.script import ScriptDirectory
+
+        if self._heads is None:
+            self._heads = set(ScriptDirectory.from_config(alembic_config(self.url)).get_heads())
+        try:
+            with self.engine.connect() as connection:
+                current = set(MigrationContext.configure(connection).get_current_heads())
+        except Exception as exc:
+            return f"the database does not answer: {_first_line(exc)}"
+        if current != self._heads:
+            have = ", ".join(sorted(current)) or "no schema"
+            return f"the schema is at {have}, not at the migrations' head {', '.join(sorted(self._heads))}"
+        return None
+
     # ------------------------------------------------------------------ tables
+    def count_tables(self) -> dict[str, int]:
+        """How many tables have each status (every status, 0 included)."""
+        counts = dict.fromkeys(STATUSES, 0)
+        with Session(self.engine) as db:
+            for status, n in db.execute(select(TableRow.status, func.count()).group_by(TableRow.status)):
+                counts[str(status)] = int(n)
+        return counts
+
     def create_table(self, row: TableRow, seats: Sequence[SeatRow], draws: Sequence[DeckRow] = ()) -> None:
         with Session(self.engine) as db, db.begin():
             db.add(row)

@@ -34,6 +34,7 @@ from jick.engine import IllegalAction, JickError, NotationError, RulesError
 from jick.record_hooks import hooks_for
 from jick.server import protocol as P
 from jick.server.bots import BotPool
+from jick.server.metrics import Metrics
 from jick.server.store import DeckRow, NewAction, SeatRow, Store, StoredTable, TableRow, hash_token, now
 from jick.server.views import action_json, fields_text, observation_fields, public_fields
 from jick.session import HUMAN, LoggedAction, Session
@@ -85,8 +86,9 @@ class Settings:
 class Connection:
     """One websocket, seen from the tables: a queue of outgoing texts and the seat it plays (None: watching)."""
 
-    def __init__(self, peer: str, send_queue: int = 1000) -> None:
+    def __init__(self, peer: str, send_queue: int = 1000, metrics: Metrics | None = None) -> None:
         self.peer = peer
+        self.metrics = metrics
         self.seat: int | None = None
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=send_queue)
         self.closed = False
@@ -106,6 +108,8 @@ class Connection:
         self.send(message.model_dump_json())
 
     def error(self, code: str, message: str) -> None:
+        if self.metrics is not None:
+            self.metrics.errors.labels(code).inc()
         self.send(json.dumps({"type": "error", "code": code, "message": message}))
 
     def close(self, code: int = 1000, reason: str = "") -> None:
@@ -336,10 +340,13 @@ def _check_visible(table: Table, token: str | None) -> None:
 class AsyncStore:
     """The store's methods run in a worker thread; actions are committed in groups (one transaction per batch)."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, metrics: Metrics | None = None) -> None:
         self.store = store
+        self.metrics = metrics
         self.executor = ThreadPoolExecutor(1 if store.is_sqlite else 4, thread_name_prefix="jick-db")
         self._pending: list[tuple[NewAction, asyncio.Future[None]]] = []
+        #: The writer has a batch in hand (taken from ``_pending``, not yet committed).
+        self._busy = False
         self._wake: asyncio.Event | None = None
         self._writer: asyncio.Task[None] | None = None
 
@@ -365,22 +372,42 @@ class AsyncStore:
             wake.clear()
             while self._pending:
                 batch, self._pending = self._pending[:500], self._pending[500:]
+                self._busy = True
                 try:
-                    await self.call(self.store.append_actions, [a for a, _ in batch])
-                except Exception:
-                    for a, future in batch:  # one by one: only the action at fault fails
-                        try:
-                            await self.call(self.store.append_actions, [a])
-                        except Exception as exc:
-                            if not future.done():
-                                future.set_exception(exc)
-                            continue
-                        if not future.done():
-                            future.set_result(None)
-                    continue
-                for _, future in batch:
+                    await self._commit(batch)
+                finally:
+                    self._busy = False
+
+    async def _commit(self, batch: list[tuple[NewAction, asyncio.Future[None]]]) -> None:
+        """One transaction for the batch; if it fails, one per action, so that only the action at fault fails."""
+        started = time.perf_counter()
+        try:
+            await self.call(self.store.append_actions, [a for a, _ in batch])
+        except Exception:
+            for a, future in batch:
+                try:
+                    await self.call(self.store.append_actions, [a])
+                except Exception as exc:
                     if not future.done():
-                        future.set_result(None)
+                        future.set_exception(exc)
+                    continue
+                if not future.done():
+                    future.set_result(None)
+            return
+        if self.metrics is not None:
+            self.metrics.commit.observe(time.perf_counter() - started)
+        for _, future in batch:
+            if not future.done():
+                future.set_result(None)
+
+    async def drain(self, timeout: float = 5.0) -> bool:
+        """Wait until every action handed to the writer is committed (or failed); False if ``timeout`` ran out."""
+        deadline = time.monotonic() + timeout
+        while self._pending or self._busy:
+            if self._writer is None or self._writer.done() or time.monotonic() > deadline:
+                return False
+            await asyncio.sleep(0.01)
+        return True
 
     def close(self) -> None:
         if self._writer is not None:
@@ -399,7 +426,8 @@ class Tables:
 
     def __init__(self, store: Store, settings: Settings | None = None) -> None:
         self.settings = settings or Settings()
-        self.db = AsyncStore(store)
+        self.metrics = Metrics()
+        self.db = AsyncStore(store, self.metrics)
         self.bots = BotPool(self.settings.bot_workers)
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
@@ -419,15 +447,30 @@ class Tables:
                 log.info("table %s rebuilt at ply %d (%s)", table.id, table.session.ply, table.status)
 
     async def shutdown(self) -> None:
+        """Stop for a restart: no more bot moves or timers, every socket told to reconnect (1012), every action
+        already handed to the database committed, then the bot pool and the database closed.
+
+        A bot's move not yet committed is simply lost: the restarted server asks its bot again.
+        """
+        tasks = []
         for table in self.tables.values():
             if table.timer is not None:
                 table.timer.cancel()
             if table.bot_task is not None:
                 table.bot_task.cancel()
+                tasks.append(table.bot_task)
             for conn in self.connections(table):
-                conn.close(1001, "server shutting down")
+                conn.close(1012, "service restart")
+        await gather_quietly(*tasks)
+        if not await self.db.drain():
+            log.error("shutdown: some actions could not be committed in time")
         self.bots.close()
         self.db.close()
+
+    def sockets(self) -> tuple[int, int]:
+        """Open websockets of this process's tables: (seats, spectators)."""
+        seats = sum(1 for t in self.tables.values() for s in t.seats if s.conn is not None)
+        return seats, sum(len(t.spectators) for t in self.tables.values())
 
     @staticmethod
     def connections(table: Table) -> list[Connection]:
@@ -797,6 +840,7 @@ class Tables:
             conn.error("spectator", "spectators cannot act")
             return
         seat = conn.seat
+        received = time.perf_counter()
         async with table.lock:
             session = table.session
             if table.seats[seat].conn is not conn:
@@ -817,9 +861,11 @@ class Tables:
             except StoreFailed:
                 conn.error("store", "the action could not be saved, so it was not taken; try again")
                 return
+            self.metrics.action_latency.observe(time.perf_counter() - received)
         self._schedule(table)
 
     def _refuse(self, table: Table, conn: Connection, reason: str) -> None:
+        self.metrics.errors.labels("refused").inc()
         seat = conn.seat
         legal: list[dict[str, Any]] = []
         session = table.session
@@ -855,6 +901,7 @@ class Tables:
                 log.error("table %s: could not store ply %d: %s", table.id, entry.ply, exc)
             raise StoreFailed from None
         table.status, table.result = status, result
+        self.metrics.actions.labels(by).inc()
         self._broadcast_view(table, (entry, by))
         if status == "finished":
             log.info("table %s finished after %d actions: %s", table.id, session.ply, result)
@@ -898,10 +945,12 @@ class Tables:
         try:
             if self.settings.bot_delay > 0:
                 await asyncio.sleep(self.settings.bot_delay)
+            started = time.perf_counter()
             try:
                 choice: int | str = await self.bots.decide(
                     table.id, table.header, ids, seat, kind, self.settings.think, draws
                 )
+                self.metrics.bot_decision.labels(kind).observe(time.perf_counter() - started)
             except Exception as exc:
                 log.error("table %s: the %s bot failed (%s); a random legal action instead", table.id, kind, exc)
                 choice = secrets.choice(session.state.legal_action_ids()) if session.ply == ply else -1
