@@ -106,7 +106,7 @@ export class StartPage {
 
   quickGame(name) {
     this.qGame = name;
-    for (const b of this.qGames.children) b.setAttribute("aria-checked", String(b.dataset.game === name));
+    for (const b of /** @type {HTMLCollectionOf<HTMLElement>} */ (this.qGames.children)) b.setAttribute("aria-checked", String(b.dataset.game === name));
     const game = this.catalog.find((g) => g.name === name);
     this.qPreset.innerHTML = "";
     for (const p of game.presets) this.qPreset.append(h("option", { value: p.name, selected: p.name === game.default_preset }, presetWords(p).title));
@@ -126,7 +126,7 @@ export class StartPage {
     const name = this.keepName(this.nameInput.value);
     const n = Number(this.qPlayers.value);
     store.set("level", this.qLevel.value);
-    const button = this.quick.querySelector("#quick-play");
+    const button = /** @type {HTMLButtonElement} */ (this.quick.querySelector("#quick-play"));
     button.disabled = true;
     try {
       const created = await api("/api/tables", {
@@ -263,7 +263,7 @@ export class StartPage {
 
   changedOptions() {
     const sets = [];
-    for (const input of this.options.querySelectorAll(".opt")) {
+    for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (this.options.querySelectorAll(".opt"))) {
       if (input.value.trim() !== input.dataset.initial) sets.push(`${input.dataset.option}=${input.value.trim()}`);
     }
     return sets;
@@ -284,7 +284,7 @@ export class StartPage {
       public: this.isPublic.checked,
     };
     if (this.seed.value.trim() !== "") body.seed = Number(this.seed.value);
-    const button = this.form.querySelector("#create");
+    const button = /** @type {HTMLButtonElement} */ (this.form.querySelector("#create"));
     button.disabled = true;
     try {
       const created = await api("/api/tables", { method: "POST", body });
@@ -350,6 +350,7 @@ export class StartPage {
     const ul = h("ul", {});
     for (const t of tables) {
       const who = t.seats.map((s) => s.name || (s.kind === "human" ? "person" : s.kind)).join(", ");
+      /** @type {(string|HTMLElement)[]} */
       const links = finished
         ? [h("a", { href: `/replay/${t.id}` }, "Replay"), " · ", recordLink(t.id)]
         : [h("a", { href: `/watch/${t.id}` }, "Watch")];
