@@ -112,6 +112,15 @@ export const store = {
   },
 };
 
+/** How long the table's motion takes, as a factor of its normal length (0: no motion), kept in this browser. */
+export const MOTION_SPEEDS = [["1", "Normal"], ["0.5", "Fast"], ["1.8", "Slow"], ["0", "Off"]];
+
+/** The motion factor this browser chose ("motion" in the store): 1 unless set. @returns {number} */
+export function motionFactor() {
+  const value = Number(store.get("motion") ?? "1");
+  return Number.isFinite(value) && value >= 0 && value <= 4 ? value : 1;
+}
+
 /** The token this browser holds for a table (its seat's, the host's or its watch link's), or null:
  * a private table shows itself, its record and its replay only to a holder of one. */
 /** @param {string} id */

@@ -1,6 +1,6 @@
 // The live table: one websocket to /ws/tables/{id} (a seat with its token, or a spectator), the documented protocol only.
 
-import { GAME_TITLES, api, copyText, esc, h, recordLink, seatName, setTitle, store, toast } from "./api.js";
+import { GAME_TITLES, api, copyText, esc, h, motionFactor, recordLink, seatName, setTitle, store, toast } from "./api.js";
 import { cardElement, cardHTML } from "./cards.js";
 import { extraElements, layoutFelt, seatElement, trickElement } from "./felt.js";
 import { actionKey, gameOf } from "./games/index.js";
@@ -557,7 +557,8 @@ export class TablePage {
   /** Motion, unless the person asked for less: new trick cards travel from their seat, a finished trick pauses
    * and sweeps to its winner, new cards in the hand are dealt from the middle of the table. */
   animate() {
-    const still = !("animate" in Element.prototype) || matchMedia("(prefers-reduced-motion: reduce)").matches;
+    const speed = motionFactor(); // the page's animation speed (the start page's setting)
+    const still = !("animate" in Element.prototype) || matchMedia("(prefers-reduced-motion: reduce)").matches || speed === 0;
     const obs = this.obs;
     const felt = this.felt.getBoundingClientRect();
     const centre = { x: felt.left + felt.width / 2, y: felt.top + felt.height / 2 };
@@ -579,7 +580,7 @@ export class TablePage {
       const key = `${this.dealKey}:${index}:${el.dataset.seat}:${el.dataset.card}`;
       if (this.seenPlays.has(key)) continue;
       this.seenPlays.add(key);
-      if (!still) el.animate([{ transform: `${from(el, plate(Number(el.dataset.seat)))} scale(0.7)`, opacity: 0.4 }, { transform: "none", opacity: 1 }], { duration: 320, easing: "cubic-bezier(.2,.7,.3,1)" });
+      if (!still) el.animate([{ transform: `${from(el, plate(Number(el.dataset.seat)))} scale(0.7)`, opacity: 0.4 }, { transform: "none", opacity: 1 }], { duration: 320 * speed, easing: "cubic-bezier(.2,.7,.3,1)" });
     }
     if (this.seenPlays.size > 400) this.seenPlays = new Set([...this.seenPlays].slice(-100));
     // a finished trick: a pause to read it, then it sweeps to the seat that won it
@@ -593,13 +594,13 @@ export class TablePage {
       } else {
         setTimeout(() => {
           const els = [...this.felt.querySelectorAll(".trick.done .card.in-trick")];
-          const runs = els.map((el) => el.animate([{ transform: "none", opacity: 1 }, { transform: `${from(el, plate(winner))} scale(0.5)`, opacity: 0 }], { duration: 300, easing: "ease-in", fill: "forwards" }));
+          const runs = els.map((el) => el.animate([{ transform: "none", opacity: 1 }, { transform: `${from(el, plate(winner))} scale(0.5)`, opacity: 0 }], { duration: 300 * speed, easing: "ease-in", fill: "forwards" }));
           Promise.all(runs.map((a) => a.finished)).catch(() => null).then(() => {
             this.swept.add(finished);
             if (this.sweeping === finished) this.sweeping = null;
             for (const el of els) if (el.isConnected) el.remove();
           });
-        }, 600);
+        }, 600 * speed);
       }
     }
     // the hand: cards it did not hold before are dealt from the middle of the table
@@ -611,7 +612,7 @@ export class TablePage {
     for (const el of /** @type {NodeListOf<HTMLElement>} */ (this.hand.querySelectorAll(".card"))) {
       const card = (obs.hand || []).find((c) => c.card === el.dataset.card);
       if (!card || before.has(String(card.id))) continue;
-      el.animate([{ transform: `${from(el, centre)} scale(0.6) rotate(-8deg)`, opacity: 0 }, { transform: "none", opacity: 1 }], { duration: 360, delay: 45 * i, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" });
+      el.animate([{ transform: `${from(el, centre)} scale(0.6) rotate(-8deg)`, opacity: 0 }, { transform: "none", opacity: 1 }], { duration: 360 * speed, delay: 45 * i * speed, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" });
       i += 1;
     }
   }
