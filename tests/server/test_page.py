@@ -476,6 +476,7 @@ def test_the_page_runs_under_its_content_security_policy(page_server: LiveServer
 
     me = new_page()
     page = me.page
+    page.add_init_script("localStorage.setItem('jick.name', 'Ann')")  # no name to ask on the seat's link
     response = page.goto(page_server.url + "/")
     assert response is not None and response.headers["content-security-policy"] == CSP
     assert response.headers["x-frame-options"] == "DENY"

@@ -195,6 +195,36 @@ def test_cards_move_unless_less_motion_is_asked(page_server: LiveServer, new_pag
         assert animations == 0, (animations, done)
 
 
+def test_the_bots_pace_and_the_card_motion_are_table_settings(page_server: LiveServer, new_page: Any) -> None:
+    """The bots' delay goes to the server with the new table; the card motion is this browser's (off: nothing moves)."""
+    me = new_page(1280, 800)
+    page = me.page
+    page.add_init_script(COUNT_ANIMATIONS)
+    page.goto(page_server.url + "/")
+    page.wait_for_selector("#quick-play")
+    page.fill("#player-name", "Ann")
+    page.locator("details.pace summary").click()
+    page.select_option("#quick-bot-delay", "0.3")
+    page.select_option("#quick-motion", "0")
+    page.locator("#quick-play").click()
+    page.wait_for_function("() => window.jickPage && window.jickPage.view && window.jickPage.view.status === 'running'")
+    assert page.evaluate("() => window.jickPage.table.bot_delay") == 0.3
+    done: list[str] = []
+    while len(done) < 4 and page.evaluate("() => window.jickPage.view.status") == "running":
+        if my_turn(me):
+            done.append(take_turn(me, prefer=("pass",)))
+        else:
+            wait_for_change(me)
+    assert page.evaluate("() => window.animations") == 0, done
+    # the next table starts from the same choices
+    page.goto(page_server.url + "/")
+    page.wait_for_selector("#quick-play")
+    assert page.input_value("#quick-bot-delay") == "0.3" and page.input_value("#quick-motion") == "0"
+    page.locator("#friends-title").click()
+    page.locator("details.more summary").click()
+    assert page.input_value("#bot-delay") == "0.3" and page.input_value("#motion") == "0"
+
+
 def test_four_colour_deck_and_home_screen_install(page_server: LiveServer, new_page: Any) -> None:
     """The four-colour deck (diamonds blue, clubs green) is a switch kept in the browser; the page has a web app
     manifest with its icons (it installs to a phone's home screen) and no service worker."""

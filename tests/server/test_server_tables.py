@@ -216,3 +216,21 @@ def test_openapi_describes_the_api(sqlite_url: str) -> None:
         api = httpx.get(server.url + "/api/openapi.json").json()
         assert {"/api/tables", "/api/tables/{table_id}/join", "/api/tables/{table_id}/record"} <= set(api["paths"])
         assert httpx.get(server.url + "/api/protocol.schema.json").json()["version"] == 1
+
+
+def test_a_table_keeps_its_own_bot_delay_across_a_restart(sqlite_url: str) -> None:
+    """``bot_delay`` at creation: this table's bots act at once while the server's other tables wait."""
+    bots = ["easy", "easy", "easy", "easy"]
+    with LiveServer(sqlite_url, bot_delay=30.0) as server, server.http() as http:
+        quick = create_table(http, preset="lift_smoke", seats=bots, bot_delay=0, start=True)
+        slow = create_table(http, preset="lift_smoke", seats=bots, start=True)
+        assert quick["table"]["bot_delay"] == 0 and slow["table"]["bot_delay"] is None
+        deadline = time.monotonic() + 20
+        while http.get(f"/api/tables/{quick['table']['id']}", headers=host(quick)).json()["ply"] < 5:
+            assert time.monotonic() < deadline, "the table without a bot delay did not play"
+            time.sleep(0.05)
+        assert http.get(f"/api/tables/{slow['table']['id']}", headers=host(slow)).json()["ply"] == 0
+        refused = http.post("/api/tables", json={"preset": "lift_smoke", "bot_delay": 61})
+        assert refused.status_code == 422
+    with LiveServer(sqlite_url, bot_delay=30.0) as server, server.http() as http:
+        assert http.get(f"/api/tables/{quick['table']['id']}", headers=host(quick)).json()["bot_delay"] == 0

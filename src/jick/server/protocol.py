@@ -153,6 +153,8 @@ class TableInfo(_Model):
     #: The level of the bots that stand in for absent people (and of ``bot`` seats).
     bot_level: str
     away_timeout: float
+    #: Seconds a bot waits before it acts at this table (None: the server's ``--bot-delay``).
+    bot_delay: float | None = None
     public: bool
     #: The creator chose the seed: whoever knows it knows every hand.
     seeded: bool
@@ -187,6 +189,9 @@ class CreateTable(_Strict):
     )
     bot_level: str = Field("normal", max_length=16, description="easy, normal or hard.")
     away_timeout: float = Field(60.0, ge=0, le=86_400, description="Seconds before a bot plays for an absent person.")
+    bot_delay: float | None = Field(
+        None, ge=0, le=60, description="Seconds a bot waits before it acts at this table (default: the server's)."
+    )
     name: TableName = ""
     public: bool = Field(False, description="Anyone may take a free human seat with POST .../join.")
     seed: int | None = Field(None, ge=0, lt=2**31, description="Fix the shuffles (tests; shown as `seeded`).")

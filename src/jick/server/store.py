@@ -99,6 +99,8 @@ class TableRow(Base):
     record: Mapped[str | None] = mapped_column(Text, nullable=True)
     #: SHA-256 of the table's watch token (a spectator link of a private table); None: no such link.
     watch_token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None)
+    #: Seconds a bot waits before it acts at this table; None: the server's setting.
+    bot_delay: Mapped[float | None] = mapped_column(Float, nullable=True, default=None)
 
 
 class SeatRow(Base):

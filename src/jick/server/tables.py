@@ -157,6 +157,8 @@ class Table:
     result: dict[str, Any] | None = None
     #: SHA-256 of the watch token (its holder may watch a private table); None: no watch link.
     watch_token_hash: str | None = None
+    #: Seconds a bot waits before it acts here (None: the server's ``bot_delay``).
+    bot_delay: float | None = None
     spectators: set[Connection] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
@@ -300,6 +302,7 @@ _SHARED = (
     "host_token_hash",
     "created_at",
     "watch_token_hash",
+    "bot_delay",
 )
 
 
@@ -585,6 +588,7 @@ class Tables:
             header=session.header,
             bot_level=level,
             away_timeout=request.away_timeout,
+            bot_delay=request.bot_delay,
             public=request.public,
             seeded=request.seed is not None,
             status="open",
@@ -943,8 +947,9 @@ class Tables:
         ids = session.action_ids()
         draws = [d.to_json() for d in session.draws]
         try:
-            if self.settings.bot_delay > 0:
-                await asyncio.sleep(self.settings.bot_delay)
+            delay = self.settings.bot_delay if table.bot_delay is None else table.bot_delay
+            if delay > 0:
+                await asyncio.sleep(delay)
             started = time.perf_counter()
             try:
                 choice: int | str = await self.bots.decide(
@@ -1057,6 +1062,7 @@ def _table_info(
         ply=ply,
         bot_level=source.bot_level,
         away_timeout=source.away_timeout,
+        bot_delay=source.bot_delay,
         public=source.public,
         seeded=source.seeded,
         seats=[

@@ -1,6 +1,7 @@
 // The HTTP API (under /api) and small page helpers shared by every page.
 
 export class ApiError extends Error {
+  /** @param {number} status @param {string|null} code @param {string} message */
   constructor(status, code, message) {
     super(message);
     this.status = status;
@@ -8,8 +9,13 @@ export class ApiError extends Error {
   }
 }
 
-/** fetch JSON from the API; an error answer becomes an ApiError with the server's one-line message. */
-export async function api(path, { method = "GET", body, token, raw = false, headers: extra = {} } = {}) {
+/**
+ * fetch JSON from the API; an error answer becomes an ApiError with the server's one-line message.
+ * @param {string} path
+ * @param {{method?: string, body?: any, token?: string|null, raw?: boolean, headers?: Record<string, string>}} [options]
+ */
+export async function api(path, { method = "GET", body = undefined, token = null, raw = false, headers: extra = {} } = {}) {
+  /** @type {Record<string, string>} */
   const headers = { ...extra };
   if (token) headers.Authorization = `Bearer ${token}`;
   let payload;
@@ -37,7 +43,14 @@ export async function api(path, { method = "GET", body, token, raw = false, head
   return data;
 }
 
-/** An element from a tag, attributes and children (strings become text). */
+/**
+ * An element from a tag, attributes and children (strings become text).
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @returns {HTMLElementTagNameMap[K]}
+ * @param {Record<string, any>|null} [attrs]
+ * @param {...any} children
+ */
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs || {})) {
@@ -55,11 +68,15 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+const ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/** Text made safe for HTML. @param {unknown} s */
 export function esc(s) {
-  return String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+  return String(s ?? "").replace(/[&<>"']/g, (c) => ENTITIES[/** @type {keyof typeof ENTITIES} */ (c)]);
 }
 
 /** A short message at the bottom of the screen (kind: info, error, ok). */
+/** @param {string} message @param {string} [kind] @param {number} [ms] */
 export function toast(message, kind = "info", ms = 4000) {
   const box = document.getElementById("toasts");
   if (!box) return;
@@ -68,6 +85,7 @@ export function toast(message, kind = "info", ms = 4000) {
   setTimeout(() => el.remove(), ms);
 }
 
+/** @param {string} text */
 export function setTitle(text) {
   const el = document.getElementById("title");
   if (el) el.textContent = text;
@@ -75,6 +93,7 @@ export function setTitle(text) {
 }
 
 export const store = {
+  /** @param {string} key @returns {string|null} */
   get(key) {
     try {
       return localStorage.getItem(`jick.${key}`);
@@ -82,6 +101,7 @@ export const store = {
       return null;
     }
   },
+  /** @param {string} key @param {string|null|undefined} value */
   set(key, value) {
     try {
       if (value === null || value === undefined) localStorage.removeItem(`jick.${key}`);
@@ -92,8 +112,18 @@ export const store = {
   },
 };
 
+/** How long the table's motion takes, as a factor of its normal length (0: no motion), kept in this browser. */
+export const MOTION_SPEEDS = [["1", "Normal"], ["0.5", "Fast"], ["1.8", "Slow"], ["0", "Off"]];
+
+/** The motion factor this browser chose ("motion" in the store): 1 unless set. @returns {number} */
+export function motionFactor() {
+  const value = Number(store.get("motion") ?? "1");
+  return Number.isFinite(value) && value >= 0 && value <= 4 ? value : 1;
+}
+
 /** The token this browser holds for a table (its seat's, the host's or its watch link's), or null:
  * a private table shows itself, its record and its replay only to a holder of one. */
+/** @param {string} id */
 export function tableToken(id) {
   return store.get(`seat.${id}`) || store.get(`host.${id}`) || store.get(`watch.${id}`);
 }
@@ -104,7 +134,7 @@ export function allTokens() {
   try {
     for (let i = 0; i < localStorage.length; i += 1) {
       const key = localStorage.key(i);
-      if (/^jick\.(seat|host|watch)\./.test(key)) found.push(localStorage.getItem(key));
+      if (key && /^jick\.(seat|host|watch)\./.test(key)) found.push(localStorage.getItem(key));
     }
   } catch {
     /* private mode: nothing kept */
@@ -113,6 +143,7 @@ export function allTokens() {
 }
 
 /** Download a table's record (with the table's token: a private table's record needs one). */
+/** @param {string} id */
 export async function downloadRecord(id) {
   const token = tableToken(id);
   let response;
@@ -143,11 +174,12 @@ export async function downloadRecord(id) {
 }
 
 /** A "Record" link that downloads with the table's token. */
+/** @param {string} id @param {string} [text] @param {Record<string, any>} [attrs] */
 export function recordLink(id, text = "Record", attrs = {}) {
   return h("a", {
     ...attrs,
     href: `/api/tables/${id}/record`,
-    onclick: (event) => {
+    onclick: (/** @type {Event} */ event) => {
       event.preventDefault();
       downloadRecord(id);
     },
@@ -156,6 +188,7 @@ export function recordLink(id, text = "Record", attrs = {}) {
 
 export const GAME_TITLES = { smear: "Smear", tarok: "Tarok", liftsmoke: "Lift Smoke" };
 
+/** A seat's name at a table (its player's, or its bot's). @param {any} table @param {number} seat @returns {string} */
 export function seatName(table, seat) {
   const s = table && table.seats ? table.seats[seat] : null;
   if (!s) return `Seat ${seat}`;
@@ -163,10 +196,14 @@ export function seatName(table, seat) {
   return s.kind === "human" ? `Seat ${seat}` : `${botLabel(s.kind)} ${seat}`;
 }
 
+/** @param {string} kind */
 export function botLabel(kind) {
-  return { easy: "Easy bot", normal: "Bot", hard: "Hard bot", random: "Random bot", heuristic: "Easy bot", greedy: "Easy bot" }[kind] || `Bot (${kind})`;
+  /** @type {Record<string, string>} */
+  const labels = { easy: "Easy bot", normal: "Bot", hard: "Hard bot", random: "Random bot", heuristic: "Easy bot", greedy: "Easy bot" };
+  return labels[kind] || `Bot (${kind})`;
 }
 
+/** @param {string} text */
 export async function copyText(text) {
   try {
     await navigator.clipboard.writeText(text);

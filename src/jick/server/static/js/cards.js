@@ -2,15 +2,50 @@
 // A card comes from the server as {card: "10H", id: 21}; the notation alone tells how to draw it.
 
 export const SUITS = ["S", "H", "D", "C"];
+/** @type {Record<string, string>} */
 export const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
+/** @type {Record<string, string>} */
 export const SUIT_NAME = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 const RED = new Set(["H", "D"]);
 const ROMAN = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV",
   "XVI", "XVII", "XVIII", "XIX", "XX", "XXI"];
+/** @type {Record<string, string>} */
 const RANK_NAME = { A: "ace", K: "king", Q: "queen", J: "jack", C: "cavalier" };
 
-/** What a card notation stands for: {kind: "suit"|"joker"|"trump", rank, suit, label, name, red, order}. */
-export function parseCard(text, game) {
+/**
+ * How a game's deck reads its notation: each game module names its deck (games/interface.js).
+ * @typedef {Object} Deck
+ * @property {boolean} romanTrumps  Roman numerals are trumps (I..XXI), as in Tarok
+ * @property {boolean} namedAce  "A" reads "ace" (Tarok's red-suit A is its one, read as "A")
+ */
+
+/** @type {Deck} the French deck with jokers (Smear, Lift Smoke) */
+export const FRENCH = { romanTrumps: false, namedAce: true };
+/** @type {Deck} the Tarok deck: four suits and 22 trumps */
+export const TAROK = { romanTrumps: true, namedAce: false };
+
+/**
+ * A card parsed from its notation.
+ * @typedef {Object} Card
+ * @property {"suit"|"joker"|"trump"|"unknown"} kind
+ * @property {string|number} rank
+ * @property {string|null} suit
+ * @property {string} label
+ * @property {string} name
+ * @property {boolean} red
+ * @property {string} text
+ */
+
+/** A card as the server sends it.
+ * @typedef {{card: string, id: number}} CardJson */
+
+/**
+ * What a card notation stands for.
+ * @param {string} text
+ * @param {Deck} deck
+ * @returns {Card}
+ */
+export function parseCard(text, deck) {
   const t = String(text).toUpperCase();
   if (t === "HJ" || t === "LJ" || t === "JK") {
     const name = { HJ: "high joker", LJ: "low joker", JK: "joker" }[t];
@@ -20,21 +55,27 @@ export function parseCard(text, game) {
     return { kind: "trump", rank: 22, suit: null, label: "Sküs", name: "the Sküs (trump 22)", red: false, text: t };
   }
   const roman = ROMAN.indexOf(t);
-  if (game === "tarok" && roman >= 0) {
+  if (deck.romanTrumps && roman >= 0) {
+    /** @type {Record<number, string>} */
     const names = { 0: "the Pagat (trump I)", 20: "the Mond (trump XXI)" };
     return { kind: "trump", rank: roman + 1, suit: null, label: t, name: names[roman] || `trump ${t}`, red: false, text: t };
   }
   const suit = t.slice(-1);
   const rank = t.slice(0, -1);
   if (!SUITS.includes(suit) || !rank) return { kind: "unknown", rank: t, suit: null, label: t, name: t, red: false, text: t };
-  const rankName = RANK_NAME[rank] && !(game === "tarok" && rank === "A") ? RANK_NAME[rank] : rank;
+  const rankName = RANK_NAME[rank] && (deck.namedAce || rank !== "A") ? RANK_NAME[rank] : rank;
   return { kind: "suit", rank, suit, label: rank, name: `${rankName} of ${SUIT_NAME[suit]}`, red: RED.has(suit), text: t };
 }
 
+/** @type {Record<string, string>} */
+const ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/** @param {unknown} s */
 function esc(s) {
-  return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+  return String(s).replace(/[&<>"']/g, (c) => ENTITIES[c]);
 }
 
+/** @type {Record<number, [number, number][]>} */
 const PIPS = {
   // pip positions (x, y) on a 60x84 face for the number cards
   2: [[30, 20], [30, 64]],
@@ -48,19 +89,23 @@ const PIPS = {
   10: [[20, 18], [40, 18], [30, 26], [20, 34], [40, 34], [20, 50], [40, 50], [30, 58], [20, 66], [40, 66]],
 };
 
-/** The SVG markup of a card face (60x84 view box). */
-export function cardSVG(text, game) {
-  const c = parseCard(text, game);
+/**
+ * The SVG markup of a card face (60x84 view box).
+ * @param {string} text
+ * @param {Deck} deck
+ */
+export function cardSVG(text, deck) {
+  const c = parseCard(text, deck);
   let body = "";
   let bg = "#fffdf8";
   let corner = "";
   if (c.kind === "suit") {
-    const sym = SUIT_SYMBOL[c.suit];
+    const sym = SUIT_SYMBOL[c.suit || ""];
     corner = `<text x="5" y="15" class="ck">${esc(c.rank)}</text><text x="5" y="27" class="cs">${sym}</text>`;
     const n = Number(c.rank);
     if (PIPS[n]) {
       body = PIPS[n].map(([x, y]) => `<text x="${x}" y="${y + 5}" class="pip" text-anchor="middle">${sym}</text>`).join("");
-    } else if (c.rank === "A" || (game === "tarok" && ["2", "3", "4", "7", "8", "9", "10"].includes(c.rank))) {
+    } else if (c.rank === "A") {
       body = `<text x="33" y="56" class="big" text-anchor="middle">${sym}</text>`;
     } else {
       // a court card: a framed panel with the rank letter and the suit
@@ -99,14 +144,20 @@ export function backSVG() {
     `<rect x="1" y="1" width="64" height="90" rx="6" fill="#fff" stroke="#9a9a9a"/><rect x="5" y="5" width="56" height="82" rx="4" fill="url(#bk)"/></svg>`;
 }
 
-/** A card element: a <button> when it can be clicked, else a <span role="img">. */
-export function cardElement(card, game, { button = false, small = false, extra = "", label = "" } = {}) {
+/**
+ * A card element: a <button> when it can be clicked, else a <span role="img">.
+ * @param {string|CardJson} card
+ * @param {Deck} deck
+ * @param {{button?: boolean, small?: boolean, extra?: string, label?: string}} [options]
+ */
+export function cardElement(card, deck, { button = false, small = false, extra = "", label = "" } = {}) {
   const text = typeof card === "string" ? card : card.card;
-  const el = document.createElement(button ? "button" : "span");
+  // a <span> has no button properties to set: the type names the button case
+  const el = /** @type {HTMLButtonElement} */ (document.createElement(button ? "button" : "span"));
   el.className = `card${small ? " small" : ""}${extra ? " " + extra : ""}`;
-  el.innerHTML = cardSVG(text, game);
+  el.innerHTML = cardSVG(text, deck);
   el.dataset.card = text;
-  const name = parseCard(text, game).name;
+  const name = parseCard(text, deck).name;
   el.setAttribute("aria-label", label ? `${name}, ${label}` : name);
   el.title = `${text}: ${name}`;
   if (button) el.type = "button";
@@ -122,51 +173,34 @@ export function backElement(small = true) {
   return el;
 }
 
-/** Short inline text of a card, red suits marked for CSS. */
-export function cardHTML(text, game) {
-  const c = parseCard(text, game);
-  if (c.kind === "suit") return `<span class="ct-inline suit-${c.suit}${c.red ? " red" : ""}">${esc(c.rank)}${SUIT_SYMBOL[c.suit]}</span>`;
+/**
+ * Short inline text of a card, red suits marked for CSS.
+ * @param {string} text
+ * @param {Deck} deck
+ */
+export function cardHTML(text, deck) {
+  const c = parseCard(text, deck);
+  if (c.kind === "suit") return `<span class="ct-inline suit-${c.suit}${c.red ? " red" : ""}">${esc(c.rank)}${SUIT_SYMBOL[c.suit || ""]}</span>`;
   if (c.kind === "joker") return `<span class="ct-inline${c.red ? " red" : ""}">${esc(c.text)}</span>`;
   return `<span class="ct-inline trump">${esc(c.rank === 22 ? "Sküs" : c.text)}</span>`;
 }
 
+/** A suit by its index (0..3: spades, hearts, diamonds, clubs) in inline HTML; "" for none. @param {number|null|undefined} i */
 export function suitHTML(i) {
-  const s = SUITS[i];
+  const s = i === null || i === undefined ? undefined : SUITS[i];
   return s ? `<span class="ct-inline suit-${s}${RED.has(s) ? " red" : ""}">${SUIT_SYMBOL[s]} ${SUIT_NAME[s]}</span>` : "";
 }
 
-/** The notation of a French-deck card id (Smear, Lift Smoke): 0..51 by suit then rank 2..A, then HJ, LJ, JK. */
-export function frenchCard(id) {
-  if (id === null || id === undefined) return null;
-  if (id >= 52) return ["HJ", "LJ", "JK"][id - 52];
-  const ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
-  return ranks[id % 13] + SUITS[Math.floor(id / 13)];
-}
+export const RANK_ORDER = { A: 14, K: 13, Q: 12, C: 11.5, J: 11, 10: 10, 9: 9, 8: 8, 7: 7, 6: 6, 5: 5, 4: 4, 3: 3, 2: 2 };
 
-const RANK_ORDER = { A: 14, K: 13, Q: 12, C: 11.5, J: 11, 10: 10, 9: 9, 8: 8, 7: 7, 6: 6, 5: 5, 4: 4, 3: 3, 2: 2 };
-
-/** The hand in a readable order: trumps first (Smear once trump is named, Tarok always), then suits high to low. */
-export function sortHand(cards, game, trump) {
-  const key = (card) => {
-    const c = parseCard(card.card, game);
-    if (game === "tarok") {
-      if (c.kind === "trump") return [0, -c.rank];
-      const red = c.suit === "H" || c.suit === "D";
-      const order = red ? { K: 8, Q: 7, C: 6, J: 5, A: 4, 2: 3, 3: 2, 4: 1 } : { K: 8, Q: 7, C: 6, J: 5, 10: 4, 9: 3, 8: 2, 7: 1 };
-      return [1 + SUITS.indexOf(c.suit), -(order[c.rank] || 0)];
-    }
-    if (c.kind === "joker") return trump === null || trump === undefined ? [0, c.rank === "HJ" ? -2 : -1] : [0, c.rank === "HJ" ? -10.4 : -10.3];
-    const suitIdx = SUITS.indexOf(c.suit);
-    let rank = RANK_ORDER[c.rank] || 0;
-    if (trump !== null && trump !== undefined) {
-      const trumpSuit = SUITS[trump];
-      const jickSuit = { S: "C", C: "S", H: "D", D: "H" }[trumpSuit];
-      if (c.suit === trumpSuit) return [0, -(rank === 11 ? 11 : rank)];
-      if (game === "smear" && c.rank === "J" && c.suit === jickSuit) return [0, -10.5];
-      return [1 + ((suitIdx - trump + 4) % 4), -rank];
-    }
-    return [1 + suitIdx, -rank];
-  };
+/**
+ * Cards in the order of a sort key: [group, order within the group], both ascending.
+ * @template {{card: string}} T
+ * @param {T[]} cards
+ * @param {(card: T) => [number, number]} key
+ * @returns {T[]}
+ */
+export function sortCards(cards, key) {
   return [...cards].sort((a, b) => {
     const ka = key(a);
     const kb = key(b);

@@ -19,12 +19,16 @@ function onRectangle(angle, hx, hy) {
   return { x: dx * t, y: dy * t };
 }
 
-/** The trick's cards (positions are set by ``layoutFelt``). */
-export function trickElement(plays, { game, winner = null, label = "", faded = false, names = null }) {
+/**
+ * The trick's cards (positions are set by ``layoutFelt``).
+ * @param {[number, string|import("./cards.js").CardJson][]} plays
+ * @param {{deck: import("./cards.js").Deck, winner?: number|null, label?: string, faded?: boolean, names?: ((seat: number) => string)|null}} options
+ */
+export function trickElement(plays, { deck, winner = null, label = "", faded = false, names = null }) {
   const box = h("div", { class: `trick${faded ? " done" : ""}`, role: "group", "aria-label": label || "the trick" });
   plays.forEach(([seat, card], i) => {
     const who = names ? names(seat) : `seat ${seat}`;
-    const el = cardElement(card, game, { extra: `in-trick${winner === seat ? " winner" : ""}`, label: `played by ${who}${winner === seat ? ", wins the trick" : ""}` });
+    const el = cardElement(card, deck, { extra: `in-trick${winner === seat ? " winner" : ""}`, label: `played by ${who}${winner === seat ? ", wins the trick" : ""}` });
     el.style.zIndex = String(10 + i);
     el.dataset.seat = String(seat);
     box.append(el);
@@ -32,8 +36,12 @@ export function trickElement(plays, { game, winner = null, label = "", faded = f
   return box;
 }
 
-/** A seat on the felt: name, status, tags, and its number of cards (or its cards face up in a replay). */
-export function seatElement({ seat, me, n, name, status, tagsHTML, count, toAct, cards = null, game, mine = false }) {
+/**
+ * A seat on the felt: name, status, tags, and its number of cards (or its cards face up in a replay).
+ * @param {{seat: number, me: number, n: number, name: string, status: string|null, tagsHTML: string, count: number|null,
+ *   toAct: boolean, cards?: (string|import("./cards.js").CardJson)[]|null, deck: import("./cards.js").Deck, mine?: boolean}} options
+ */
+export function seatElement({ seat, me, n, name, status, tagsHTML, count, toAct, cards = null, deck, mine = false }) {
   const { rel } = seatAngle(seat, me, n);
   const el = h("section", {
     class: `seat rel${rel}${toAct ? " to-act" : ""}${mine ? " mine" : ""}`,
@@ -49,10 +57,30 @@ export function seatElement({ seat, me, n, name, status, tagsHTML, count, toAct,
   el.append(tags);
   if (cards) {
     const row = h("div", { class: "open-hand" });
-    for (const c of cards) row.append(cardElement(c, game, { small: true }));
+    for (const c of cards) row.append(cardElement(c, deck, { small: true }));
     el.append(row);
   }
   return el;
+}
+
+/**
+ * The elements of the cards and counters beside the trick (a kitty, a widow half, the stock, the pot).
+ * @param {import("./games/interface.js").Extra[]} extras
+ * @param {import("./cards.js").Deck} deck
+ * @returns {HTMLElement[]}
+ */
+export function extraElements(extras, deck) {
+  return extras.filter((x) => !("cards" in x) || x.cards.length).map((x) => {
+    if ("cards" in x) {
+      const row = h("div", { class: "extra-cards" });
+      for (const c of x.cards) row.append(cardElement(c, deck, { small: true }));
+      return h("div", { class: "extra" }, h("div", { class: "extra-label" }, x.label), row);
+    }
+    if (x.counter === "stock") {
+      return h("div", { class: "extra" }, h("div", { class: "extra-label" }, x.label), h("div", { class: "stock", "aria-label": `stock: ${x.value} cards` }, h("span", {}, String(x.value))));
+    }
+    return h("div", { class: "extra pot", "aria-label": `pot: ${x.value} chips` }, h("div", { class: "extra-label" }, x.label), h("div", { class: "chips" }, String(x.value)));
+  });
 }
 
 function overlaps(a, b, pad = 2) {

@@ -2,8 +2,8 @@
 
 import { GAME_TITLES, api, esc, h, seatName, setTitle, tableToken, toast } from "./api.js";
 import { cardElement } from "./cards.js";
-import { layoutFelt, seatElement, trickElement } from "./felt.js";
-import { infoHTML, logText, reportEntries, seatTags, sheetHTML, sideName, summaryHTML } from "./games.js";
+import { extraElements, layoutFelt, seatElement, trickElement } from "./felt.js";
+import { gameOf } from "./games/index.js";
 
 /** The replay buttons' icons drawn as SVG (a font may lack the media-control glyphs). */
 const ICONS = {
@@ -30,6 +30,8 @@ export class ReplayPage {
       }
     }
     this.data = null;
+    /** @type {import("./games/interface.js").Game|null} the record's game, known once it is loaded */
+    this.game = null;
     this.deal = 1;
     this.step = 0;
     this.timer = null;
@@ -126,15 +128,16 @@ export class ReplayPage {
     }
     this.deal = deal;
     const d = this.data;
+    this.game = gameOf(d.game);
+    const word = this.game.dealWord;
     setTitle(`Replay · ${GAME_TITLES[d.game] || d.game} · ${d.preset || ""}`);
     this.dealSel.innerHTML = "";
     for (const item of d.deals) {
-      const word = d.game === "liftsmoke" ? "Game" : d.game === "smear" ? "Hand" : "Deal";
-      this.dealSel.append(h("option", { value: String(item.deal), selected: item.deal === deal }, `${word} ${item.deal}${item.outcome && item.outcome !== "played" && item.outcome !== "over" ? ` (${item.outcome})` : item.outcome ? "" : " (in play)"}`));
+      this.dealSel.append(h("option", { value: String(item.deal), selected: item.deal === deal }, `${word[0].toUpperCase()}${word.slice(1)} ${item.deal}${item.outcome && item.outcome !== "played" && item.outcome !== "over" ? ` (${item.outcome})` : item.outcome ? "" : " (in play)"}`));
     }
     this.slider.max = String(Math.max(0, d.frames.length - 1));
     this.sheet.innerHTML = "";
-    this.sheet.append(h("summary", {}, "Score sheet"), h("div", { html: sheetHTML(d.game, d.report, this.ctx(null)) }));
+    this.sheet.append(h("summary", {}, "Score sheet"), h("div", { html: this.game.sheetHTML(d.report, this.ctx(null)) }));
     this.go(step === "end" ? d.frames.length - 1 : step);
   }
 
@@ -145,7 +148,7 @@ export class ReplayPage {
 
   ctx(view) {
     const names = this.names();
-    return { names, sideNames: (side) => sideName(this.data.game, view, null, side, names) };
+    return { names, sideNames: (side) => this.game.sideName(view, side, names) };
   }
 
   go(i) {
@@ -200,28 +203,29 @@ export class ReplayPage {
 
   render(frame, last) {
     const d = this.data;
-    const game = d.game;
+    const game = this.game;
+    const deck = game.deck;
     const view = frame.view;
     const n = d.players;
     const names = this.names();
-    this.head.innerHTML = `<span><b>${esc(GAME_TITLES[game] || game)}</b> ${esc(d.preset || "")} · replay</span>`;
+    this.head.innerHTML = `<span><b>${esc(GAME_TITLES[d.game] || d.game)}</b> ${esc(d.preset || "")} · replay</span>`;
     // the last frame's view is already the next deal's: its number is this deal's
     const numbered = { ...view, hand_number: this.deal, deal_number: this.deal, game_number: this.deal };
-    this.info.innerHTML = infoHTML(game, numbered, names, null);
+    this.info.innerHTML = game.infoHTML(numbered, names, null);
     this.felt.innerHTML = "";
     for (let s = 0; s < n; s++) {
       const own = frame.seats[s] || {};
       const el = seatElement({
-        seat: s, me: 0, n, name: names(s), status: null, tagsHTML: seatTags(game, view, s, null),
-        count: null, toAct: view.current_player === s, cards: own.hand || [], game,
+        seat: s, me: 0, n, name: names(s), status: null, tagsHTML: game.seatTags(view, s, null),
+        count: null, toAct: view.current_player === s, cards: own.hand || [], deck,
       });
       const aside = [];
       if (own.kitty && own.kitty.length && (view.phase === "trump" || view.phase === "discard")) aside.push(["kitty", own.kitty]);
-      if (own.own_discards && own.own_discards.length) aside.push([game === "tarok" ? "laid away" : "discarded", own.own_discards]);
+      if (own.own_discards && own.own_discards.length) aside.push([game.discardedWord, own.own_discards]);
       if (own.widow_seen && own.widow_seen.length && view.phase === "widow") aside.push(["widow half seen", own.widow_seen]);
       for (const [label, cards] of aside) {
         const row = h("div", { class: "open-hand aside" }, h("small", {}, label));
-        for (const c of cards) row.append(cardElement(c, game, { small: true, extra: "tiny" }));
+        for (const c of cards) row.append(cardElement(c, deck, { small: true, extra: "tiny" }));
         el.append(row);
       }
       if (frame.seat === s) el.classList.add("acted");
@@ -230,34 +234,24 @@ export class ReplayPage {
     const trick = view.trick || [];
     const done = view.tricks || [];
     let note = "";
-    if (trick.length) this.felt.append(trickElement(trick, { game, names }));
+    if (trick.length) this.felt.append(trickElement(trick, { deck, names }));
     else if (done.length && (view.phase === "play" || last)) {
       const t = done[done.length - 1];
       note = `${names(t.winner)} won the trick`;
-      this.felt.append(trickElement(t.plays, { game, winner: t.winner, faded: true, label: note, names }));
+      this.felt.append(trickElement(t.plays, { deck, winner: t.winner, faded: true, label: note, names }));
     }
-    const extras = [];
-    if (game === "liftsmoke" && view.trump_card) {
-      const ex = h("div", { class: "extras" }, h("div", { class: "extra" }, h("div", { class: "extra-label" }, "turned trump"), h("div", { class: "extra-cards" }, cardElement(view.trump_card, game, { small: true }))),
-        h("div", { class: "extra pot" }, h("div", { class: "extra-label" }, "pot"), h("div", { class: "chips" }, String(view.pot))));
-      extras.push(...ex.children);
-    }
-    if (game === "tarok" && view.widow_exposed && view.widow_exposed.length && (view.phase === "widow" || view.phase === "discard")) {
-      const row = h("div", { class: "extra-cards" });
-      for (const c of view.widow_exposed) row.append(cardElement(c, game, { small: true }));
-      extras.push(h("div", { class: "extra" }, h("div", { class: "extra-label" }, "widow half turned up"), row));
-    }
+    const extras = extraElements(game.replayExtras(view), deck);
     this.extrasBox.replaceChildren(...extras);
     this.extrasBox.hidden = !extras.length;
     this.layout();
     const total = this.frames().length - 1;
-    const word = game === "liftsmoke" ? "game" : game === "smear" ? "hand" : "deal";
-    const what = frame.seat === null ? `the ${word} is dealt` : `${names(frame.seat)} ${logText(game, frame.action)}`;
+    const word = game.dealWord;
+    const what = frame.seat === null ? `the ${word} is dealt` : `${names(frame.seat)} ${game.logText(frame.action)}`;
     this.stepText.textContent = `Action ${frame.ply} (${this.step} of ${total} in this ${word}): ${what}${note ? `; ${note}` : ""}`;
-    const entry = reportEntries(game, d.report).find((e) => e.deal === this.deal);
+    const entry = game.reportEntries(d.report).find((e) => e.deal === this.deal);
     if (last && entry) {
       this.summary.hidden = false;
-      this.summary.innerHTML = summaryHTML(game, entry, this.ctx(view));
+      this.summary.innerHTML = game.summaryHTML(entry, this.ctx(view));
     } else {
       this.summary.hidden = true;
     }

@@ -1,6 +1,6 @@
 // The start page: create a table (game, preset, players, house rules, seats), hand out invites, watch, replay.
 
-import { GAME_TITLES, allTokens, api, botLabel, copyText, esc, h, recordLink, setTitle, store, toast } from "./api.js";
+import { GAME_TITLES, MOTION_SPEEDS, allTokens, api, botLabel, copyText, esc, h, recordLink, setTitle, store, toast } from "./api.js";
 
 const SEAT_KINDS = [
   ["human", "Person"],
@@ -15,6 +15,32 @@ const LEVELS = [
   ["normal", "Normal: looks ahead"],
   ["hard", "Hard: looks ahead longer"],
 ];
+
+/** The bots' pace at a new table: seconds a bot waits before it acts ("": the server's setting). */
+const BOT_DELAYS = [["", "Normal"], ["0.3", "Quick"], ["0", "No pause"], ["2", "Slow (2 s)"]];
+
+/**
+ * The two speed settings of a table, as selects: the bots' delay (sent at creation) and the page's motion
+ * (kept in this browser). Both start from this browser's last choice.
+ * @param {string} prefix  the ids' prefix ("quick-" or "")
+ */
+function speedSelects(prefix) {
+  const delay = store.get("bot-delay") || "";
+  const motion = store.get("motion") || "1";
+  const bots = h("select", { id: `${prefix}bot-delay` }, BOT_DELAYS.map(([v, label]) => h("option", { value: v, selected: v === delay }, label)));
+  const moves = h("select", { id: `${prefix}motion` }, MOTION_SPEEDS.map(([v, label]) => h("option", { value: v, selected: v === motion }, label)));
+  moves.addEventListener("change", () => {
+    store.set("motion", moves.value === "1" ? null : moves.value);
+    for (const other of /** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll("#motion, #quick-motion"))) other.value = moves.value;
+  });
+  return { bots, moves };
+}
+
+/** The ``bot_delay`` of a new table from its select (none: the server's setting), kept for the next table. @param {HTMLSelectElement} select */
+function botDelayOf(select) {
+  store.set("bot-delay", select.value || null);
+  return select.value === "" ? undefined : Number(select.value);
+}
 
 /** A preset's friendly name and one-line blurb, from its description ("Name: what it is"). */
 export function presetWords(preset) {
@@ -88,6 +114,7 @@ export class StartPage {
     this.qPlayers = h("select", { id: "quick-players" });
     this.qLevel = h("select", { id: "quick-level" }, LEVELS.map(([k, label]) => h("option", { value: k, selected: k === (store.get("level") || "easy") }, label)));
     this.qPreset.addEventListener("change", () => this.quickPreset());
+    this.qSpeed = speedSelects("quick-");
     q.append(
       h("h2", { id: "quick-title" }, "Play against bots"),
       this.qGames,
@@ -96,6 +123,10 @@ export class StartPage {
         h("div", { class: "row" }, h("label", { for: "quick-players" }, "Players"), this.qPlayers),
         h("div", { class: "row" }, h("label", { for: "quick-level" }, "Bots"), this.qLevel)),
       this.qBlurb,
+      h("details", { class: "pace" }, h("summary", {}, "Speed"),
+        h("div", { class: "grid" },
+          h("div", { class: "row" }, h("label", { for: "quick-bot-delay" }, "Bots' pace"), this.qSpeed.bots),
+          h("div", { class: "row" }, h("label", { for: "quick-motion" }, "Card motion"), this.qSpeed.moves))),
       h("button", { class: "primary big", type: "submit", id: "quick-play" }, "Play against bots"));
     q.addEventListener("submit", (e) => {
       e.preventDefault();
@@ -106,7 +137,7 @@ export class StartPage {
 
   quickGame(name) {
     this.qGame = name;
-    for (const b of this.qGames.children) b.setAttribute("aria-checked", String(b.dataset.game === name));
+    for (const b of /** @type {HTMLCollectionOf<HTMLElement>} */ (this.qGames.children)) b.setAttribute("aria-checked", String(b.dataset.game === name));
     const game = this.catalog.find((g) => g.name === name);
     this.qPreset.innerHTML = "";
     for (const p of game.presets) this.qPreset.append(h("option", { value: p.name, selected: p.name === game.default_preset }, presetWords(p).title));
@@ -126,12 +157,12 @@ export class StartPage {
     const name = this.keepName(this.nameInput.value);
     const n = Number(this.qPlayers.value);
     store.set("level", this.qLevel.value);
-    const button = this.quick.querySelector("#quick-play");
+    const button = /** @type {HTMLButtonElement} */ (this.quick.querySelector("#quick-play"));
     button.disabled = true;
     try {
       const created = await api("/api/tables", {
         method: "POST",
-        body: { preset: this.qPreset.value, players: n, seats: ["human", ...Array(n - 1).fill(this.qLevel.value)], bot_level: this.qLevel.value, start: true, name: name ? `${name} against bots` : "" },
+        body: { preset: this.qPreset.value, players: n, seats: ["human", ...Array(n - 1).fill(this.qLevel.value)], bot_level: this.qLevel.value, bot_delay: botDelayOf(this.qSpeed.bots), start: true, name: name ? `${name} against bots` : "" },
       });
       const t = created.table;
       store.set(`host.${t.id}`, created.host_token);
@@ -175,6 +206,7 @@ export class StartPage {
     this.away = h("input", { id: "away", type: "number", min: "0", max: "86400", value: "60" });
     this.isPublic = h("input", { id: "public", type: "checkbox" });
     this.seed = h("input", { id: "seed", type: "number", min: "0", placeholder: "random" });
+    this.speed = speedSelects("");
     const row = (label, input, help) => h("div", { class: "row" }, h("label", { for: input.id }, label), input, help ? h("small", {}, help) : null);
     f.append(
       h("div", { class: "grid" }, row("Game", this.game), row("Rules", this.presetSel), row("Players", this.players)),
@@ -185,6 +217,8 @@ export class StartPage {
         h("div", { class: "grid" }, row("Your name", this.name), row("Table name", this.tableName),
           row("Stand-in bot level", this.level, "plays for a person who is away"),
           row("Away time (s)", this.away, "before a bot stands in"),
+          row("Bots' pace", this.speed.bots, "how long a bot waits before it acts"),
+          row("Card motion", this.speed.moves, "in this browser"),
           row("Seed", this.seed, "fixes the shuffles (whoever knows it knows every hand)"),
           h("div", { class: "row check" }, this.isPublic, h("label", { for: "public" }, "Public: anyone may take a free seat")))),
       h("button", { class: "primary", type: "submit", id: "create" }, "Create the table"));
@@ -263,7 +297,7 @@ export class StartPage {
 
   changedOptions() {
     const sets = [];
-    for (const input of this.options.querySelectorAll(".opt")) {
+    for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (this.options.querySelectorAll(".opt"))) {
       if (input.value.trim() !== input.dataset.initial) sets.push(`${input.dataset.option}=${input.value.trim()}`);
     }
     return sets;
@@ -280,11 +314,12 @@ export class StartPage {
       seats,
       bot_level: this.level.value,
       away_timeout: Number(this.away.value || 60),
+      bot_delay: botDelayOf(this.speed.bots),
       name: this.tableName.value.trim(),
       public: this.isPublic.checked,
     };
     if (this.seed.value.trim() !== "") body.seed = Number(this.seed.value);
-    const button = this.form.querySelector("#create");
+    const button = /** @type {HTMLButtonElement} */ (this.form.querySelector("#create"));
     button.disabled = true;
     try {
       const created = await api("/api/tables", { method: "POST", body });
@@ -350,6 +385,7 @@ export class StartPage {
     const ul = h("ul", {});
     for (const t of tables) {
       const who = t.seats.map((s) => s.name || (s.kind === "human" ? "person" : s.kind)).join(", ");
+      /** @type {(string|HTMLElement)[]} */
       const links = finished
         ? [h("a", { href: `/replay/${t.id}` }, "Replay"), " · ", recordLink(t.id)]
         : [h("a", { href: `/watch/${t.id}` }, "Watch")];

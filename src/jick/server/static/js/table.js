@@ -1,12 +1,9 @@
 // The live table: one websocket to /ws/tables/{id} (a seat with its token, or a spectator), the documented protocol only.
 
-import { GAME_TITLES, api, copyText, esc, h, recordLink, seatName, setTitle, store, toast } from "./api.js";
-import { cardElement, cardHTML, sortHand } from "./cards.js";
-import { layoutFelt, seatElement, trickElement } from "./felt.js";
-import {
-  actionKey, actionLabel, discardRule, infoHTML, logText, promptText, reportEntries, resultHTML, scoreboard,
-  seatTags, sheetHTML, sideName, summaryHTML,
-} from "./games.js";
+import { GAME_TITLES, api, copyText, esc, h, motionFactor, recordLink, seatName, setTitle, store, toast } from "./api.js";
+import { cardElement, cardHTML } from "./cards.js";
+import { extraElements, layoutFelt, seatElement, trickElement } from "./felt.js";
+import { actionKey, gameOf } from "./games/index.js";
 import { noteView, verdictOf } from "./fair.js";
 
 const RETRY = [500, 1000, 2000, 4000, 5000];
@@ -38,6 +35,8 @@ export class TablePage {
     this.watchToken = watchToken || null;
     this.viewToken = this.token || this.hostToken || this.watchToken;
     this.table = null;
+    /** @type {import("./games/interface.js").Game|null} the table's game, known from the welcome */
+    this.game = null;
     this.seat = null;
     this.view = null;
     this.obs = null;
@@ -78,7 +77,7 @@ export class TablePage {
     this.buttons = h("div", { class: "actions" });
     this.hintBox = h("div", { class: "hint-box", hidden: true, role: "region", "aria-label": "hint" });
     this.hintBox.addEventListener("click", (e) => {
-      if (e.target.closest(".close")) this.hintBox.hidden = true;
+      if (/** @type {HTMLElement} */ (e.target).closest(".close")) this.hintBox.hidden = true;
     });
     this.hand = h("div", { class: "hand", role: "group", "aria-label": "your hand" });
     this.logBox = h("ol", { class: "log" });
@@ -162,6 +161,7 @@ export class TablePage {
     if (msg.type === "welcome") {
       this.retries = 0;
       this.table = msg.table;
+      this.game = gameOf(msg.table.game);
       this.seat = msg.seat;
       this.setConn("up", msg.seat === null ? "watching" : "connected");
       clearInterval(this.pinger);
@@ -227,33 +227,22 @@ export class TablePage {
   }
 
   dealKeyOf(obs) {
-    const g = this.table ? this.table.game : "";
-    const last = g === "smear" ? obs.last_hand : g === "tarok" ? obs.last_deal : obs.last_game;
-    if (!last) return null;
-    return last.hand_number ?? last.deal_number ?? last.game_number;
+    return this.game ? this.game.lastDealNumber(obs) : null;
   }
 
   logAction(last, before, obs) {
     const who = last.seat === this.seat ? "You" : seatName(this.table, last.seat);
     let text = null;
-    const game = this.table ? this.table.game : "";
-    if (last.action) text = logText(game, last.action.action);
-    else if (before && obs.bids && obs.bids.length > (before.bids || []).length) text = logText(game, obs.bids[obs.bids.length - 1][1].action);
+    const game = this.game;
+    if (last.action) text = game.logText(last.action.action);
+    else if (before && obs.bids && obs.bids.length > (before.bids || []).length) text = game.logText(obs.bids[obs.bids.length - 1][1].action);
     else if (obs.trick && obs.trick.length && obs.trick[obs.trick.length - 1][0] === last.seat) text = `plays ${obs.trick[obs.trick.length - 1][1].card}`;
     else if (obs.tricks && obs.tricks.length && before && (obs.tricks.length > (before.tricks || []).length || (obs.trick || []).length === 0)) {
       const t = obs.tricks[obs.tricks.length - 1];
       const play = t.plays.find(([s]) => s === last.seat);
       if (play) text = `plays ${play[1].card}; ${t.winner === this.seat ? "you win" : seatName(this.table, t.winner) + " wins"} the trick`;
     }
-    if (!text && game === "smear" && before && obs.trump !== null && before.trump === null) text = `names trump`;
-    if (!text && game === "smear" && obs.discard_counts && before && obs.discard_counts[last.seat] > before.discard_counts[last.seat]) text = "discards a card";
-    if (!text && game === "tarok" && before) {
-      if (obs.game_type && !before.game_type) text = `plays for ${obs.game_type}`;
-      else if (obs.ultimo && !before.ultimo) text = "announces ultimo";
-      else if (obs.contra !== null && before.contra === null) text = "says contra";
-      else if (obs.phase === "discard" || (obs.announced_discards || []).length > (before.announced_discards || []).length) text = "lays away a card";
-      else if (before.phase === "widow") text = obs.multiplier !== before.multiplier || obs.widow_exposed.length !== before.widow_exposed.length ? "rejects the widow half" : "accepts the widow half";
-    }
+    if (!text && before) text = game.logGuess(before, obs, last.seat);
     text = text || "acts";
     if (who === "You") text = youForm(text);
     this.log.push(`${who} ${text}${last.by === "standin" ? " (a bot stands in)" : ""}`);
@@ -267,8 +256,7 @@ export class TablePage {
     } catch (err) {
       return;
     }
-    const game = this.table.game;
-    const entries = reportEntries(game, this.report.report);
+    const entries = this.game.reportEntries(this.report.report);
     if (this.dialog.open && this.dialog.dataset.kind === "sheet") this.openSheet();
     if (!popup || !entries.length) return;
     const entry = entries[entries.length - 1];
@@ -297,13 +285,12 @@ export class TablePage {
   ctx() {
     const names = this.names();
     const obs = this.obs;
-    return { names, sideNames: (side) => sideName(this.table.game, obs, this.table, side, names) };
+    return { names, sideNames: (side) => this.game.sideName(obs, side, names) };
   }
 
   showSummary(entry, lastTrick) {
-    const game = this.table.game;
-    const n = this.table.players;
-    const body = h("div", { class: "summary-body", html: summaryHTML(game, entry, this.ctx()) });
+    const game = this.game;
+    const body = h("div", { class: "summary-body", html: game.summaryHTML(entry, this.ctx()) });
     const verdict = verdictOf(this.id, entry.deal - 1);
     if (verdict) {
       const badge = h("p", { class: "fair-badge", role: "status" }, "Checking the deck against its seal...");
@@ -317,12 +304,12 @@ export class TablePage {
       const wrap = h("div", { class: "last-of-hand" }, h("h4", {}, "The last trick"));
       const row = h("div", { class: "trick-row" });
       for (const [seat, card] of lastTrick.plays) {
-        row.append(h("figure", { class: lastTrick.winner === seat ? "won" : "" }, cardElement(card, game, { small: true }), h("figcaption", {}, this.names()(seat))));
+        row.append(h("figure", { class: lastTrick.winner === seat ? "won" : "" }, cardElement(card, game.deck, { small: true }), h("figcaption", {}, this.names()(seat))));
       }
       wrap.append(row);
       body.append(wrap);
     }
-    this.openDialog("summary", game === "smear" ? "Hand summary" : game === "tarok" ? "Deal result" : "Game result", body, n);
+    this.openDialog("summary", game.summaryTitle, body);
   }
 
   openDialog(kind, title, body) {
@@ -337,7 +324,7 @@ export class TablePage {
 
   openSheet() {
     if (!this.table) return;
-    const body = h("div", { html: sheetHTML(this.table.game, this.report && this.report.report, this.ctx()) });
+    const body = h("div", { html: this.game.sheetHTML(this.report && this.report.report, this.ctx()) });
     this.openDialog("sheet", "Score sheet", body);
   }
 
@@ -352,7 +339,7 @@ export class TablePage {
   }
 
   confirmDiscard() {
-    const rule = discardRule(this.table.game, this.obs, this.table.rules);
+    const rule = this.game.discardRule(this.obs, this.table.rules);
     const chosen = [...this.selected];
     if (chosen.length < rule.min || chosen.length > rule.max) {
       toast(rule.free ? "Choose at least one card" : `Choose exactly ${rule.min} card${rule.min === 1 ? "" : "s"}`, "error");
@@ -398,8 +385,8 @@ export class TablePage {
       const hint = await api(`/api/tables/${this.id}/hint`, { method: "POST", token: this.token });
       if (hint.ply !== this.view.ply) return;
       this.hint = hint;
-      const game = this.table.game;
-      const label = (a) => (this.handHas(a.action) ? cardHTML(a.action, game) : esc(actionLabel(game, a.action)));
+      const game = this.game;
+      const label = (a) => (this.handHas(a.action) ? cardHTML(a.action, game.deck) : esc(game.actionLabel(a.action)));
       const value = (v) => `${v >= 0 ? "+" : "−"}${Math.abs(v).toFixed(2)}`;
       const values = hint.values.slice(0, 12);
       const rows = values.map((v) => `<li class="${v.id === hint.choice.id ? "best" : ""}"><span class="what">${label(v)}</span> <span class="val">${value(v.value)}</span>${v.id === hint.choice.id ? ' <small>(its choice)</small>' : ""}</li>`).join("");
@@ -436,20 +423,20 @@ export class TablePage {
     if (e.key === "Enter" && this.selected.size) return void this.confirmDiscard();
     const mine = this.obs.current_player === this.seat;
     if (!mine) return;
-    const cards = [...this.hand.querySelectorAll("button.card:not([disabled])")];
+    const cards = [.../** @type {NodeListOf<HTMLButtonElement>} */ (this.hand.querySelectorAll("button.card:not([disabled])"))];
     const inCards = this.obs.phase === "play" || this.obs.phase === "discard";
     if (inCards && /^[1-9]$/.test(e.key)) {
-      const all = [...this.hand.querySelectorAll(".card")];
+      const all = [.../** @type {NodeListOf<HTMLButtonElement>} */ (this.hand.querySelectorAll(".card"))];
       const el = all[Number(e.key) - 1];
       if (el && cards.includes(el)) el.click();
       return;
     }
     if (inCards && e.key === "0") {
-      const el = [...this.hand.querySelectorAll(".card")][9];
+      const el = [.../** @type {NodeListOf<HTMLButtonElement>} */ (this.hand.querySelectorAll(".card"))][9];
       if (el && cards.includes(el)) el.click();
       return;
     }
-    const btn = this.buttons.querySelector(`button[data-key="${CSS.escape(e.key.toLowerCase())}"]`);
+    const btn = /** @type {HTMLButtonElement|null} */ (this.buttons.querySelector(`button[data-key="${CSS.escape(e.key.toLowerCase())}"]`));
     if (btn) btn.click();
   }
 
@@ -464,7 +451,7 @@ export class TablePage {
     }
     const obs = this.obs;
     const names = this.names();
-    this.info.innerHTML = infoHTML(t.game, obs, names, t.rules);
+    this.info.innerHTML = this.game.infoHTML(obs, names, t.rules);
     this.renderFelt();
     this.renderHand();
     this.renderDecision();
@@ -477,7 +464,7 @@ export class TablePage {
   renderScores() {
     const names = this.names();
     this.scores.innerHTML = "";
-    for (const s of scoreboard(this.table.game, this.obs, names)) {
+    for (const s of this.game && this.obs ? this.game.scoreboard(this.obs, names) : []) {
       this.scores.append(h("span", { class: `score${s.mine ? " mine" : ""}`, title: s.title || null }, h("span", { class: "who" }, s.name), " ", h("b", {}, String(s.score))));
     }
   }
@@ -538,8 +525,8 @@ export class TablePage {
       const info = t.seats[s] || {};
       this.felt.append(seatElement({
         seat: s, me, n, name: s === this.seat ? `You` : seatName(t, s), status: info.status,
-        tagsHTML: seatTags(t.game, obs, s, t.rules), count: obs.hand_sizes ? obs.hand_sizes[s] : null,
-        toAct: obs.current_player === s, mine: s === this.seat, game: t.game,
+        tagsHTML: this.game.seatTags(obs, s, t.rules), count: obs.hand_sizes ? obs.hand_sizes[s] : null,
+        toAct: obs.current_player === s, mine: s === this.seat, deck: this.game.deck,
       }));
     }
     let note = "";
@@ -548,19 +535,18 @@ export class TablePage {
     if (this.showLast && done.length) {
       const last = done[done.length - 1];
       note = `Last trick: ${names(last.winner)} won it`;
-      this.felt.append(trickElement(last.plays, { game: t.game, winner: last.winner, label: note, names }));
+      this.felt.append(trickElement(last.plays, { deck: this.game.deck, winner: last.winner, label: note, names }));
     } else if (trick.length) {
-      this.felt.append(trickElement(trick, { game: t.game, names }));
+      this.felt.append(trickElement(trick, { deck: this.game.deck, names }));
     } else if (done.length && obs.phase === "play") {
       const last = done[done.length - 1];
       note = `${names(last.winner)} won the trick`;
       if (!this.swept.has(this.trickKey(done.length))) {
-        this.felt.append(trickElement(last.plays, { game: t.game, winner: last.winner, faded: true, label: note, names }));
+        this.felt.append(trickElement(last.plays, { deck: this.game.deck, winner: last.winner, faded: true, label: note, names }));
       }
     }
     this.note.textContent = note;
-    const extras = this.extras();
-    this.extrasBox.replaceChildren(...extras.children);
+    this.extrasBox.replaceChildren(...extraElements(this.game.extras(obs), this.game.deck));
     this.extrasBox.hidden = !this.extrasBox.children.length;
   }
 
@@ -571,7 +557,8 @@ export class TablePage {
   /** Motion, unless the person asked for less: new trick cards travel from their seat, a finished trick pauses
    * and sweeps to its winner, new cards in the hand are dealt from the middle of the table. */
   animate() {
-    const still = !("animate" in Element.prototype) || matchMedia("(prefers-reduced-motion: reduce)").matches;
+    const speed = motionFactor(); // the page's animation speed (the start page's setting)
+    const still = !("animate" in Element.prototype) || matchMedia("(prefers-reduced-motion: reduce)").matches || speed === 0;
     const obs = this.obs;
     const felt = this.felt.getBoundingClientRect();
     const centre = { x: felt.left + felt.width / 2, y: felt.top + felt.height / 2 };
@@ -587,13 +574,13 @@ export class TablePage {
     };
     // trick cards: each new one comes from its seat
     const playing = !this.showLast;
-    const cards = playing ? [...this.felt.querySelectorAll(".trick .card.in-trick")] : [];
+    const cards = playing ? [.../** @type {NodeListOf<HTMLElement>} */ (this.felt.querySelectorAll(".trick .card.in-trick"))] : [];
     for (const el of cards) {
       const index = (obs.tricks || []).length - (el.closest(".trick.done") ? 1 : 0);
       const key = `${this.dealKey}:${index}:${el.dataset.seat}:${el.dataset.card}`;
       if (this.seenPlays.has(key)) continue;
       this.seenPlays.add(key);
-      if (!still) el.animate([{ transform: `${from(el, plate(Number(el.dataset.seat)))} scale(0.7)`, opacity: 0.4 }, { transform: "none", opacity: 1 }], { duration: 320, easing: "cubic-bezier(.2,.7,.3,1)" });
+      if (!still) el.animate([{ transform: `${from(el, plate(Number(el.dataset.seat)))} scale(0.7)`, opacity: 0.4 }, { transform: "none", opacity: 1 }], { duration: 320 * speed, easing: "cubic-bezier(.2,.7,.3,1)" });
     }
     if (this.seenPlays.size > 400) this.seenPlays = new Set([...this.seenPlays].slice(-100));
     // a finished trick: a pause to read it, then it sweeps to the seat that won it
@@ -607,13 +594,13 @@ export class TablePage {
       } else {
         setTimeout(() => {
           const els = [...this.felt.querySelectorAll(".trick.done .card.in-trick")];
-          const runs = els.map((el) => el.animate([{ transform: "none", opacity: 1 }, { transform: `${from(el, plate(winner))} scale(0.5)`, opacity: 0 }], { duration: 300, easing: "ease-in", fill: "forwards" }));
+          const runs = els.map((el) => el.animate([{ transform: "none", opacity: 1 }, { transform: `${from(el, plate(winner))} scale(0.5)`, opacity: 0 }], { duration: 300 * speed, easing: "ease-in", fill: "forwards" }));
           Promise.all(runs.map((a) => a.finished)).catch(() => null).then(() => {
             this.swept.add(finished);
             if (this.sweeping === finished) this.sweeping = null;
             for (const el of els) if (el.isConnected) el.remove();
           });
-        }, 600);
+        }, 600 * speed);
       }
     }
     // the hand: cards it did not hold before are dealt from the middle of the table
@@ -622,10 +609,10 @@ export class TablePage {
     this.handIds = ids;
     if (still || !before) return;
     let i = 0;
-    for (const el of this.hand.querySelectorAll(".card")) {
+    for (const el of /** @type {NodeListOf<HTMLElement>} */ (this.hand.querySelectorAll(".card"))) {
       const card = (obs.hand || []).find((c) => c.card === el.dataset.card);
       if (!card || before.has(String(card.id))) continue;
-      el.animate([{ transform: `${from(el, centre)} scale(0.6) rotate(-8deg)`, opacity: 0 }, { transform: "none", opacity: 1 }], { duration: 360, delay: 45 * i, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" });
+      el.animate([{ transform: `${from(el, centre)} scale(0.6) rotate(-8deg)`, opacity: 0 }, { transform: "none", opacity: 1 }], { duration: 360 * speed, delay: 45 * i * speed, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" });
       i += 1;
     }
   }
@@ -635,38 +622,6 @@ export class TablePage {
     if (!this.table || !this.obs || this.table.status === "open") return;
     const maxCard = parseFloat(getComputedStyle(this.felt).getPropertyValue("--cw")) || 62;
     layoutFelt(this.felt, this.seat ?? 0, this.table.players, { maxCard });
-  }
-
-  /** Cards on the table besides the trick: the kitty, widow halves, buried trumps, the turned trump card. */
-  extras() {
-    const t = this.table;
-    const obs = this.obs;
-    const box = h("div", { class: "extras" });
-    const group = (label, cards) => {
-      if (!cards || !cards.length) return;
-      const g = h("div", { class: "extra" }, h("div", { class: "extra-label" }, label));
-      const row = h("div", { class: "extra-cards" });
-      for (const c of cards) row.append(cardElement(c, t.game, { small: true }));
-      g.append(row);
-      box.append(g);
-    };
-    if (t.game === "smear") {
-      if (obs.kitty && obs.kitty.length && (obs.phase === "trump" || obs.phase === "discard")) group("your kitty", obs.kitty);
-      if (obs.buried && obs.buried.length && obs.phase !== "bidding") group("buried trumps", obs.buried.map(([, c]) => c));
-    } else if (t.game === "tarok") {
-      if (obs.phase === "widow" || obs.phase === "discard") {
-        if (obs.widow_exposed && obs.widow_exposed.length) group("widow half turned up", obs.widow_exposed);
-        if (obs.widow_seen && obs.widow_seen.length && obs.phase === "widow") group("widow half shown to you", obs.widow_seen.filter((c) => !(obs.widow_exposed || []).some((e) => e.id === c.id)));
-      }
-      if (obs.announced_discards && obs.announced_discards.length && !(obs.own_discards || []).length) group("trumps laid away", obs.announced_discards);
-      if (obs.own_discards && obs.own_discards.length) group("you laid away", obs.own_discards);
-    } else if (t.game === "liftsmoke") {
-      if (obs.trump_card) group(obs.trump_card_holder !== null ? "trump card (dealer's)" : "trump card", [obs.trump_card]);
-      const stock = h("div", { class: "extra" }, h("div", { class: "extra-label" }, "stock"), h("div", { class: "stock", "aria-label": `stock: ${obs.stock_size} cards` }, h("span", {}, String(obs.stock_size))));
-      box.append(stock);
-      box.append(h("div", { class: "extra pot", "aria-label": `pot: ${obs.pot} chips` }, h("div", { class: "extra-label" }, "pot"), h("div", { class: "chips" }, String(obs.pot))));
-    }
-    return box;
   }
 
   renderHand() {
@@ -681,7 +636,8 @@ export class TablePage {
     const legal = new Map(obs.legal_actions.map((a) => [a.action, a]));
     const discarding = mine && obs.legal_actions.some((a) => a.action.startsWith("-"));
     const playing = mine && obs.legal_actions.some((a) => this.handHas(a.action));
-    const cards = sortHand(obs.hand || [], t.game, t.game === "smear" ? obs.trump : null);
+    const game = this.game;
+    const cards = game.sortHand(obs.hand || [], obs);
     const els = cards.map((card, i) => {
       let clickable = false;
       let cls = "";
@@ -690,13 +646,13 @@ export class TablePage {
         clickable = legal.has(`-${card.card}`);
         cls = clickable ? "legal" : "dim";
         if (this.selected.has(card.card)) cls += " selected";
-        state = clickable ? (t.game === "tarok" ? "may be laid away" : "may be discarded") : "must be kept";
+        state = clickable ? game.discardableState : "must be kept";
       } else if (playing) {
         clickable = legal.has(card.card);
         cls = clickable ? "legal" : "dim";
         state = clickable ? "playable" : "not playable now";
       }
-      const el = cardElement(card, t.game, { button: true, extra: cls, label: state });
+      const el = cardElement(card, game.deck, { button: true, extra: cls, label: state });
       if (i < 10 && (discarding || playing)) el.dataset.key = String((i + 1) % 10);
       if (!clickable) el.disabled = true;
       if (discarding) el.setAttribute("aria-pressed", String(this.selected.has(card.card)));
@@ -705,7 +661,7 @@ export class TablePage {
           if (this.selected.has(card.card)) this.selected.delete(card.card);
           else this.selected.add(card.card);
           this.render();
-          const again = this.hand.querySelector(`[data-card="${CSS.escape(card.card)}"]`);
+          const again = /** @type {HTMLElement|null} */ (this.hand.querySelector(`[data-card="${CSS.escape(card.card)}"]`));
           if (again) again.focus();
         } else if (playing) {
           this.act(card.card);
@@ -714,7 +670,7 @@ export class TablePage {
       return el;
     });
     if (!cards.length) {
-      this.hand.append(h("p", { class: "note" }, obs.phase === "play" && t.game === "liftsmoke" ? "You are out of cards: you have dropped out of this game." : ""));
+      this.hand.append(h("p", { class: "note" }, obs.phase === "play" ? game.outOfCards : ""));
       return;
     }
     this.fitHand(els);
@@ -753,7 +709,7 @@ export class TablePage {
     this.hintBtn.disabled = !mine || offline;
     this.prompt.classList.toggle("result", this.view.status === "finished");
     if (this.view.status !== "running") {
-      this.prompt.innerHTML = this.view.status === "finished" ? resultHTML(t.game, obs, this.names()) : `The table is ${this.view.status}.`;
+      this.prompt.innerHTML = this.view.status === "finished" ? this.game.resultHTML(obs, this.names()) : `The table is ${this.view.status}.`;
       if (this.view.status === "finished") {
         this.buttons.append(h("a", { class: "button primary", href: `/replay/${t.id}` }, "Replay this match"),
           recordLink(t.id, "Download the record", { class: "button" }),
@@ -766,10 +722,10 @@ export class TablePage {
       this.prompt.textContent = who ? `Waiting for ${who}…` : "";
       return;
     }
-    this.prompt.textContent = promptText(t.game, obs, t.rules);
+    this.prompt.textContent = this.game.promptText(obs, t.rules);
     const discarding = obs.legal_actions.some((a) => a.action.startsWith("-"));
     if (discarding) {
-      const rule = discardRule(t.game, obs, t.rules);
+      const rule = this.game.discardRule(obs, t.rules);
       const n = this.selected.size;
       const ok = n >= rule.min && n <= rule.max;
       const cardsWord = (k) => `${k} card${k === 1 ? "" : "s"}`;
@@ -790,11 +746,12 @@ export class TablePage {
       if (this.handHas(a.action) || a.action.startsWith("-")) continue;
       const k = actionKey(a.action);
       const unique = keys.get(k) === 1;
+      const extra = this.game.actionClass(a.action);
       const btn = h("button", {
-        type: "button", class: `act${/^[SHDC]$/.test(a.action) && t.game === "smear" ? ` suit suit-${a.action}` : ""}`,
+        type: "button", class: `act${extra ? ` ${extra}` : ""}`,
         disabled: offline, "data-action": a.action, "data-key": unique ? k : null, title: unique ? `key ${k}` : null,
         onclick: () => this.act(a.action),
-      }, actionLabel(t.game, a.action));
+      }, this.game.actionLabel(a.action));
       this.buttons.append(btn);
     }
   }
