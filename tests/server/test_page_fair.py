@@ -20,8 +20,6 @@ def test_the_deal_summary_checks_the_deck_against_its_seal(page_server: LiveServ
     page.add_init_script("localStorage.setItem('jick.name', 'Ann')")  # a guest named already: no name to ask
     invite = created["invites"][0]
     page.goto(f"{page_server.url}/play/{created['table']['id']}#{invite['token']}")
-    page.fill("#guest-name", "Ann")  # a guest gives a name first
-    page.locator("#guest-go").click()
     page.wait_for_function("() => window.jickPage && window.jickPage.table")
     play_until(me, lambda: page.locator(".fair-badge").count() > 0, ("threesome", "accept", "game", "pass"), 60)
     badge = page.locator(".fair-badge[data-state]")

@@ -161,7 +161,7 @@ def test_a_changed_deck_fails_its_commitment(tmp_path: Path) -> None:
 def test_a_killed_server_deals_on_with_the_decks_it_drew(db_url: str) -> None:
     """kill -9 mid-deal: the restarted server plays the deck it had sealed, and draws new ones after."""
     sets = ["target_score=11", "bust_out_score=-11"]
-    seats = ["human", "random", "easy", "random"]
+    seats = ["human", "easy", "easy", "easy"]  # random bots can make a long match of it
     with ServerProcess(db_url, "--bot-workers", "1") as first, first.http() as http:
         created = create_table(http, preset="smear_ten_point", set=sets, seats=seats, away_timeout=3600)
         table_id = created["table"]["id"]
@@ -179,7 +179,7 @@ def test_a_killed_server_deals_on_with_the_decks_it_drew(db_url: str) -> None:
         first.kill()
     with ServerProcess(db_url, "--bot-workers", "1") as second, second.http() as http:
         again = Client(second, table_id, token, random_policy, seed=1)
-        asyncio.run(again.run(timeout=90))
+        asyncio.run(again.run(timeout=120))
         record = http.get(f"/api/tables/{table_id}/record", headers=host(created)).json()
     assert record["result"]["finished"] and len(record["deals"]) > 1
     assert before["deal"] == 0 and record["deals"][0]["commitments"][0]["sha256"] == before["sha256"][0]
