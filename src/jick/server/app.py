@@ -454,6 +454,7 @@ def create_app(db: str | Store, settings: Settings | None = None) -> FastAPI:
             return await _compare(tables, body, lambda: float(app.state.compare_timeout))
 
     app.state.compare_timeout = COMPARE_TIMEOUT
+    app.state.comparing = comparing
 
     @app.get("/api/tables/{table_id}/replay", tags=["tables"], responses=errors, summary="Replay a deal")
     async def table_replay(
