@@ -121,21 +121,22 @@ export class ComparePanel {
       const changes = Object.keys(v.overrides).length ? JSON.stringify(v.overrides) : "the preset as it is";
       return h("li", {}, h("b", {}, letters[i]), ` ${v.name}: ${v.preset} ${changes}`);
     });
-    const summary = h("ul", { class: "cmp-summary", id: "cmp-summary" }, report.summary.map((/** @type {string} */ line) => h("li", {}, line)));
+    const summary = h("ul", { class: "cmp-summary", id: "cmp-summary" }, report.summary.map((/** @type {string} */ line) => h("li", {}, line.replace(/^\s*-\s+/, ""))));
     const shown = report.figures.filter((/** @type {any} */ f) => f.differences.some((/** @type {any} */ d) => d.significant));
     this.result.append(h("h3", {}, "Rule sets"), h("ul", { class: "cmp-sets" }, sets), h("h3", {}, "What changes"), summary);
     if (!shown.length) {
       this.result.append(h("p", { class: "note" }, `No figure's difference excludes zero over ${report.parameters.hands} deals: play more hands to see smaller changes.`));
       return;
     }
+    // the differences first: on a phone they are what shows without scrolling the table
     const head = h("tr", {}, h("th", { scope: "col" }, "figure"),
-      report.rule_sets.map((/** @type {any} */ _v, /** @type {number} */ i) => h("th", { scope: "col" }, letters[i])),
-      report.rule_sets.slice(1).map((/** @type {any} */ _v, /** @type {number} */ i) => h("th", { scope: "col" }, `${letters[i + 1]} − A`)));
+      report.rule_sets.slice(1).map((/** @type {any} */ _v, /** @type {number} */ i) => h("th", { scope: "col" }, `${letters[i + 1]} − A`)),
+      report.rule_sets.map((/** @type {any} */ _v, /** @type {number} */ i) => h("th", { scope: "col" }, letters[i])));
     const rows = shown.map((/** @type {any} */ f) => {
       const rate = f.kind === "rate";
       return h("tr", {}, h("th", { scope: "row" }, f.label),
-        f.values.map((/** @type {any} */ s) => h("td", {}, statText(s, rate))),
-        f.differences.map((/** @type {any} */ d) => h("td", { class: d.significant ? "sig" : null }, diffText(d, rate))));
+        f.differences.map((/** @type {any} */ d) => h("td", { class: d.significant ? "sig" : null }, diffText(d, rate))),
+        f.values.map((/** @type {any} */ s) => h("td", {}, statText(s, rate))));
     });
     this.result.append(
       h("div", { class: "cmp-scroll" }, h("table", { class: "cmp-table", id: "cmp-table" }, h("thead", {}, head), h("tbody", {}, rows))),
