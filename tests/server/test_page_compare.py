@@ -18,7 +18,7 @@ def test_compare_house_rules_on_the_start_page(page_server: LiveServer, new_page
     page.wait_for_selector("#cmp-run")
     page.select_option("#cmp-game", "smear")
     page.select_option("#cmp-preset", "smear_ten_point")
-    page.fill("#cmp-b", "point_values.trey=0\nmax_bid=7")
+    page.fill("#cmp-b", "<b>no trey</b>: point_values.trey=0\nmax_bid=7")  # a name that is markup stays text
     page.fill("#cmp-hands", "20")
     page.click("#cmp-run")
     assert "Playing 20 duplicate deals" in page.locator("#cmp-status").inner_text()
@@ -27,6 +27,8 @@ def test_compare_house_rules_on_the_start_page(page_server: LiveServer, new_page
     assert summary and all(line.strip() for line in summary)
     sets = page.locator(".cmp-sets li").all_inner_texts()
     assert len(sets) == 2 and "point_values" in sets[1] and "max_bid" in sets[1]
+    assert "<b>no trey</b>" in sets[1] and "<b>no trey</b>" in " ".join(summary)
+    assert page.locator("#cmp-result b", has_text="no trey").count() == 0
     # the Trey is worth nothing under B: its points per hand fall, and only such figures are listed
     rows = page.locator("#cmp-table tbody tr")
     labels = [t.lower() for t in rows.locator("th").all_inner_texts()]
