@@ -100,8 +100,12 @@ export class ComparePanel {
       seed: Number(this.seed.value || 1),
     };
     this.button.disabled = true;
-    this.status.textContent = `Playing ${hands} duplicate deals under ${vs.length + 1} rule sets…`;
+    const note = `Playing ${hands} duplicate deals under ${vs.length + 1} rule sets…`;
+    this.status.textContent = note;
     const started = Date.now();
+    const ticking = window.setInterval(() => {
+      this.status.textContent = `${note} ${Math.round((Date.now() - started) / 1000)} s`;
+    }, 1000);
     try {
       const report = await api("/api/compare", { method: "POST", body });
       this.status.textContent = `Done in ${((Date.now() - started) / 1000).toFixed(1)} s.`;
@@ -110,6 +114,7 @@ export class ComparePanel {
       this.status.textContent = "";
       this.result.append(h("p", { class: "error", role: "alert", id: "cmp-error" }, err.message));
     } finally {
+      window.clearInterval(ticking);
       this.button.disabled = false;
     }
   }
