@@ -109,6 +109,11 @@ def play_unit(task: UnitTask) -> list[list[Fig]]:
     return [_play(task, v) for v in task.variants]
 
 
+def play_units(tasks: Sequence[UnitTask]) -> list[list[list[Fig]]]:
+    """:func:`play_unit` of each task in turn (a batch for a worker pool)."""
+    return [play_unit(t) for t in tasks]
+
+
 def resolve_variants(
     base: Variant, changes: Sequence[Variant], files: Sequence[str] = ()
 ) -> tuple[str, tuple[Variant, ...]]:
@@ -153,7 +158,7 @@ def resolve_variants(
     return game, tuple(fixed)
 
 
-def run_compare(
+def plan_compare(
     variants: Sequence[Variant],
     game: str,
     hands: int,
@@ -161,16 +166,9 @@ def run_compare(
     matches: int = 0,
     bot: str = "heuristic",
     workers: int = 1,
-    progress: bool = False,
     think: float | None = None,
-    ray_address: str | None = None,
-) -> Comparison:
-    """Play ``hands`` duplicate deals and ``matches`` duplicate matches under every rule set; a :class:`Comparison`.
-
-    The result depends only on the parameters other than ``workers``,
-    ``progress`` and ``ray_address``.
-    """
-    from jick.arena.runner import run_all
+) -> tuple[list[UnitTask], dict[str, Any]]:
+    """The units of a comparison (checked: a bad parameter is a RulesError) and the report's parameters."""
     from jick.bots import canonical_bot_name, check_think, make_bot
 
     check_think(think, "think")
@@ -189,10 +187,6 @@ def run_compare(
     variants = tuple(variants)
     tasks = [UnitTask(game, variants, bot, seed, i, "deal", think) for i in range(hands)]
     tasks += [UnitTask(game, variants, bot, seed, i, "match", think) for i in range(matches)]
-    title = f"compare-rules {variants[0].preset}: {len(variants)} rule sets" if progress else None
-    results = run_all(play_unit, tasks, workers, title, None, ray_address)
-    deals = [r for t, r in zip(tasks, results, strict=True) if t.kind == "deal"]
-    whole = [r for t, r in zip(tasks, results, strict=True) if t.kind == "match"]
     parameters = {
         "game": game,
         "hands": hands,
@@ -202,4 +196,38 @@ def run_compare(
         "workers": workers,
         "think": think,
     }
-    return summarise(variants, deals + whole, parameters)
+    return tasks, parameters
+
+
+def finish_compare(
+    tasks: Sequence[UnitTask], results: Sequence[list[list[Fig]]], parameters: Mapping[str, Any]
+) -> Comparison:
+    """The :class:`Comparison` of the units ``tasks`` (of :func:`plan_compare`) and their ``results``."""
+    deals = [r for t, r in zip(tasks, results, strict=True) if t.kind == "deal"]
+    whole = [r for t, r in zip(tasks, results, strict=True) if t.kind == "match"]
+    return summarise(tasks[0].variants, deals + whole, dict(parameters))
+
+
+def run_compare(
+    variants: Sequence[Variant],
+    game: str,
+    hands: int,
+    seed: int,
+    matches: int = 0,
+    bot: str = "heuristic",
+    workers: int = 1,
+    progress: bool = False,
+    think: float | None = None,
+    ray_address: str | None = None,
+) -> Comparison:
+    """Play ``hands`` duplicate deals and ``matches`` duplicate matches under every rule set; a :class:`Comparison`.
+
+    The result depends only on the parameters other than ``workers``,
+    ``progress`` and ``ray_address``.
+    """
+    from jick.arena.runner import run_all
+
+    tasks, parameters = plan_compare(variants, game, hands, seed, matches, bot, workers, think)
+    title = f"compare-rules {variants[0].preset}: {len(variants)} rule sets" if progress else None
+    results = run_all(play_unit, tasks, workers, title, None, ray_address)
+    return finish_compare(tasks, results, parameters)

@@ -54,6 +54,9 @@ MAX_VIOLATIONS = 50
 MAX_TRACEBACKS = 5
 #: Tokens a table list request may carry in ``X-Jick-Tokens``.
 MAX_LIST_TOKENS = 64
+#: Seconds one ``POST /api/compare`` may take, and the duplicate deals it plays per call of the worker pool.
+COMPARE_TIMEOUT = 90.0
+COMPARE_BATCH = 10
 #: Seconds ``/readyz`` and ``/metrics`` wait for the database.
 PROBE_TIMEOUT = 5.0
 
@@ -321,6 +324,7 @@ def create_app(db: str | Store, settings: Settings | None = None) -> FastAPI:
     errors: dict[int | str, dict[str, Any]] = {
         status: {"model": P.ErrorBody} for status in (400, 403, 404, 409, 413, 422)
     }
+    comparing = asyncio.Lock()
 
     # ------------------------------------------------------------------ HTTP API
     @app.get("/api/games", tags=["games"], summary="The games and their presets")
@@ -432,6 +436,25 @@ def create_app(db: str | Store, settings: Settings | None = None) -> FastAPI:
         """For the seat of the Bearer token, when it is to act: what the hard bot would play and its value of
         every legal action (`hint` in `jick play`). The bot sees that seat's observation only."""
         return await tables.hint(table_id, _bearer(authorization))
+
+    @app.post(
+        "/api/compare",
+        tags=["games"],
+        responses={**errors, 429: {"model": P.ErrorBody}, 503: {"model": P.ErrorBody}},
+        summary="What does this rule change?",
+    )
+    async def compare(body: P.CompareRules) -> dict[str, Any]:
+        """``jick compare-rules`` with the heuristic bots: the same JSON as ``--json`` for the same parameters.
+
+        At most 400 duplicate deals and 3 rule sets; one comparison at a time per server (429 while one runs),
+        answered within 90 seconds or not at all (503)."""
+        if comparing.locked():
+            raise Rejected(429, "busy", "a comparison is already running on this server; try again in a minute")
+        async with comparing:
+            return await _compare(tables, body, lambda: float(app.state.compare_timeout))
+
+    app.state.compare_timeout = COMPARE_TIMEOUT
+    app.state.comparing = comparing
 
     @app.get("/api/tables/{table_id}/replay", tags=["tables"], responses=errors, summary="Replay a deal")
     async def table_replay(
@@ -565,6 +588,42 @@ def create_app(db: str | Store, settings: Settings | None = None) -> FastAPI:
 
     app.add_middleware(BodyLimit)
     return app
+
+
+async def _compare(tables: Tables, body: P.CompareRules, timeout: Callable[[], float]) -> dict[str, Any]:
+    """Check the rule sets, play the comparison's units in the bot pool a batch at a time, summarise."""
+    from jick.compare.runner import Variant, finish_compare, parse_variant, plan_compare, play_units, resolve_variants
+    from jick.options import parse_sets
+
+    started = time.monotonic()
+    try:
+        preset = body.preset or "smear_ten_point"
+        base_name = body.name or preset + (" " + " ".join(body.set) if body.set else "")
+        base = Variant(base_name, preset, body.players, parse_sets(body.set))
+        changes = [parse_variant(text, text.strip()) for text in body.vs]
+        game, variants = await asyncio.to_thread(resolve_variants, base, changes)
+        tasks, parameters = plan_compare(variants, game, body.hands, body.seed, body.matches)
+    except JickError as exc:
+        raise Rejected(400, "rules", str(exc)) from None
+    results: list[Any] = []
+    for i in range(0, len(tasks), COMPARE_BATCH):
+        limit = timeout()  # read at every batch: a server may tighten it while one runs
+        left = limit - (time.monotonic() - started)
+        if left <= 0:
+            raise Rejected(503, "too_slow", f"the comparison took over {limit:g} s; compare fewer hands")
+        try:
+            results += await asyncio.wait_for(tables.bots.run(play_units, tasks[i : i + COMPARE_BATCH]), left)
+        except TimeoutError:
+            raise Rejected(503, "too_slow", f"the comparison took over {limit:g} s; compare fewer hands") from None
+    result: dict[str, Any] = await asyncio.to_thread(lambda: finish_compare(tasks, results, parameters).to_dict())
+    log.info(
+        "compared %d rule sets of %s on %d hands in %.1f s",
+        len(tasks[0].variants),
+        game,
+        body.hands,
+        time.monotonic() - started,
+    )
+    return result
 
 
 def _rid(request: Request) -> str:

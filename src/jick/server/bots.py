@@ -191,6 +191,10 @@ class BotPool:
         advice: dict[str, Any] = await self._run(hint, *args)
         return advice
 
+    async def run(self, fn: Any, *args: Any) -> Any:
+        """``fn(*args)`` in the pool (other heavy work than a bot's move: a comparison's deals)."""
+        return await self._run(fn, *args)
+
     async def _run(self, fn: Any, *args: Any) -> Any:
         """``fn(*args)`` in the pool; a broken process pool is replaced once."""
         loop = asyncio.get_running_loop()

@@ -264,6 +264,31 @@ class Hint(_Model):
     values: list[HintValue]
 
 
+#: The most duplicate deals and matches one ``POST /api/compare`` plays, and the most rule sets it compares.
+MAX_COMPARE_HANDS = 400
+MAX_COMPARE_MATCHES = 40
+MAX_COMPARE_SETS = 3
+
+
+class CompareRules(_Strict):
+    """``POST /api/compare``: ``jick compare-rules`` with the heuristic bots, its answer that of ``--json``."""
+
+    preset: str | None = Field(None, max_length=100, description="The baseline preset (default smear_ten_point).")
+    players: int | None = Field(None, ge=1, le=64)
+    set: list[Annotated[str, Field(max_length=200)]] = Field(
+        default_factory=list, max_length=64, description="The baseline's option changes, as `--set`: `max_bid=7`."
+    )
+    vs: list[Annotated[str, Field(max_length=2000)]] = Field(
+        min_length=1,
+        max_length=MAX_COMPARE_SETS - 1,
+        description='Each rule set compared, as `--vs`: "[NAME:] option=value option=value".',
+    )
+    name: TableName = Field("", description="The baseline's name in the report.")
+    hands: int = Field(100, ge=2, le=MAX_COMPARE_HANDS, description="Duplicate deals each rule set plays.")
+    matches: int = Field(0, ge=0, le=MAX_COMPARE_MATCHES, description="Duplicate full matches (0, or 2 and up).")
+    seed: int = Field(1, ge=0, lt=2**31, description="Seed of the deals and bots.")
+
+
 # ---------------------------------------------------------------------------- websocket: client to server
 class Hello(_Strict):
     """The first message: a seat's token to play it, no token to watch.

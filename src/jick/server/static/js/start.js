@@ -1,5 +1,6 @@
 // The start page: create a table (game, preset, players, house rules, seats), hand out invites, watch, replay.
 
+import { ComparePanel } from "./compare.js";
 import { GAME_TITLES, MOTION_SPEEDS, allTokens, api, botLabel, copyText, esc, h, recordLink, setTitle, store, toast } from "./api.js";
 
 const SEAT_KINDS = [
@@ -74,6 +75,7 @@ export class StartPage {
     this.quick = h("form", { class: "panel quick", "aria-labelledby": "quick-title" });
     this.form = h("form", { class: "panel create", "aria-labelledby": "new-table" });
     this.created = h("div", { class: "created", "aria-live": "polite" });
+    this.compareBox = h("div", { class: "compare-box" });
     this.running = h("div", { class: "table-list" });
     this.finished = h("div", { class: "table-list" });
     const file = h("input", { type: "file", accept: ".json,application/json", id: "record-file", "aria-label": "a record file" });
@@ -89,6 +91,7 @@ export class StartPage {
         h("section", { class: "panel" }, h("h2", {}, "Tables in play"), this.running,
           h("button", { type: "button", onclick: () => this.loadTables() }, "Refresh")),
         h("section", { class: "panel" }, h("h2", {}, "Finished games"), this.finished),
+        this.compareBox,
         h("section", { class: "panel" }, h("h2", {}, "Replay a record file"),
           h("p", {}, "A record saved by ", h("code", {}, "jick play"), " or downloaded from a table: step through it with every hand face up."),
           file)));
@@ -184,6 +187,7 @@ export class StartPage {
     }
     this.buildQuick();
     this.buildForm();
+    this.compareBox.append(new ComparePanel(this.catalog).element);
     this.loadTables();
   }
 
