@@ -144,7 +144,7 @@ export const tarok = {
     /** @type {number[]} */
     const seats = entry.changes.map((/** @type {unknown} */ _, /** @type {number} */ s) => s);
     const awards = entry.awards.map((/** @type {any} */ a) => `<tr><th scope="row">${esc(a.name)}${a.seat !== null && a.seat !== undefined ? ` (${esc(names(a.seat))})` : ""}</th><td class="num">${a.value}</td><td>${esc(a.won_by)}</td>${seats.map((s) => `<td class="num">${a.changes ? points(a.changes[s]) : ""}</td>`).join("")}</tr>`).join("");
-    const melds = entry.melds && entry.melds.length ? `<p>Melds: ${entry.melds.map((/** @type {[number, string]} */ [s, m]) => `${esc(names(s))} ${esc(String(m).replace(/_/g, " "))}`).join(", ")}</p>` : "";
+    const melds = entry.melds && entry.melds.length ? `<p>Melds: ${entry.melds.map((/** @type {{seat: number, meld: string}} */ m) => `${esc(names(m.seat))} ${esc(String(m.meld).replace(/_/g, " "))}`).join(", ")}</p>` : "";
     const total = `<tr class="total"><th scope="row">change</th><td></td><td></td>${seats.map((s) => `<td class="num">${points(entry.changes[s])}</td>`).join("")}</tr>` +
       `<tr class="total"><th scope="row">score</th><td></td><td></td>${seats.map((s) => `<td class="num"><b>${entry.scores[s]}</b></td>`).join("")}</tr>`;
     return head + cards + melds + `<table class="summary"><thead><tr><th>award</th><th>value</th><th>won by</th>${seats.map((s) => `<th>${esc(names(s))}</th>`).join("")}</tr></thead><tbody>${awards}${total}</tbody></table>` +
