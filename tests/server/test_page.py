@@ -336,7 +336,8 @@ def test_tarok_deal_to_its_end(page_server: LiveServer, new_page: Any) -> None:
                 # tricks are won: no seat claims "0 pts" (the match scores are in the score bar)
                 assert "pts" not in page.locator(".felt").inner_text()
                 assert "tricks" in page.locator(".felt").inner_text()
-        return page.locator("dialog[open]").count() > 0 or obs.get("deal_number", 1) > 1
+        summary_shown = page.evaluate("() => window.jickPage.dialog.dataset.kind === 'summary'")
+        return page.locator("dialog[open]").count() > 0 or summary_shown or obs.get("deal_number", 1) > 1
 
     rejected: list[bool] = []
 
@@ -355,6 +356,9 @@ def test_tarok_deal_to_its_end(page_server: LiveServer, new_page: Any) -> None:
     # every phase the page was sent, not only those it happened to show when polled
     phases += [v["observation"]["phase"] for v in me.views() if v.get("observation")]
     assert {"widow", "discard", "contract", "play"} <= set(phases), phases
+    # a summary that popped up while a turn was being taken was closed by the click helper: open it again to read it
+    page.wait_for_function("() => window.jickPage.dialog.dataset.kind === 'summary'")
+    page.evaluate("() => { const d = window.jickPage.dialog; if (!d.open) d.showModal(); }")
     page.wait_for_selector("dialog[open] >> text=Deal result")
     text = page.locator("dialog[open]").inner_text()
     report = replay_report(
