@@ -232,14 +232,18 @@ class Session:
 
         record = record_of(self.state, meta)
         if self.draws:
-            groups: list[list[Draw]] = [[] for _ in record["deals"]]
-            for draw in self.draws:
-                groups[draw.deal].append(draw)
             record["deals"] = [
                 {**deal, "commitments": [{"sha256": d.commitment, "salt": d.salt} for d in draws]}
-                for deal, draws in zip(record["deals"], groups, strict=True)
+                for deal, draws in zip(record["deals"], self.draws_by_deal(), strict=True)
             ]
         return record
+
+    def draws_by_deal(self) -> list[list[Draw]]:
+        """The drawn orders grouped by deal, one list per deal so far (the deck first, then the reshuffles)."""
+        groups: list[list[Draw]] = [[] for _ in self.state.deals]
+        for draw in self.draws:
+            groups[draw.deal].append(draw)
+        return groups
 
     # ------------------------------------------------------------------ acting
     def parse(self, action: Action | str | int) -> Action:

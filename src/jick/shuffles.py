@@ -38,14 +38,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from jick.core.trick_state import CHANCE
 from jick.engine import RecordError
 from jick.game import AnyState
 from jick.record_hooks import hooks_for
 
 __all__ = ["CHANCE", "Draw", "awaits_chance", "commitment", "draw_for", "supply", "verify", "verify_deal"]
 
-#: ``current_player`` of a state waiting at a chance node (a deck or reshuffle to be supplied).
-CHANCE = -2
 #: The operating system's cryptographic generator.
 _SYSTEM = secrets.SystemRandom()
 

@@ -232,14 +232,6 @@ class Table:
         return cut
 
 
-def _draws_by_deal(session: Session) -> list[list[Draw]]:
-    """The session's drawn orders, grouped by deal (index 0: the deck, then the reshuffles)."""
-    groups: list[list[Draw]] = [[] for _ in session.state.deals]
-    for draw in session.draws:
-        groups[draw.deal].append(draw)
-    return groups
-
-
 def _deck_rows(table_id: str, session: Session, start: int) -> tuple[DeckRow, ...]:
     """The database rows of the session's draws from number ``start`` on."""
     game = session.state.game_name
@@ -268,7 +260,7 @@ def _fairness(table: Table) -> tuple[str, str]:
     session = table.session
     if table.seeded or not session.draws:
         return "null", "null"
-    groups = _draws_by_deal(session)
+    groups = session.draws_by_deal()
     deals = session.state.deals
     sealed, revealed = "null", "null"
     current = len(deals) - 1
