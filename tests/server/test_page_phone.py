@@ -137,6 +137,9 @@ def test_a_deal_on_a_phone_by_tapping(
         ".every((c) => getComputedStyle(c, '::after').content === 'none')"
     )
     turns = play_a_deal_measuring(me, f"phone-{preset}-{players}-{width}.png")
+    if turns == 0 and preset == "tarok_4p":  # this seat dealt, and the dealer of four sits the deal out: one more
+        close_dialog(me)
+        turns = play_a_deal_measuring(me, f"phone-{preset}-{players}-{width}.png")
     assert turns >= 1, page.evaluate("() => window.jickPage.log")
     close_dialog(me)
     # other phones: the same table measured at their sizes (the page lays itself out again on resize)
