@@ -229,7 +229,19 @@ def take_turn(watch: Watch, prefer: tuple[str, ...] = ()) -> str:
             if page.evaluate("() => window.jickPage.selected.size") >= need:
                 break
             click(watch, fresh.first)
-        page.wait_for_function("() => { const b = document.querySelector('#confirm'); return b && !b.disabled; }")
+        try:
+            page.wait_for_function("() => { const b = document.querySelector('#confirm'); return b && !b.disabled; }")
+        except PlaywrightTimeout:
+            state = page.evaluate(
+                "() => { const p = window.jickPage; const b = document.querySelector('#confirm');"
+                " return {need: null, selected: [...p.selected], ply: p.view.ply, queue: p.queue,"
+                " hand: p.obs.hand.map((c) => c.card), legal: p.obs.legal_actions.map((a) => a.action),"
+                " confirm: b && {disabled: b.disabled, text: b.textContent},"
+                " online: !document.body.classList.contains('offline'),"
+                " rule: p.game.discardRule(p.obs, p.table.rules)}; }"
+            )
+            state["need"] = need
+            raise AssertionError(f"the discard cannot be confirmed: {state}") from None
         click(watch, confirm)
         done = f"discard:{need}"
     else:
