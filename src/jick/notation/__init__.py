@@ -10,6 +10,7 @@ that starts ``line N:`` where a line of the text is to blame.
 """
 
 from jick.notation.pgn_style import export_text, import_text
+from jick.notation.ptn import export_ptn, import_ptn
 from jick.notation.tags import TextRecordError
 
-__all__ = ["TextRecordError", "export_text", "import_text"]
+__all__ = ["TextRecordError", "export_ptn", "export_text", "import_ptn", "import_text"]

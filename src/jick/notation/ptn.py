@@ -15,18 +15,25 @@ the rules' canonical order. A PTN text therefore round-trips exactly; a JSON
 record exported to PTN and read back keeps every deal, bid and card but not
 its seed, stock order or commitments.
 
->>> from jick.games.smear import new_match
->>> from jick.record import record_of
->>> import random
->>> s = new_match("smear_ten_point", seed=3, overrides={"target_score": 5})
->>> rng = random.Random(0)
->>> while len(s.deals) < 2 or s.deals[-1].outcome != "played":
-...     s.apply(rng.choice(s.legal_actions()))
-...     if s.is_terminal: break
->>> text = export_ptn({**record_of(s), "overrides": {}, "rules": new_match("smear_ten_point").rules.to_dict()})
-Traceback (most recent call last):
-...
-jick.notation.tags.TextRecordError: line 1: PTN holds played hands only: deal 3 is not over (seat 2 to bid)
+>>> text = '''[Variant "smear_ten_point"]
+... [Dealer "4"]
+... [Deal "1:2S.3S.4S.5S.6S.7S.8S.9S.10S.JS 2H.3H.4H.5H.6H.7H.8H.9H.10H.JH 2D.3D.4D.5D.6D.7D.8D.9D.10D.JD 2C.3C.4C.5C.6C.7C.8C.9C.10C.JC"]
+... [Auction "1"]
+... 2 Pass Pass Pass
+... [Contract "2S"]
+... [Declarer "1"]
+... [Play "1"]
+... JS 10H 10D 10C
+... 10S 9H 9D 9C
+... 9S 8H 8D 8C
+... 8S 7H 7D 7C
+... 7S 6H 6D 6C
+... 6S 5H 5D 5C'''
+>>> record = import_ptn(text)
+>>> record["deals"][0]["actions"][:5]
+[[0, '2'], [1, 'pass'], [2, 'pass'], [3, 'pass'], [0, 'S']]
+>>> record["result"]["scores"], export_ptn(record).splitlines()[-1]
+([3, 0], '[GameScores "3 0"]')
 """
 
 from __future__ import annotations
@@ -84,12 +91,15 @@ def export_ptn(record: Mapping[str, Any]) -> str:
     state = replay(record).state
     rules = state.rules
     _check_preset_rules(record, rules)
-    report = {h["deal"]: h for h in state.__class__.__module__ and _report(state)}
+    report = {h["deal"]: h for h in _report(state)}
     meta = record.get("meta") or {}
     events = meta.get("events") or [meta.get("event")] * len(record["deals"])
     n = rules.num_players
     out: list[str] = []
-    for i, deal in enumerate(record["deals"]):
+    deals = list(record["deals"])
+    if deals and not deals[-1].get("actions") and not deals[-1].get("outcome"):
+        deals.pop()  # dealt and not begun: nothing of it to write
+    for i, deal in enumerate(deals):
         if deal.get("outcome") != "played":
             what = f"ended {deal['outcome']!r}" if deal.get("outcome") else f"is not over ({_to_act(state, deal)})"
             raise at(1, f"PTN holds played hands only: deal {i + 1} {what}")

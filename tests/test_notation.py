@@ -1,0 +1,302 @@
+"""Text notations of records (docs/records.md, Text notation and PTN): ``jick record export`` / ``import``.
+
+Every record the session can make (each game, several presets, finished or
+not, seeded or with fair-shuffle commitments, with meta, void deals and an
+ended session) goes to text and back to the same JSON record; a malformed text
+is refused with its line and the reason, in one line with exit code 2.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from jick.cli import app
+from jick.notation import TextRecordError, export_ptn, export_text, import_ptn, import_text
+from jick.record import dumps_record, replay
+from jick.session import Session
+
+runner = CliRunner()
+
+
+def played(
+    preset: str, steps: int, seed: int | None, *, fresh: bool = False, overrides: dict[str, Any] | None = None
+) -> Session:
+    """A session of ``preset`` after up to ``steps`` random legal actions (fast: no bot thinks)."""
+    session = Session.new(preset, seed=seed, fresh_draws=fresh, overrides=overrides)
+    rng = random.Random(seed or 0)
+    for _ in range(steps):
+        if session.is_over or session.to_act < 0:
+            break
+        session.act(session.to_act, rng.choice(session.state.legal_actions()))
+    return session
+
+
+def round_trip(record: dict[str, Any]) -> str:
+    """Export, import, export again: the record and the text come back identical."""
+    text = export_text(record)
+    back = import_text(text)
+    assert back == record
+    assert list(back) == list(record)  # the fields in the order jick writes them
+    assert export_text(back) == text
+    assert export_text(record) == text  # deterministic
+    return text
+
+
+PRESETS = ["smear_ten_point", "smear_mn_basic4", "smear_mn_original", "smear_widow", "tarok_3p", "tarok_4p", "lift_smoke"]
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    preset=st.sampled_from(PRESETS),
+    steps=st.integers(0, 160),
+    seed=st.integers(0, 10_000),
+    fresh=st.booleans(),
+)
+def test_every_record_round_trips(preset: str, steps: int, seed: int, fresh: bool) -> None:
+    session = played(preset, steps, None if fresh else seed, fresh=fresh)
+    record = session.record(meta={"tool": "test", "seats": ["random"] * session.state.num_players})
+    text = round_trip(record)
+    assert ("[Commitments " in text) == fresh
+    assert f'[Game "{record["game"]}"]' in text
+
+
+@pytest.mark.parametrize("preset", ["smear_ten_point", "tarok_3p", "lift_smoke"])
+def test_finished_matches_round_trip(preset: str) -> None:
+    overrides = {"smear_ten_point": {"target_score": 4}, "tarok_3p": {"deals_per_match": 2}}.get(preset)
+    if preset == "lift_smoke":
+        overrides = {"games_per_session": 2}
+    session = played(preset, 2000, 7, overrides=overrides)
+    assert session.is_over
+    record = session.record()
+    text = round_trip(record)
+    assert "finished = true" in text
+    assert "[Contract " in text and "[Scores " in text
+
+
+def test_void_deal_ended_session_and_odd_meta_round_trip() -> None:
+    session = played("smear_ten_point", 3, 11)
+    session.state.void_deal('a "card" was exposed; redeal')
+    session = Session(session.state, ["human"] * 4)
+    record = session.record(meta={"tool": "x; y", "odd key = 1": [1, {"a": None}], "ünï": "código"})
+    text = round_trip(record)
+    assert '[Void "a \\"card\\" was exposed; redeal"]' in text
+    lift = played("lift_smoke", 40, 2)
+    lift.state.end_session()
+    text = round_trip(lift.record())
+    assert '[SessionEnded "true"]' in text
+
+
+def test_the_layout_reads_like_a_transcript() -> None:
+    record = played("smear_ten_point", 60, 3).record()
+    text = export_text(record)
+    lines = text.splitlines()
+    play = lines.index(next(line for line in lines if line.startswith("[Play ")))
+    trick = lines[play + 1].split()
+    assert trick[0].rstrip(":").isdigit() and len(trick) == 5  # the leader, then the four cards of the trick
+    assert all(line.split(":")[0].isdigit() for line in lines[play + 1 : play + 7])
+
+
+def test_comments_and_hand_edits_are_read() -> None:
+    record = played("smear_ten_point", 30, 5).record()
+    text = export_text(record)
+    commented = text.replace("[Deal \"1\"]", "; the first deal\n[Deal \"1\"] ; comment after a tag")
+    commented = commented.replace("\n[Auction", "\n{a brace comment}\n[Auction", 1)
+    assert import_text(commented) == record
+
+
+# ---------------------------------------------------------------------------- refused texts
+
+
+def exported(tmp_path: Path) -> tuple[Path, str]:
+    record = played("smear_ten_point", 30, 5).record()
+    path = tmp_path / "match.json"
+    path.write_text(dumps_record(record), encoding="utf-8")
+    return path, export_text(record)
+
+
+def refused(tmp_path: Path, text: str) -> str:
+    """Import ``text`` with the CLI: exit 2 and one line on stderr, no traceback; the line is returned."""
+    bad = tmp_path / "bad.txt"
+    bad.write_text(text, encoding="utf-8")
+    result = runner.invoke(app, ["record", "import", str(bad)])
+    assert result.exit_code == 2, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    err = result.stderr.strip()
+    assert "\n" not in err and "Traceback" not in err
+    assert err.startswith("jick: error: ")
+    assert result.stdout == ""
+    return err
+
+
+def line_of(text: str, start: str) -> int:
+    return next(i for i, line in enumerate(text.splitlines(), start=1) if line.startswith(start))
+
+
+def test_bad_tag_line(tmp_path: Path) -> None:
+    _, text = exported(tmp_path)
+    bad = text.replace('[Seed "5"]', "[Seed 5]")
+    err = refused(tmp_path, bad)
+    assert f"line {line_of(text, '[Seed ')}:" in err and "double quotes" in err
+
+
+def test_unknown_preset(tmp_path: Path) -> None:
+    _, text = exported(tmp_path)
+    err = refused(tmp_path, text.replace('[Preset "smear_ten_point"]', '[Preset "smear_eleven"]'))
+    assert f"line {line_of(text, '[Preset ')}:" in err and "smear_eleven" in err
+
+
+def test_illegal_action(tmp_path: Path) -> None:
+    _, text = exported(tmp_path)
+    lines = text.splitlines()
+    k = line_of(text, "[Auction ")  # the next line is the first bid
+    seat, bid = lines[k].split(": ")
+    lines[k] = f"{seat}: 11"
+    err = refused(tmp_path, "\n".join(lines) + "\n")
+    assert f"line {k + 1}:" in err and "illegal" in err and "11" in err
+
+
+def test_wrong_seat_on_a_line(tmp_path: Path) -> None:
+    _, text = exported(tmp_path)
+    lines = text.splitlines()
+    k = line_of(text, "[Auction ")
+    seat, rest = lines[k + 1].split(": ", 1)
+    lines[k + 1] = f"{(int(seat) + 1) % 4}: {rest}"
+    err = refused(tmp_path, "\n".join(lines) + "\n")
+    assert f"line {k + 2}:" in err and "seat" in err
+
+
+def test_missing_required_tag(tmp_path: Path) -> None:
+    _, text = exported(tmp_path)
+    err = refused(tmp_path, "\n".join(line for line in text.splitlines() if not line.startswith("[Deck ")))
+    assert f"line {line_of(text, '[Deal ')}:" in err and "[Deck]" in err
+    err = refused(tmp_path, text.replace('[FirstDealer "', '; [FirstDealer "'))
+    assert "no [FirstDealer] tag" in err
+
+
+def test_unknown_tag_bad_rules_and_wrong_result(tmp_path: Path) -> None:
+    _, text = exported(tmp_path)
+    err = refused(tmp_path, text.replace("[Outcome", "[Outcom", 1) if "[Outcome" in text else text + '[Bogus "1"]\n')
+    assert "unknown tag" in err
+    err = refused(tmp_path, text.replace('discard_mode = "free_to_six"', 'discard_mode = "burn"'))
+    assert f"line {line_of(text, '[Rules ')}:" in err and "burn" in err
+    err = refused(tmp_path, text.replace("hands = ", "hands = 9 ; was ", 1))
+    assert f"line {line_of(text, '[Result ')}:" in err and "hands" in err
+    err = refused(tmp_path, text.replace("hands = 0", "hands = zero") if "hands = 0" in text else "x")
+    assert "line " in err
+
+
+def test_derived_tags_are_checked() -> None:
+    record = played("smear_ten_point", 120, 3).record()
+    text = export_text(record)
+    scores = next(line for line in text.splitlines() if line.startswith("[Scores "))
+    with pytest.raises(TextRecordError, match=rf"line {line_of(text, scores)}: deal 1: \[Scores"):
+        import_text(text.replace(scores, '[Scores "99 99"]'))
+
+
+# ---------------------------------------------------------------------------- CLI
+
+
+def test_cli_export_and_import(tmp_path: Path) -> None:
+    path, text = exported(tmp_path)
+    result = runner.invoke(app, ["record", "export", str(path)])
+    assert result.exit_code == 0 and result.stdout == text
+    out = tmp_path / "match.txt"
+    result = runner.invoke(app, ["record", "export", str(path), "--format", "pgn-style", "--out", str(out)])
+    assert result.exit_code == 0 and out.read_text(encoding="utf-8") == text
+    back = tmp_path / "back.json"
+    result = runner.invoke(app, ["record", "import", str(out), "--out", str(back)])
+    assert result.exit_code == 0, result.output
+    assert json.loads(back.read_text(encoding="utf-8")) == json.loads(path.read_text(encoding="utf-8"))
+    replay(json.loads(back.read_text(encoding="utf-8")))
+    result = runner.invoke(app, ["record", "export", str(tmp_path / "missing.json")])
+    assert result.exit_code == 2 and "does not exist" in result.stderr
+
+
+# ---------------------------------------------------------------------------- PTN
+
+
+PTN_EXAMPLE = """\
+[Event "Tuesday club"]
+[Variant "smear_ten_point"]
+[Dealer "4"]
+[Deal "1:2S.3S.4S.5S.6S.7S.8S.9S.10S.JS 2H.3H.4H.5H.6H.7H.8H.9H.10H.JH 2D.3D.4D.5D.6D.7D.8D.9D.10D.JD 2C.3C.4C.5C.6C.7C.8C.9C.10C.JC"]
+[Auction "1"]
+2 Pass Pass Pass
+[Contract "2S"]
+[Declarer "1"]
+[Play "1"]
+JS 10H 10D 10C
+10S 9H 9D 9C
+9S 8H 8D 8C
+8S 7H 7D 7C
+7S 6H 6D 6C
+6S 5H 5D 5C
+[GameScores "3 0"]
+"""
+
+
+def test_ptn_example_round_trips(tmp_path: Path) -> None:
+    record = import_ptn(PTN_EXAMPLE)
+    assert record["meta"]["event"] == "Tuesday club"
+    assert record["deals"][0]["dealer"] == 3 and record["deals"][0]["outcome"] == "played"
+    assert export_ptn(record) == PTN_EXAMPLE
+    src = tmp_path / "game.ptn"
+    src.write_text(PTN_EXAMPLE, encoding="utf-8")
+    result = runner.invoke(app, ["record", "import", str(src)])  # found to be PTN by its tags
+    assert result.exit_code == 0, result.output
+    rec = tmp_path / "game.json"
+    rec.write_text(result.stdout, encoding="utf-8")
+    result = runner.invoke(app, ["record", "export", str(rec), "--format", "ptn"])
+    assert result.exit_code == 0 and result.stdout == PTN_EXAMPLE
+
+
+def test_a_played_match_round_trips_through_ptn() -> None:
+    session = Session.new("smear_ten_point", seed=9)
+    rng = random.Random(9)
+    while len(session.state.deals) < 4:  # three played hands, and the fourth just dealt (left out of PTN)
+        session.act(session.to_act, rng.choice(session.state.legal_actions()))
+    full = session.record()
+    text = export_ptn(full)
+    assert text.count("[Deal ") == 3
+    full["deals"] = full["deals"][:3]
+    back = import_ptn(text)
+    assert export_ptn(back) == text
+    for mine, theirs in zip(back["deals"], full["deals"], strict=True):
+        bids = [a for a in mine["actions"] if not a[1].startswith("-")]
+        assert bids == [a for a in theirs["actions"] if not a[1].startswith("-")]
+        assert sorted(a[1] for a in mine["actions"]) == sorted(a[1] for a in theirs["actions"])
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        (('[Variant "smear_ten_point"]', '[Variant "smear_widow"]'), "does not map onto PTN: kitty_size"),
+        (('[Variant "smear_ten_point"]', '[Variant "tarok_3p"]'), "Pitch/Smear presets only"),
+        (('[Variant "smear_ten_point"]', '[Variant "nope"]'), "nope"),
+        (("2H.3H.4H.5H.6H.7H.8H.9H.10H.JH", "-"), "unknown ('-')"),
+        (("[Play ", '[Vulnerable "None"]\n[Play '), "[Vulnerable] does not map"),
+        (("JS 10H 10D 10C", "10H JS 10D 10C"), "illegal"),
+        (('[GameScores "3 0"]', '[GameScores "1 0"]'), "GameScores"),
+    ],
+)
+def test_ptn_that_does_not_map_is_refused_in_one_line(tmp_path: Path, change: tuple[str, str], reason: str) -> None:
+    err = refused(tmp_path, PTN_EXAMPLE.replace(*change))
+    assert reason in err and "line " in err
+
+
+def test_ptn_export_refuses_what_does_not_map(tmp_path: Path) -> None:
+    for preset, reason in [("tarok_3p", "PTN holds Pitch/Smear games"), ("smear_widow", "does not map onto PTN")]:
+        record = played(preset, 5, 1).record()
+        with pytest.raises(TextRecordError, match=reason):
+            export_ptn(record)
+    unfinished = played("smear_ten_point", 5, 1).record()
+    with pytest.raises(TextRecordError, match="played hands only: deal 1 is not over"):
+        export_ptn(unfinished)
