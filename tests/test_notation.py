@@ -50,7 +50,15 @@ def round_trip(record: dict[str, Any]) -> str:
     return text
 
 
-PRESETS = ["smear_ten_point", "smear_mn_basic4", "smear_mn_original", "smear_widow", "tarok_3p", "tarok_4p", "lift_smoke"]
+PRESETS = [
+    "smear_ten_point",
+    "smear_mn_basic4",
+    "smear_mn_original",
+    "smear_widow",
+    "tarok_3p",
+    "tarok_4p",
+    "lift_smoke",
+]
 
 
 @settings(max_examples=12, deadline=None)
@@ -107,7 +115,7 @@ def test_the_layout_reads_like_a_transcript() -> None:
 def test_comments_and_hand_edits_are_read() -> None:
     record = played("smear_ten_point", 30, 5).record()
     text = export_text(record)
-    commented = text.replace("[Deal \"1\"]", "; the first deal\n[Deal \"1\"] ; comment after a tag")
+    commented = text.replace('[Deal "1"]', '; the first deal\n[Deal "1"] ; comment after a tag')
     commented = commented.replace("\n[Auction", "\n{a brace comment}\n[Auction", 1)
     assert import_text(commented) == record
 
@@ -223,11 +231,13 @@ def test_cli_export_and_import(tmp_path: Path) -> None:
 # ---------------------------------------------------------------------------- PTN
 
 
-PTN_EXAMPLE = """\
+#: Seat 1 holds the spades 2-J, seat 2 the hearts, seat 3 the diamonds, seat 4 the clubs.
+DEAL = " ".join(".".join(rank + suit for rank in "2 3 4 5 6 7 8 9 10 J".split()) for suit in "SHDC")
+PTN_EXAMPLE = f"""\
 [Event "Tuesday club"]
 [Variant "smear_ten_point"]
 [Dealer "4"]
-[Deal "1:2S.3S.4S.5S.6S.7S.8S.9S.10S.JS 2H.3H.4H.5H.6H.7H.8H.9H.10H.JH 2D.3D.4D.5D.6D.7D.8D.9D.10D.JD 2C.3C.4C.5C.6C.7C.8C.9C.10C.JC"]
+[Deal "1:{DEAL}"]
 [Auction "1"]
 2 Pass Pass Pass
 [Contract "2S"]
@@ -258,6 +268,18 @@ def test_ptn_example_round_trips(tmp_path: Path) -> None:
     assert result.exit_code == 0 and result.stdout == PTN_EXAMPLE
 
 
+def test_ptn_unknown_hands_are_filled_and_written_again() -> None:
+    text = PTN_EXAMPLE.replace("2H.3H.4H.5H.6H.7H.8H.9H.10H.JH", "-")
+    record = import_ptn(text)
+    assert record["meta"]["ptn_unknown_hands"] == [[1, 2]]
+    played_by_seat_1 = [
+        a[1] for a in record["deals"][0]["actions"] if a[0] == 1 and a[1] != "pass" and not a[1].startswith("-")
+    ]
+    assert played_by_seat_1 == ["10H", "9H", "8H", "7H", "6H", "5H"]
+    assert record["result"]["scores"] == [3, 0]
+    assert export_ptn(record) == text
+
+
 def test_a_played_match_round_trips_through_ptn() -> None:
     session = Session.new("smear_ten_point", seed=9)
     rng = random.Random(9)
@@ -281,7 +303,9 @@ def test_a_played_match_round_trips_through_ptn() -> None:
         (('[Variant "smear_ten_point"]', '[Variant "smear_widow"]'), "does not map onto PTN: kitty_size"),
         (('[Variant "smear_ten_point"]', '[Variant "tarok_3p"]'), "Pitch/Smear presets only"),
         (('[Variant "smear_ten_point"]', '[Variant "nope"]'), "nope"),
-        (("2H.3H.4H.5H.6H.7H.8H.9H.10H.JH", "-"), "unknown ('-')"),
+        (("2H.3H.4H.5H.6H.7H.8H.9H.10H.JH", "2H.3H"), "seat 2 holds 2 cards; the preset deals 10"),
+        (('[Dealer "4"]', '[Dealer "2"]'), "seat 3 bids first, not 1"),
+        (('[Contract "2S"]', '[Contract "3S"]'), "but the auction gives 2S"),
         (("[Play ", '[Vulnerable "None"]\n[Play '), "[Vulnerable] does not map"),
         (("JS 10H 10D 10C", "10H JS 10D 10C"), "illegal"),
         (('[GameScores "3 0"]', '[GameScores "1 0"]'), "GameScores"),

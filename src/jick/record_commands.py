@@ -92,7 +92,9 @@ def import_(
     preset: Annotated[
         str | None, typer.Option("--preset", "-p", help="PTN only: the jick preset of a PTN game without [Variant].")
     ] = None,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the JSON record here instead of stdout.")] = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", "-o", help="Write the JSON record here instead of stdout.")
+    ] = None,
 ) -> None:
     """Read a text record back as a JSON record; every action is replayed and checked."""
     from jick.notation import import_text

@@ -119,7 +119,7 @@ def _layout(state: AnyState, hooks: RecordHooks[AnyState], deal: Mapping[str, An
             runs.append(_Run(kind))
             new_line = True
         elif kind == "Play":
-            new_line = not state.trick_cards()  # the action leads a trick
+            new_line = not _trick_on_table(state)  # the action leads a trick
         else:
             new_line = runs[-1].lines[-1][0] != seat
         if new_line:
@@ -130,6 +130,12 @@ def _layout(state: AnyState, hooks: RecordHooks[AnyState], deal: Mapping[str, An
     if "void" in deal:
         hooks.void_deal(state, deal["void"])
     return runs
+
+
+def _trick_on_table(state: AnyState) -> bool:
+    """Whether cards of the trick in progress are on the table (every trick game's state can say)."""
+    cards = getattr(state, "trick_cards", None)
+    return bool(cards is not None and cards())
 
 
 def export_text(record: Mapping[str, Any]) -> str:
@@ -222,7 +228,9 @@ def _split(
             continue
         if deals and (t.name in DEAL_TAGS or t.name in deal_extra):
             if t.name in deals[-1].tags:
-                raise at(t.line, f"deal {len(deals)} has [{t.name}] twice (first on line {deals[-1].tags[t.name].line})")
+                raise at(
+                    t.line, f"deal {len(deals)} has [{t.name}] twice (first on line {deals[-1].tags[t.name].line})"
+                )
             deals[-1].tags[t.name] = t
             continue
         if t.name in match_names:
@@ -297,7 +305,7 @@ def import_text(text: str) -> dict[str, Any]:
     """
     tags = read_tags(text, KEY_SECTIONS)
     if not tags:
-        raise TextRecordError("line 1: the text has no tags (a text record starts with [Format \"jick-record\"])")
+        raise TextRecordError('line 1: the text has no tags (a text record starts with [Format "jick-record"])')
     first = tags[0].line
     game_tag = next((t for t in tags if t.name == "Game"), None)
     if game_tag is None:
@@ -314,7 +322,9 @@ def import_text(text: str) -> dict[str, Any]:
         raise at(fmt.line, f'[Format "{fmt.value}"] is not a jick record (expected [Format "{FORMAT}"])')
     version = parse_int(match["Version"])
     if version != VERSION:
-        raise at(match["Version"].line, f"record version {version} is not supported (this jick reads version {VERSION})")
+        raise at(
+            match["Version"].line, f"record version {version} is not supported (this jick reads version {VERSION})"
+        )
     preset = match["Preset"].value
     record: dict[str, Any] = {
         "format": FORMAT,

@@ -15,9 +15,10 @@ the rules' canonical order. A PTN text therefore round-trips exactly; a JSON
 record exported to PTN and read back keeps every deal, bid and card but not
 its seed, stock order or commitments.
 
->>> text = '''[Variant "smear_ten_point"]
+>>> deal = " ".join(".".join(rank + suit for rank in "2 3 4 5 6 7 8 9 10 J".split()) for suit in "SHDC")
+>>> text = f'''[Variant "smear_ten_point"]
 ... [Dealer "4"]
-... [Deal "1:2S.3S.4S.5S.6S.7S.8S.9S.10S.JS 2H.3H.4H.5H.6H.7H.8H.9H.10H.JH 2D.3D.4D.5D.6D.7D.8D.9D.10D.JD 2C.3C.4C.5C.6C.7C.8C.9C.10C.JC"]
+... [Deal "1:{deal}"]
 ... [Auction "1"]
 ... 2 Pass Pass Pass
 ... [Contract "2S"]
@@ -107,6 +108,9 @@ def export_ptn(record: Mapping[str, Any]) -> str:
         dealer = deal["dealer"]
         places, _, _ = deal_positions(rules, dealer)
         hands = [".".join(deal["deck"][k] for k in places[seat]) for seat in range(n)]
+        for number, seat in meta.get("ptn_unknown_hands", []):
+            if number == i + 1:
+                hands[seat - 1] = "-"
         bids = [(seat, text) for seat, text in deal["actions"] if text == "pass" or text.isdigit()]
         plays = [(seat, text) for seat, text in deal["actions"] if not text.startswith("-") and _is_card(text)]
         if out:
@@ -239,14 +243,19 @@ def import_ptn(text: str, preset: str | None = None) -> dict[str, Any]:
     why = unmapped(rules)
     if why:
         raise at(where_name, f"preset {name} does not map onto PTN: {why}")
-    decks, dealers = [], []
-    for hand in hands:
+    decks: list[list[str]] = []
+    dealers: list[int] = []
+    unknown: list[list[int]] = []
+    for k, hand in enumerate(hands):
         v = hand.tags.get("Variant")
-        if v is not None and not preset and v.value != variant.value if variant else False:
-            raise at(v.line, f'[Variant "{v.value}"] differs from the first hand\'s "{variant.value if variant else ""}"')
+        if v is not None and not preset and variant is not None and v.value != variant.value:
+            raise at(v.line, f'[Variant "{v.value}"] differs from the first hand\'s [Variant "{variant.value}"]')
         dealer = _seat(hand.need("Dealer"), n)
-        decks.append(_deck(rules, dealer, hand.need("Deal"), n))
+        _, played = _tricks(hand, n, k + 1)
+        deck, blind = _deck(rules, dealer, hand.need("Deal"), n, played)
+        decks.append(deck)
         dealers.append(dealer)
+        unknown.extend([k + 1, seat + 1] for seat in blind)
     state = new_match(name, players=n, decks=decks, first_dealer=dealers[0])
     for k, hand in enumerate(hands):
         _play_hand(state, hand, k, dealers[k], n)
@@ -257,6 +266,8 @@ def import_ptn(text: str, preset: str | None = None) -> dict[str, Any]:
             meta["event"] = events[0]
         else:
             meta["events"] = events
+    if unknown:
+        meta["ptn_unknown_hands"] = unknown
     return record_of(state, meta)
 
 
@@ -273,33 +284,72 @@ def _deal_hands(t: Tag) -> list[str]:
     return hands[len(hands) - start :] + hands[: len(hands) - start]
 
 
-def _deck(rules: Any, dealer: int, t: Tag, n: int) -> list[str]:
-    """The deck that deals the hands of a [Deal] tag; unknown ('-') hands do not map."""
+def _deck(rules: Any, dealer: int, t: Tag, n: int, played: Mapping[int, list[str]]) -> tuple[list[str], list[int]]:
+    """The deck that deals the hands of a [Deal] tag, and the seats whose hand was unknown ('-').
+
+    An unknown hand is the cards its seat played, then, for the cards it
+    discarded, the first cards (in the rules' canonical order) that no known
+    hand holds and nobody played.
+    """
+    from jick.cards import CARDS
     from jick.games.smear.arrange import arrange_deck
+    from jick.games.smear.tables import deck_cards
 
     hands = _deal_hands(t)
     if len(hands) != n:
         raise at(t.line, f"[Deal] has {len(hands)} hands but the game has {n} seats")
     cards: dict[int, list[str]] = {}
+    unknown = [seat for seat, text in enumerate(hands) if text == "-"]
     for seat, text in enumerate(hands):
-        if text == "-":
-            raise at(t.line, f"the hand of seat {seat + 1} is unknown ('-'); jick replays only deals whose hands are known")
-        cards[seat] = text.split(".")
+        if seat in unknown:
+            continue
+        cards[seat] = [_canonical(c, t.line) for c in text.split(".")]
         if len(cards[seat]) != rules.hand_size:
             raise at(t.line, f"seat {seat + 1} holds {len(cards[seat])} cards; the preset deals {rules.hand_size}")
+    if unknown:
+        taken = {c for hand in cards.values() for c in hand} | {c for seat in unknown for c in played.get(seat, [])}
+        spare = [str(CARDS[c]) for c in deck_cards(rules) if str(CARDS[c]) not in taken]
+        for seat in unknown:
+            mine = list(played.get(seat, []))
+            need = rules.hand_size - len(mine)
+            if need < 0:
+                raise at(t.line, f"seat {seat + 1} played {len(mine)} cards; the preset deals {rules.hand_size}")
+            cards[seat] = mine + spare[:need]
+            spare = spare[need:]
     try:
-        return arrange_deck(rules, dealer, cards)
+        return arrange_deck(rules, dealer, cards), unknown
     except (JickError, ValueError) as exc:
         raise at(t.line, f"[Deal]: {exc}") from None
 
 
+def _tricks(hand: _Hand, n: int, deal_no: int) -> tuple[list[tuple[int, dict[int, str]]], dict[int, list[str]]]:
+    """The trick lines of a hand's [Play] section (seat -> card) and the cards each seat played."""
+    play = hand.need("Play")
+    columns = _seat(play, n)
+    tricks: list[tuple[int, dict[int, str]]] = []
+    played: dict[int, list[str]] = {seat: [] for seat in range(n)}
+    for line, text in play.data:
+        cards = text.split()
+        if len(cards) != n:
+            raise at(
+                line, f"hand {deal_no}: a trick line has {len(cards)} cards; it needs one per seat ({n}, '-' for none)"
+            )
+        trick = {(columns + j) % n: _canonical(c, line) for j, c in enumerate(cards) if c != "-"}
+        for seat, card in trick.items():
+            played[seat].append(card)
+        tricks.append((line, trick))
+    return tricks, played
+
+
 def _apply(state: Any, text: str, line: int, what: str) -> None:
+    seat = state.current_player
+    who = f"seat {seat + 1} (jick seat {seat})"
     try:
         state.apply(state.parse_action(text))
     except IllegalAction as exc:
-        raise at(line, f"{what} {text!r} by seat {state.current_player + 1}: illegal: {exc.reason}") from None
+        raise at(line, f"{what} {text!r} by {who}: illegal: {exc.reason}") from None
     except (NotationError, RecordError) as exc:
-        raise at(line, f"{what} {text!r} by seat {state.current_player + 1}: {exc}") from None
+        raise at(line, f"{what} {text!r} by {who}: {exc}") from None
 
 
 def _play_hand(state: Any, hand: _Hand, k: int, dealer: int, n: int) -> None:
@@ -322,17 +372,8 @@ def _play_hand(state: Any, hand: _Hand, k: int, dealer: int, n: int) -> None:
         raise at(declarer.line, f"hand {deal_no}: the auction does not make seat {declarer.value} the declarer")
     _apply(state, suit, contract.line, f"hand {deal_no}: trump")
     play = hand.need("Play")
-    columns = _seat(play, n)
-    tricks: list[tuple[int, dict[int, str]]] = []
-    for line, text in play.data:
-        cards = text.split()
-        if len(cards) != n:
-            raise at(line, f"hand {deal_no}: a trick line has {len(cards)} cards; it needs one per seat ({n}, '-' for none)")
-        tricks.append((line, {(columns + j) % n: c for j, c in enumerate(cards) if c != "-"}))
-    played: dict[int, set[str]] = {seat: set() for seat in range(n)}
-    for _, trick in tricks:
-        for seat, card in trick.items():
-            played[seat].add(_canonical(card, play.line))
+    tricks, by_seat = _tricks(hand, n, deal_no)
+    played = {seat: set(cards) for seat, cards in by_seat.items()}
     places, _, _ = deal_positions(state.rules, dealer)
     deck = [str(c) for c in _deck_names(state)]
     while state.phase == "discard":
@@ -356,7 +397,10 @@ def _play_hand(state: Any, hand: _Hand, k: int, dealer: int, n: int) -> None:
         raise at(play.line, f"hand {deal_no}: the hand is not over after its tricks; PTN hands are played out")
     result = state.hand_results[-1]
     if bid != result.bid_text or suit != "SHDC"[result.trump]:
-        raise at(contract.line, f"hand {deal_no}: [Contract \"{contract.value}\"] but the auction gives {result.bid_text}{suit}")
+        raise at(
+            contract.line,
+            f'hand {deal_no}: [Contract "{contract.value}"] but the auction gives {result.bid_text}{suit}',
+        )
     if "GameScores" in hand.tags:
         t = hand.tags["GameScores"]
         want = " ".join(str(v) for v in result.settlement.scores)

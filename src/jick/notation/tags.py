@@ -88,7 +88,7 @@ def _parse_tag(text: str, line: int) -> tuple[str, str, str]:
     """(name, value, rest of the line) of a line that starts with ``[``."""
     match = _NAME.match(text, 1)
     if not match:
-        raise at(line, f"bad tag line {_short(text)}: a tag is [Name \"value\"]")
+        raise at(line, f'bad tag line {_short(text)}: a tag is [Name "value"]')
     name = match.group()
     k = match.end()
     while k < len(text) and text[k] == " ":
