@@ -86,7 +86,7 @@ def test_finished_matches_round_trip(preset: str) -> None:
     record = session.record()
     text = round_trip(record)
     assert "finished = true" in text
-    assert "[Contract " in text and "[Scores " in text
+    assert ("[Pot " if preset == "lift_smoke" else "[Contract ") in text and "[Scores " in text
 
 
 def test_void_deal_ended_session_and_odd_meta_round_trip() -> None:
@@ -191,14 +191,27 @@ def test_missing_required_tag(tmp_path: Path) -> None:
 
 def test_unknown_tag_bad_rules_and_wrong_result(tmp_path: Path) -> None:
     _, text = exported(tmp_path)
-    err = refused(tmp_path, text.replace("[Outcome", "[Outcom", 1) if "[Outcome" in text else text + '[Bogus "1"]\n')
-    assert "unknown tag" in err
+    deck = line_of(text, "[Deck ")
+    err = refused(tmp_path, text.replace("\n[Deck ", '\n[Bogus "1"]\n[Deck ', 1))
+    assert f"line {deck}: unknown tag [Bogus] in deal 1" in err
     err = refused(tmp_path, text.replace('discard_mode = "free_to_six"', 'discard_mode = "burn"'))
-    assert f"line {line_of(text, '[Rules ')}:" in err and "burn" in err
+    assert f"line {line_of(text, 'discard_mode = ')}:" in err and "'burn' is not allowed" in err
     err = refused(tmp_path, text.replace("hands = ", "hands = 9 ; was ", 1))
-    assert f"line {line_of(text, '[Result ')}:" in err and "hands" in err
-    err = refused(tmp_path, text.replace("hands = 0", "hands = zero") if "hands = 0" in text else "x")
-    assert "line " in err
+    assert f"line {line_of(text, '[Result ')}:" in err and "hands = 9" in err
+    err = refused(tmp_path, text.replace("hands = 0", "hands = zero", 1))
+    assert f"line {line_of(text, 'hands = ')}: [Result]: the value of 'hands' is not JSON" in err
+
+
+def test_a_json_record_or_a_stray_option_is_refused(tmp_path: Path) -> None:
+    path, text = exported(tmp_path)
+    result = runner.invoke(app, ["record", "import", str(path)])
+    assert result.exit_code == 2 and "this is JSON, not a text record" in result.stderr
+    good = tmp_path / "good.txt"
+    good.write_text(text, encoding="utf-8")
+    result = runner.invoke(app, ["record", "import", str(good), "--preset", "smear_ten_point"])
+    assert result.exit_code == 2 and "--preset is for PTN" in result.stderr
+    result = runner.invoke(app, ["record", "export", str(path), "--format", "pbn"])
+    assert result.exit_code == 2 and result.stdout == ""
 
 
 def test_derived_tags_are_checked() -> None:

@@ -41,8 +41,10 @@ from jick.record_hooks import RecordHooks, hooks_for
 HEADER = "; jick record in text notation: see docs/records.md, Text notation"
 #: Tags of the match, in the order jick writes them (Meta, the game's extra fields and Result come later).
 MATCH_TAGS = ("Format", "Version", "Game", "Preset", "Seats", "FirstDealer", "Seed", "Overrides", "Rules")
+#: Tags jick writes after a scored deal, for the reader; import checks them against the replay.
+DERIVED = ("Contract", "Trump", "Pot", "Scores")
 #: Tags of a deal, after its [Deal "N"] tag.
-DEAL_TAGS = ("Dealer", "Deck", "Commitments", "Auction", "Play", "Void", "Outcome", "Contract", "Scores")
+DEAL_TAGS = ("Dealer", "Deck", "Commitments", "Auction", "Play", "Void", "Outcome", *DERIVED)
 #: Tags whose sections are ``key = JSON`` lines.
 KEY_SECTIONS = ("Overrides", "Rules", "Meta", "Result")
 #: Sections of actions.
@@ -59,41 +61,38 @@ def camel(name: str) -> str:
 # ---------------------------------------------------------------------------- derived facts
 
 
-def _contract_smear(entry: Mapping[str, Any]) -> str | None:
-    return f"{entry['bid']} {entry['trump']} by seat {entry['bidder']}"
+def _smear_facts(entry: Mapping[str, Any]) -> dict[str, str]:
+    return {"Contract": f"{entry['bid']} {entry['trump']} by seat {entry['bidder']}"}
 
 
-def _contract_tarok(entry: Mapping[str, Any]) -> str | None:
+def _tarok_facts(entry: Mapping[str, Any]) -> dict[str, str]:
     if entry.get("bidder") is None:
-        return None
-    return f"{entry['contract']} by seat {entry['bidder']}"
+        return {}
+    return {"Contract": f"{entry['contract']} by seat {entry['bidder']}"}
 
 
-def _contract_liftsmoke(entry: Mapping[str, Any]) -> str | None:
+def _liftsmoke_facts(entry: Mapping[str, Any]) -> dict[str, str]:
     card = f" ({entry['trump_card']})" if entry.get("trump_card") else ""
-    return f"trump {entry['trump']}{card}, pot {entry['pot']} won by seat {entry['winner']}"
+    return {"Trump": f"{entry['trump']}{card}", "Pot": f"{entry['pot']} to seat {entry['winner']}"}
 
 
-#: Per game: the key of the scored deals in the replay report and the [Contract] text of one.
-_REPORTS: dict[str, tuple[str, Callable[[Mapping[str, Any]], str | None]]] = {
-    "smear": ("hands", _contract_smear),
-    "tarok": ("results", _contract_tarok),
-    "liftsmoke": ("games", _contract_liftsmoke),
+#: Per game: the key of the scored deals in the replay report, and the derived tags of one.
+_REPORTS: dict[str, tuple[str, Callable[[Mapping[str, Any]], dict[str, str]]]] = {
+    "smear": ("hands", _smear_facts),
+    "tarok": ("results", _tarok_facts),
+    "liftsmoke": ("games", _liftsmoke_facts),
 }
 
 
 def derived_tags(state: AnyState) -> dict[int, dict[str, str]]:
-    """The [Contract] and [Scores] tags of each scored deal (0-based), from the replay."""
+    """The derived tags ([Contract] or [Trump] and [Pot], then [Scores]) of each scored deal (0-based)."""
     hooks = hooks_for(state.game_name)
-    key, contract = _REPORTS.get(state.game_name, ("", lambda entry: None))
     out: dict[int, dict[str, str]] = {}
-    if not key:
+    if state.game_name not in _REPORTS:
         return out
+    key, facts = _REPORTS[state.game_name]
     for entry in hooks.report(state).get(key, []):
-        tags: dict[str, str] = {}
-        text = contract(entry)
-        if text is not None:
-            tags["Contract"] = text
+        tags = facts(entry)
         tags["Scores"] = " ".join(str(v) for v in entry["scores"])
         out[int(entry["deal"]) - 1] = tags
     return out
@@ -290,6 +289,11 @@ def _line_of(message: str, match: Mapping[str, Tag], deals: Sequence[_DealText])
         number = message[5:].split(",")[0].split(":")[0].split(" ")[0]
         if number.isdigit() and 0 < int(number) <= len(deals):
             return deals[int(number) - 1].tag.line
+    if message.startswith("record rules:") and "Rules" in match:
+        for line, text in match["Rules"].data:
+            key = text.split("=")[0].strip()
+            if key and (f"option {key!r}" in message or f"option {key} " in message):
+                return line
     for prefix, name in (("result", "Result"), ("record rules", "Rules"), ("record field 'players'", "Seats")):
         if message.startswith(prefix) and name in match:
             return match[name].line
@@ -303,6 +307,8 @@ def import_text(text: str) -> dict[str, Any]:
 
     Every action is replayed: an illegal one is refused with its line.
     """
+    if text.lstrip().startswith("{"):
+        raise TextRecordError("line 1: this is JSON, not a text record (jick record export FILE turns it into text)")
     tags = read_tags(text, KEY_SECTIONS)
     if not tags:
         raise TextRecordError('line 1: the text has no tags (a text record starts with [Format "jick-record"])')
@@ -434,10 +440,10 @@ def _play_deal(state: AnyState, hooks: RecordHooks[AnyState], d: _DealText, entr
 
 
 def _check_derived(state: AnyState, deals: Sequence[_DealText]) -> None:
-    """[Contract] and [Scores] tags must say what the replay gives."""
+    """Derived tags ([Contract], [Scores]...) must say what the replay gives."""
     derived = derived_tags(state)
     for i, d in enumerate(deals):
-        for name in ("Contract", "Scores"):
+        for name in DERIVED:
             if name in d.tags:
                 want = derived.get(i, {}).get(name)
                 if want is None:
