@@ -110,6 +110,7 @@ def test_the_layout_reads_like_a_transcript() -> None:
     trick = lines[play + 1].split()
     assert trick[0].rstrip(":").isdigit() and len(trick) == 5  # the leader, then the four cards of the trick
     assert all(line.split(":")[0].isdigit() for line in lines[play + 1 : play + 7])
+    assert [line.split(":")[0] for line in lines if line.startswith("; seat ")][:4] == [f"; seat {s}" for s in range(4)]
 
 
 def test_comments_and_hand_edits_are_read() -> None:

@@ -131,6 +131,18 @@ def _layout(state: AnyState, hooks: RecordHooks[AnyState], deal: Mapping[str, An
     return runs
 
 
+def _hand_comments(state: AnyState, index: int) -> list[str]:
+    """Comment lines with each seat's hand as dealt in deal ``index`` (0-based), for the reader; import skips them."""
+    if len(state.deals) != index + 1 or state.current_player < 0:
+        return []  # redealt at once, or waiting for chance: no hands to show
+    lines = []
+    for seat in range(state.num_players):
+        hand = state.observation(seat).hand
+        if hand:
+            lines.append(f"; seat {seat}: {' '.join(str(card) for card in hand)}")
+    return lines
+
+
 def _trick_on_table(state: AnyState) -> bool:
     """Whether cards of the trick in progress are on the table (every trick game's state can say)."""
     cards = getattr(state, "trick_cards", None)
@@ -174,6 +186,7 @@ def export_text(record: Mapping[str, Any]) -> str:
                 out.extend(" ".join(order) for order in deal[name])
         if "commitments" in deal:
             tag("Commitments", " ".join(f"{c['sha256']}:{c['salt']}" for c in deal["commitments"]))
+        out.extend(_hand_comments(state, i))
         for run in _layout(state, hooks, deal, i):
             tag(run.kind, run.lines[0][0])
             out.extend(f"{seat}: {' '.join(actions)}" for seat, actions in run.lines)
