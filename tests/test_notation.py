@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from jick.cli import app
+from jick.engine import RecordError
 from jick.notation import TextRecordError, export_ptn, export_text, import_ptn, import_text
 from jick.record import dumps_record, replay
 from jick.session import Session
@@ -100,6 +101,13 @@ def test_void_deal_ended_session_and_odd_meta_round_trip() -> None:
     lift.state.end_session()
     text = round_trip(lift.record())
     assert '[SessionEnded "true"]' in text
+
+
+def test_a_void_reason_with_a_line_break_is_refused_in_one_line() -> None:
+    session = played("smear_ten_point", 3, 11)
+    session.state.void_deal("exposed\ncard")
+    with pytest.raises(RecordError, match="line break"):
+        export_text(session.record())
 
 
 def test_the_layout_reads_like_a_transcript() -> None:

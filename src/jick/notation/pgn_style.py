@@ -17,6 +17,7 @@ commitments and every action included. The format is described in
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -156,7 +157,10 @@ def export_text(record: Mapping[str, Any]) -> str:
     out = [HEADER]
 
     def tag(name: str, value: Any) -> None:
-        out.append(tag_line(name, NULL if value is None else str(value)))
+        text = NULL if value is None else str(value)
+        if "\n" in text or "\r" in text:
+            raise RecordError(f"the {name} {text[:30]!r}... has a line break, which a tag value cannot hold")
+        out.append(tag_line(name, text))
 
     tag("Format", record["format"])
     tag("Version", record["version"])
@@ -288,8 +292,6 @@ def _nullable_int(t: Tag) -> int | None:
 
 
 def _json_tag(t: Tag) -> Any:
-    import json
-
     try:
         return json.loads(t.value)
     except json.JSONDecodeError as exc:
