@@ -346,3 +346,21 @@ def test_ptn_export_refuses_what_does_not_map(tmp_path: Path) -> None:
     unfinished = played("smear_ten_point", 5, 1).record()
     with pytest.raises(TextRecordError, match="played hands only: deal 1 is not over"):
         export_ptn(unfinished)
+
+
+def test_the_real_command_refuses_a_bad_text_without_a_traceback(tmp_path: Path) -> None:
+    """The installed ``jick`` script (not only the test runner): exit 2, one line on stderr."""
+    import subprocess
+    import sys
+
+    _, text = exported(tmp_path)
+    bad = tmp_path / "bad.txt"
+    bad.write_text(text.replace('[Game "smear"]', '[Game "chess"]'), encoding="utf-8")
+    script = "from jick.cli import main; main()"
+    done = subprocess.run(
+        [sys.executable, "-c", script, "record", "import", str(bad)], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.strip() == (
+        f"jick: error: line {line_of(text, '[Game ')}: unknown game 'chess' in record (games: smear, tarok, liftsmoke)"
+    )
