@@ -1,4 +1,4 @@
-"""The ``jick`` command: play | replay | analyse | presets | arena | compare-rules | advise | serve.
+"""The ``jick`` command: play | replay | record | analyse | presets | arena | compare-rules | advise | serve.
 
 Every user mistake (unknown preset, bad option, malformed record...) ends in
 one line on stderr and exit code 2, never a traceback.
@@ -531,6 +531,11 @@ def serve(
     except JickError as exc:
         fail(str(exc))
     raise typer.Exit(code)
+
+
+from jick.record_commands import record_app  # noqa: E402 - the `jick record` group, in its own module
+
+app.add_typer(record_app, name="record")
 
 
 def main() -> None:
