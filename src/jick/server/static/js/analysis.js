@@ -4,8 +4,10 @@
 import { ApiError, api, h, tableToken } from "./api.js";
 
 const SVG = "http://www.w3.org/2000/svg";
-/** Chart size in SVG units (the chart scales to its box). */
-const W = 600;
+/** Chart size in SVG units (the chart scales to its box; its width follows the box's, so that its text stays
+ * readable on a phone). */
+const WIDEST = 900;
+const NARROWEST = 300;
 const HT = 200;
 const PAD = { left: 44, right: 12, top: 12, bottom: 26 };
 /** Milliseconds between progress polls, and how long the page waits for an analysis at most. */
@@ -60,13 +62,14 @@ export class AnalysisPanel {
     this.result = null;
     this.seat = 0;
     this.polling = 0;
+    this.w = WIDEST;
     /** @type {{list: any[], n: number}|null} the practice under way */
     this.practice = null;
     this.button = h("button", { type: "button", id: "analyse", class: "primary", onclick: () => this.start() }, "Analyse");
     this.seatSel = h("select", { id: "an-seat", "aria-label": "the seat to analyse", onchange: () => (this.touched = true) });
     this.touched = false;
     this.depthSel = h("select", { id: "an-depth", "aria-label": "depth" },
-      h("option", { value: "quick", selected: true }, "quick"), h("option", { value: "normal" }, "normal (slower)"));
+      h("option", { value: "quick", selected: true }, "quick"), h("option", { value: "normal" }, "normal"));
     this.progress = h("progress", { id: "an-progress", max: "1", value: "0", hidden: true });
     this.status = h("p", { id: "an-status", class: "an-status", role: "status", "aria-live": "polite" });
     this.summary = h("p", { id: "an-summary", class: "an-summary", hidden: true });
@@ -167,6 +170,7 @@ export class AnalysisPanel {
       return;
     }
     const actions = Math.max(1, (r.data.deals[deal - 1] || {}).actions || 1);
+    const W = (this.w = Math.round(Math.max(NARROWEST, Math.min(WIDEST, this.chart.clientWidth || this.el.clientWidth || WIDEST))));
     const ys = mine.flatMap((/** @type {any} */ d) => [d.values[0].value, this.playedOf(d).value]);
     let lo = Math.min(0, ...ys);
     let hi = Math.max(0, ...ys);
@@ -179,6 +183,8 @@ export class AnalysisPanel {
     root.append(svg("text", { class: "tick", x: PAD.left - 4, y: y(0) + 4, "text-anchor": "end" }, "0"));
     root.append(svg("text", { class: "tick", x: PAD.left - 4, y: y(lo) + 4, "text-anchor": "end" }, signed(lo)));
     root.append(svg("text", { class: "tick", x: (W + PAD.left) / 2, y: HT - 6, "text-anchor": "middle" }, `action of the ${word}`));
+    root.append(svg("text", { class: "tick", x: x(1), y: HT - 6, "text-anchor": "middle" }, "1"));
+    root.append(svg("text", { class: "tick", x: x(actions), y: HT - 6, "text-anchor": "middle" }, String(actions)));
     const line = (/** @type {number[][]} */ pts, /** @type {string} */ cls) =>
       svg("polyline", { class: cls, points: pts.map(([a, b]) => `${a.toFixed(1)},${b.toFixed(1)}`).join(" ") });
     root.append(line(mine.map((/** @type {any} */ d) => [x(d.index), y(d.values[0].value)]), "best-line"));
@@ -235,7 +241,7 @@ export class AnalysisPanel {
     const at = this.decisionsOf(r.deal).find((/** @type {any} */ d) => d.index === r.step + 1);
     if (this.cursor) {
       const actions = Math.max(1, (r.data.deals[r.deal - 1] || {}).actions || 1);
-      const cx = PAD.left + (r.step / Math.max(1, actions - 1)) * (W - PAD.left - PAD.right);
+      const cx = PAD.left + (r.step / Math.max(1, actions - 1)) * ((this.w || WIDEST) - PAD.left - PAD.right);
       this.cursor.setAttribute("x1", cx.toFixed(1));
       this.cursor.setAttribute("x2", cx.toFixed(1));
     }
