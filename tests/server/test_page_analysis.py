@@ -142,3 +142,29 @@ def test_the_match_end_button_and_the_phone_layout(finished: tuple[LiveServer, s
     page.locator("#an-chart").scroll_into_view_if_needed()
     shot(me, "replay-analysis-phone-chart.png")
     assert me.csp_violations() == []
+
+
+def test_an_uploaded_record_is_analysed_too(finished: tuple[LiveServer, str], new_page: Any, tmp_path: Any) -> None:
+    import json
+
+    from test_analysis import HANDS, constructed
+
+    server, _ = finished
+    path = tmp_path / "blunder.json"
+    path.write_text(json.dumps(constructed(HANDS)), encoding="utf-8")
+    me = new_page()
+    page = me.page
+    page.goto(server.url + "/")
+    page.set_input_files("#record-file", str(path))
+    page.wait_for_url("**/replay")
+    page.wait_for_selector(".seat .open-hand .card")
+    assert page.locator("#an-seat").input_value() == "0"
+    page.click("#analyse")
+    mark = page.locator('#an-chart circle.mark[data-index="9"]')  # 2S for AS, the arranged blunder
+    mark.wait_for(timeout=120_000)
+    mark.click()
+    hand = page.locator('.seat[data-seat="0"]')
+    hand.locator('.card.an-best[data-card="AS"]').wait_for()
+    assert hand.locator('.card.an-played[data-card="2S"]').count() == 1
+    assert page.locator("#step").input_value() == "8"
+    assert "better AS" in page.locator("#an-note").inner_text()
