@@ -211,16 +211,18 @@ class Analyses:
                 429, "busy", "another analysis is running on this server; try again when it is done (a minute or so)"
             )
         job = Job(secrets.token_urlsafe(12), key, seat, depth)
-        self.running = job  # taken before the first await: a second request now is refused
+        self.running = job  # taken before the first await: another analysis now is refused, this one joined
+        self._keep(job)
         try:
             job.total = int(await self.tables.bots.run(count_choices, dict(record), [seat]))
-        except JickError as exc:
+        except BaseException as exc:
+            known = isinstance(exc, JickError)
+            job.status, job.error = "failed", "record" if known else "internal"
+            job.message = str(exc) if known else "the analysis could not start (logged)"
             self.running = None
-            raise Rejected(400, "record", str(exc)) from None
-        except BaseException:
-            self.running = None
+            if known:
+                raise Rejected(400, "record", str(exc)) from None
             raise
-        self._keep(job)
         job.task = asyncio.create_task(self._run(job, dict(record), table_id))
         return job
 
