@@ -41,8 +41,8 @@ def follow(http: httpx.Client, job: dict[str, Any], timeout: float = 90) -> tupl
     return job, seen
 
 
-def test_a_table_is_analysed_once_and_kept(sqlite_url: str) -> None:
-    with LiveServer(sqlite_url) as server, server.http() as http:
+def test_a_table_is_analysed_once_and_kept(db_url: str) -> None:
+    with LiveServer(db_url) as server, server.http() as http:
         created = finished_table(http)
         table_id = created["table"]["id"]
         server.app.state.analyses.batch = 1  # progress after every decision
@@ -62,7 +62,7 @@ def test_a_table_is_analysed_once_and_kept(sqlite_url: str) -> None:
         assert done["stored"] and analysis["format"] == "jick-analysis" and analysis["depth"] == "quick"
         assert analysis["decisions"] and {d["seat"] for d in analysis["decisions"]} == {1}
         assert http.post(f"/api/tables/{table_id}/analysis?seat=1").json()["analysis"] == analysis
-    store = Store(sqlite_url)
+    store = Store(db_url)
     from sqlalchemy.orm import Session
 
     with Session(store.engine) as db:
@@ -71,7 +71,7 @@ def test_a_table_is_analysed_once_and_kept(sqlite_url: str) -> None:
         assert json.loads(rows[0].analysis) == analysis
     store.close()
     # a restarted server answers with the stored analysis at once
-    with LiveServer(sqlite_url) as server, server.http() as http:
+    with LiveServer(db_url) as server, server.http() as http:
         stored = http.post(f"/api/tables/{table_id}/analysis?seat=1")
         assert stored.status_code == 200 and stored.json()["status"] == "done" and stored.json()["stored"]
         assert stored.json()["analysis"] == analysis
