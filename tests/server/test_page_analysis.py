@@ -141,6 +141,18 @@ def test_the_match_end_button_and_the_phone_layout(finished: tuple[LiveServer, s
     shot(me, "replay-analysis-phone.png")
     page.locator("#an-chart").scroll_into_view_if_needed()
     shot(me, "replay-analysis-phone-chart.png")
+    # practice on the phone: the choices a finger wide, on screen
+    page.locator("#an-practice").tap()
+    page.wait_for_selector("#an-choices button")
+    for b in page.locator("#an-choices button").all():
+        box = b.bounding_box()
+        assert inside(box, width) and box is not None and box["height"] >= 36 and box["width"] >= 44
+    page.locator("#an-choices button").first.tap()
+    assert page.locator("#an-verdict").get_attribute("data-verdict") in ("best", "as good", "worse")
+    assert inside(page.locator("#an-note table").bounding_box(), width)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    page.locator("#an-note").scroll_into_view_if_needed()
+    shot(me, "replay-practice-phone.png")
     assert me.csp_violations() == []
 
 
