@@ -174,6 +174,10 @@ def analyse(
     seed: Annotated[int, typer.Option("--seed", help="Seed of the searches (the same seed, the same values).")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as JSON (docs/analysis.md).")] = False,
     marked: Annotated[bool, typer.Option("--marked", help="List only the marked decisions.")] = False,
+    practice: Annotated[
+        bool,
+        typer.Option("--practice", help="Then solve the seat's mistakes and blunders again: find a better play."),
+    ] = False,
 ) -> None:
     """Value every decision of a record from what its seat knew; mark inaccuracies, mistakes and blunders."""
     from jick.analysis import DEPTHS
@@ -183,6 +187,8 @@ def analyse(
 
     if depth not in DEPTHS:
         fail(f"unknown depth {depth!r}; depths are: {', '.join(DEPTHS)}")
+    if practice and as_json:
+        fail("--practice asks questions at the terminal; it cannot go with --json")
     try:
         record = load_record(file)
         if sys.stderr.isatty() and not as_json:
@@ -204,9 +210,36 @@ def analyse(
         fail(str(exc))
     if as_json:
         typer.echo(json.dumps(to_json(result), indent=1))
-    else:
-        for line in lines(result, marked_only=marked):
-            typer.echo(line)
+        return
+    for line in lines(result, marked_only=marked or practice):
+        typer.echo(line)
+    if practice:
+        _practise(record, result)
+
+
+def _practise(record: dict[str, Any], result: Any) -> None:
+    """``--practice``: the marked positions asked again, answers read from stdin (typed or piped)."""
+    from rich.console import Console
+
+    from jick.analysis.practice import run
+
+    console = Console(highlight=False, soft_wrap=True)
+
+    def read(prompt: str) -> str:
+        if sys.stdin.isatty():
+            return console.input(prompt)
+        console.print(prompt, end="")
+        line = sys.stdin.readline()
+        if not line:
+            console.print()
+            raise EOFError
+        console.print(line.rstrip("\n"))  # a piped answer is echoed, as if typed
+        return line
+
+    try:
+        run(record, result, console, read)
+    except KeyboardInterrupt:
+        console.print()
 
 
 app.command("analyse")(analyse)

@@ -57,6 +57,9 @@ __all__ = [
     "Scale",
     "SeatSummary",
     "analyse",
+    "analyse_part",
+    "assemble",
+    "count_choices",
     "human_seats",
     "scale_of",
 ]
@@ -422,3 +425,55 @@ def _value(
 
 def _round(value: float | None) -> float | None:
     return None if value is None else round(value, 4)
+
+
+def count_choices(record: Mapping[str, Any], seats: Sequence[int]) -> int:
+    """How many decisions :func:`analyse` would look at for ``seats`` (checks the record and the seats first)."""
+    replay(record, check_result=False)
+    players = int(record["players"])
+    for seat in seats:
+        if not 0 <= seat < players:
+            raise RulesError(f"seat {seat}: the record has seats 0 to {players - 1}")
+    return sum(1 for _ in _choices(record, seats))
+
+
+def analyse_part(
+    record: Mapping[str, Any], seats: Sequence[int], depth: str, seed: int, start: int, stop: int
+) -> tuple[list[Decision], dict[int, int]]:
+    """The decisions ``start`` to ``stop`` (0-based, of :func:`count_choices`'s) valued as :func:`analyse` values
+    them, so that an analysis may be run a few decisions at a time (the server does, in its bot pool)."""
+    chosen = DEPTHS[depth]
+    game = str(record["game"])
+    scale = scale_of(game)
+    opener = _open_bot(game, seed)
+    decisions: list[Decision] = []
+    unvalued = dict.fromkeys(seats, 0)
+    for n, (d, i, state, seat, action) in enumerate(_choices(record, seats)):
+        if n >= stop:
+            break
+        if n < start:
+            continue
+        decision = _value(state, d, i, seat, action, _searchers(game, chosen, seed), opener, scale)
+        if decision is None:
+            unvalued[seat] += 1
+        else:
+            decisions.append(decision)
+    return decisions, unvalued
+
+
+def assemble(
+    record: Mapping[str, Any], seats: Sequence[int], depth: str, seed: int,
+    parts: Sequence[tuple[list[Decision], dict[int, int]]], seconds: float,
+) -> Analysis:  # fmt: skip
+    """The :class:`Analysis` of parts made by :func:`analyse_part`, in order."""
+    game = str(record["game"])
+    scale = scale_of(game)
+    report = Analysis(
+        game, record.get("preset"), scale.unit, scale.thresholds, depth, seed, tuple(seats),
+        _open_bot(game, seed) is not None, unvalued=dict.fromkeys(seats, 0), seconds=seconds,
+    )  # fmt: skip
+    for decisions, unvalued in parts:
+        report.decisions.extend(decisions)
+        for seat, n in unvalued.items():
+            report.unvalued[seat] = report.unvalued.get(seat, 0) + n
+    return report

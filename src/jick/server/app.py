@@ -38,6 +38,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from jick.bounded import MAX_DEPTH, json_depth
 from jick.engine import JickError
 from jick.server import protocol as P
+from jick.server.analyses import Analyses
 from jick.server.metrics import CONTENT_TYPE
 from jick.server.store import Store
 from jick.server.tables import Connection, Rejected, Settings, Table, Tables
@@ -82,6 +83,9 @@ SECURITY_HEADERS = [
 #: Query parameters of the replay routes.
 Deal = Annotated[int | None, Query(ge=1, le=100_000, description="A deal of the record, from 1.")]
 Frames = Annotated[Literal["all", "last"], Query(description="Every frame of the deal, or its last.")]
+#: Query parameters of the analysis routes.
+AnalysedSeat = Annotated[int | None, Query(ge=0, le=63, description="The seat whose decisions are valued.")]
+AnalysisDepth = Annotated[Literal["quick", "normal"], Query(description="How hard each decision is searched.")]
 
 ASGIApp = Callable[[MutableMapping[str, Any], Any, Any], Awaitable[None]]
 
@@ -264,6 +268,7 @@ def create_app(db: str | Store, settings: Settings | None = None) -> FastAPI:
     """The server application on database ``db`` (a URL or a :class:`Store`)."""
     store = Store(db) if isinstance(db, str) else db
     tables = Tables(store, settings)
+    analyses = Analyses(tables)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -271,6 +276,7 @@ def create_app(db: str | Store, settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            analyses.close()
             await tables.shutdown()
 
     app = _GuardedApp(
@@ -285,6 +291,7 @@ def create_app(db: str | Store, settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.tables = tables
+    app.state.analyses = analyses
     metrics = tables.metrics
     app.on_status = metrics.response
 
@@ -482,6 +489,53 @@ def create_app(db: str | Store, settings: Settings | None = None) -> FastAPI:
             return await tables.db.call(replay_deal, record, deal, frames)
         except JickError as exc:
             raise Rejected(400, "record", str(exc)) from None
+
+    busy = {**errors, 429: {"model": P.ErrorBody}, 503: {"model": P.ErrorBody}}
+
+    @app.post("/api/tables/{table_id}/analysis", tags=["analysis"], responses=busy, summary="Analyse a finished table")
+    async def table_analysis(
+        table_id: str,
+        response: Response,
+        seat: AnalysedSeat = None,
+        depth: AnalysisDepth = "quick",
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        """Value every decision of ``seat`` (default: the Bearer token's seat, else the first person's) from what
+        that seat knew (`jick analyse`). The stored analysis (200) if it was made before, else a job (202) to poll
+        at `GET /api/analyses/{job}`; made once per seat and depth and kept with the table. Only a finished
+        table; one analysis at a time per server (429 while another runs)."""
+        job = await analyses.for_table(table_id, _bearer(authorization), seat, depth)
+        response.status_code = 200 if job.status == "done" else 202
+        return job.answer()
+
+    @app.post("/api/analysis", tags=["analysis"], responses=busy, summary="Analyse an uploaded record")
+    async def record_analysis(
+        request: Request, response: Response, seat: AnalysedSeat = None, depth: AnalysisDepth = "quick"
+    ) -> dict[str, Any]:
+        """As `POST /api/tables/{id}/analysis`, for a record sent as the body (kept in memory a while, not stored)."""
+        from jick.record import loads_record
+
+        body = (await request.body()).decode("utf-8", "replace")
+        if json_depth(body) > MAX_DEPTH:
+            raise Rejected(400, "record", f"the record is nested too deeply (at most {MAX_DEPTH} levels)")
+        try:
+            record = loads_record(body, "the record")
+        except JickError as exc:
+            raise Rejected(400, "record", str(exc)) from None
+        job = await analyses.for_record(record, seat, depth)
+        response.status_code = 200 if job.status == "done" else 202
+        return job.answer()
+
+    @app.get("/api/analyses/{job_id}", tags=["analysis"], responses=busy, summary="An analysis's progress")
+    async def analysis_job(job_id: str) -> dict[str, Any]:
+        """Decisions done of the total while it runs; with `analysis` once done (the `jick analyse --json`
+        document). A job stopped by the server's time limit answers 503 (`too_slow`)."""
+        job = analyses.job(job_id)
+        if job.status == "failed":
+            raise Rejected(
+                503 if job.error in ("too_slow", "stopped") else 500, job.error or "failed", job.message or ""
+            )
+        return job.answer()
 
     @app.get("/api/protocol.schema.json", tags=["games"], summary="The websocket protocol's JSON Schema")
     async def schema() -> dict[str, Any]:

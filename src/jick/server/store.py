@@ -48,7 +48,18 @@ from sqlalchemy.sql.elements import ColumnElement
 
 from jick.engine import JickError
 
-__all__ = ["ActionRow", "Base", "DeckRow", "SeatRow", "Store", "StoreError", "TableRow", "hash_token", "now"]
+__all__ = [
+    "ActionRow",
+    "AnalysisRow",
+    "Base",
+    "DeckRow",
+    "SeatRow",
+    "Store",
+    "StoreError",
+    "TableRow",
+    "hash_token",
+    "now",
+]
 
 #: Table statuses: waiting for the host to start, playing, the match over, stopped by the host.
 STATUSES = ("open", "running", "finished", "closed")
@@ -148,6 +159,20 @@ class DeckRow(Base):
     salt: Mapped[str] = mapped_column(String(64))
     #: SHA-256 (hex) of the salt and the cards, sent when the deal starts.
     commitment: Mapped[str] = mapped_column(String(64))
+
+
+class AnalysisRow(Base):
+    """A finished table's analysis for one seat at one depth (``jick.server.analyses``): made once, kept."""
+
+    __tablename__ = "jick_analyses"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("jick_tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    #: ``quick`` or ``normal``.
+    depth: Mapped[str] = mapped_column(String(16), primary_key=True)
+    #: The analysis JSON (``jick-analysis``, ``docs/analysis.md``).
+    analysis: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 @dataclass

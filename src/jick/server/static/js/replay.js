@@ -1,6 +1,7 @@
 // The replay viewer: a finished game (or an uploaded record) deal by deal, action by action, every hand face up.
 
-import { GAME_TITLES, api, esc, h, seatName, setTitle, tableToken, toast } from "./api.js";
+import { AnalysisPanel } from "./analysis.js";
+import { GAME_TITLES, api, esc, h, seatName, setTitle, store, tableToken, toast } from "./api.js";
 import { cardElement } from "./cards.js";
 import { extraElements, layoutFelt, seatElement, trickElement } from "./felt.js";
 import { gameOf } from "./games/index.js";
@@ -35,6 +36,9 @@ export class ReplayPage {
     this.deal = 1;
     this.step = 0;
     this.timer = null;
+    /** @type {number|null} practice: the only seat whose cards are shown (the others' stay face down) */
+    this.hideFor = null;
+    this.analysis = new AnalysisPanel(this);
     this.build();
     document.addEventListener("keydown", (e) => this.key(e));
     if (!tableId && !this.record) {
@@ -42,7 +46,9 @@ export class ReplayPage {
       return;
     }
     this.loadTable();
-    this.load(1, 0);
+    this.load(1, 0).then(() => {
+      if (new URLSearchParams(location.search).get("analyse") && this.data) this.analysis.start();
+    });
     let pending = 0;
     window.addEventListener("resize", () => {
       cancelAnimationFrame(pending);
@@ -59,6 +65,7 @@ export class ReplayPage {
     } catch {
       this.table = null;
     }
+    this.offerSeats();
     if (this.data) this.go(this.step);
   }
 
@@ -108,7 +115,7 @@ export class ReplayPage {
     this.summary = h("div", { class: "panel replay-summary", hidden: true });
     this.extrasBox = h("div", { class: "extras", hidden: true });
     this.sheet = h("details", { class: "panel" }, h("summary", {}, "Score sheet"));
-    this.root.append(h("div", { class: "table-page replay-page" }, this.head, this.info, this.felt, this.extrasBox, controls, this.stepText, this.summary, this.sheet));
+    this.root.append(h("div", { class: "table-page replay-page" }, this.head, this.info, this.felt, this.extrasBox, controls, this.stepText, this.analysis.note, this.summary, this.analysis.el, this.sheet));
   }
 
   frames() {
@@ -138,7 +145,19 @@ export class ReplayPage {
     this.slider.max = String(Math.max(0, d.frames.length - 1));
     this.sheet.innerHTML = "";
     this.sheet.append(h("summary", {}, "Score sheet"), h("div", { html: this.game.sheetHTML(d.report, this.ctx(null)) }));
+    this.offerSeats();
     this.go(step === "end" ? d.frames.length - 1 : step);
+    this.analysis.show();
+  }
+
+  /** The analysis's seat choice: every seat of the record; this browser's own seat (its token's) first, else
+   * the first person's. */
+  offerSeats() {
+    if (!this.data) return;
+    const own = this.tableId ? store.get(`seat.${this.tableId}`) : null;
+    const seats = this.table && this.table.seats ? this.table.seats : [];
+    const person = seats.findIndex((/** @type {any} */ s) => s.kind === "human");
+    this.analysis.setSeats(this.data.players, this.names(), Boolean(own), person >= 0 ? person : 0);
   }
 
   names() {
@@ -214,10 +233,12 @@ export class ReplayPage {
     this.info.innerHTML = game.infoHTML(numbered, names, null);
     this.felt.innerHTML = "";
     for (let s = 0; s < n; s++) {
-      const own = frame.seats[s] || {};
+      const hidden = this.hideFor !== null && s !== this.hideFor;
+      const own = hidden ? {} : frame.seats[s] || {};
       const el = seatElement({
         seat: s, me: 0, n, name: names(s), status: null, tagsHTML: game.seatTags(view, s, null),
-        count: null, toAct: view.current_player === s, cards: own.hand || [], deck,
+        count: hidden ? ((frame.seats[s] || {}).hand || []).length : null, toAct: view.current_player === s,
+        cards: hidden ? null : own.hand || [], deck,
       });
       const aside = [];
       if (own.kitty && own.kitty.length && (view.phase === "trump" || view.phase === "discard")) aside.push(["kitty", own.kitty]);
@@ -255,5 +276,6 @@ export class ReplayPage {
     } else {
       this.summary.hidden = true;
     }
+    this.analysis.place();
   }
 }

@@ -712,6 +712,7 @@ export class TablePage {
       this.prompt.innerHTML = this.view.status === "finished" ? this.game.resultHTML(obs, this.names()) : `The table is ${this.view.status}.`;
       if (this.view.status === "finished") {
         this.buttons.append(h("a", { class: "button primary", href: `/replay/${t.id}` }, "Replay this match"),
+          h("a", { class: "button", id: "analyse-match", href: `/replay/${t.id}?analyse=1` }, "Analyse"),
           recordLink(t.id, "Download the record", { class: "button" }),
           h("a", { class: "button", href: "/" }, "New table"));
       }
