@@ -41,6 +41,19 @@ export const liftsmoke = {
   },
 
   /** @param {Obs} obs @param {Names} names @param {any} rules */
+  /**
+   * The pot of the game in play and each seat's chips won or lost this session.
+   * @param {Obs} obs @param {any} _rules @param {import("./interface.js").Names} names
+   */
+  livePoints(obs, _rules, names) {
+    if (!obs || !obs.scores || obs.phase === "over") return null;
+    const seated = obs.seated && obs.seated.length ? obs.seated : obs.scores.map((_, s) => s);
+    return {
+      head: `Pot ${obs.pot} chip${obs.pot === 1 ? "" : "s"}`,
+      items: seated.map((s) => ({ key: `chips-${s}`, label: names(s), who: `${obs.scores[s] > 0 ? "+" : ""}${obs.scores[s]}`, mine: obs.seat === s, title: "chips won or lost this session" })),
+    };
+  },
+
   infoHTML(obs, names, rules) {
     const bits = [];
     bits.push(`Game ${obs.game_number}${rules && rules.games_per_session ? ` of ${rules.games_per_session}` : ""}`);
