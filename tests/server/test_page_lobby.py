@@ -25,7 +25,9 @@ def wait_finished(server: LiveServer, table_id: str, token: str, limit: float = 
     with server.http() as http:
         deadline = time.monotonic() + limit
         while True:
-            table: dict[str, Any] = http.get(f"/api/tables/{table_id}", headers={"Authorization": f"Bearer {token}"}).json()
+            table: dict[str, Any] = http.get(
+                f"/api/tables/{table_id}", headers={"Authorization": f"Bearer {token}"}
+            ).json()
             if table["status"] == "finished":
                 return table
             assert time.monotonic() < deadline, "the bots' match did not finish"
@@ -174,15 +176,17 @@ def test_points_so_far_on_a_phone_then_the_match_end_and_a_rematch_everyone_foll
     assert spectator.page.locator("dialog[open] .rematch").count() == 0  # a spectator cannot ask for one
 
     page.locator("#end-rematch").tap()
-    page.wait_for_function("(old) => window.jickPage && window.jickPage.id !== old && window.jickPage.seat === 0", arg=table_id)
+    page.wait_for_function(
+        "(old) => window.jickPage && window.jickPage.id !== old && window.jickPage.seat === 0", arg=table_id
+    )
     next_id = page.evaluate("() => window.jickPage.id")
     assert page.url == f"{page_server.url}/play/{next_id}#{token}"
     spectator.page.wait_for_function("(id) => window.jickPage && window.jickPage.id === id", arg=next_id)
     assert spectator.page.url.startswith(f"{page_server.url}/watch/{next_id}")
     with page_server.http() as http:
-        table = http.get(f"/api/tables/{next_id}").json()
-        old = http.get(f"/api/tables/{table_id}/record").json()
-        new = http.get(f"/api/tables/{next_id}/record").json()
+        table = http.get(f"/api/tables/{next_id}", headers=host(created)).json()
+        old = http.get(f"/api/tables/{table_id}/record", headers=host(created)).json()
+        new = http.get(f"/api/tables/{next_id}/record", headers=host(created)).json()
     assert table["rematch_of"] == table_id and table["status"] == "running"
     assert table["seats"][0]["status"] == "connected" and [s["kind"] for s in table["seats"][1:]] == ["easy"] * 3
     assert new["first_dealer"] == (old["first_dealer"] + 1) % 4

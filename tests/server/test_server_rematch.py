@@ -70,7 +70,11 @@ def test_a_rematch_keeps_the_seats_and_tokens_passes_the_deal_and_seats_a_bot_fo
         assert next_id != table_id and following["rematch_of"] == table_id
         assert following["status"] == "running" and following["name"] == "Friday" and following["public"]
         assert following["rules"] == before["rules"] and following["house_rules"] == ["deals_per_match=1"]
-        assert [(s["kind"], s["name"]) for s in following["seats"]] == [("human", "Ann"), ("normal", None), ("easy", None)]
+        assert [(s["kind"], s["name"]) for s in following["seats"]] == [
+            ("human", "Ann"),
+            ("normal", None),
+            ("easy", None),
+        ]
         # Ann's page hears of it on the old table and follows with the same token
         told = receive_until(ws, lambda m: m["type"] == "table" and m["table"]["next_match"])
         assert told["table"]["next_match"] == next_id
@@ -119,7 +123,12 @@ def test_the_table_list_tells_the_lobby_the_rules_by_name_and_what_differs(sqlit
         # the preset's name for people: its description up to the colon, as the start page's menus show it
         smear = next(g for g in http.get("/api/presets").json()["games"] if g["name"] == "smear")
         described = next(p["description"] for p in smear["presets"] if p["name"] == "smear_ten_point")
-        assert first["preset_title"] == second["preset_title"] == described.split(": ")[0] == "54-card 10-point Smear with Trey"
+        assert (
+            first["preset_title"]
+            == second["preset_title"]
+            == described.split(": ")[0]
+            == "54-card 10-point Smear with Trey"
+        )
         assert first["house_rules"] == [] and sorted(second["house_rules"]) == ["moon_enabled=true", "target_score=11"]
         assert [s["status"] for s in second["seats"]] == ["free", "bot", "free", "bot"]
         assert first["rematch_of"] is None and first["next_match"] is None

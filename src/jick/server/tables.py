@@ -764,7 +764,9 @@ class Tables:
             if table.next_match is not None:
                 return await self._next_info(table)
             if table.status != "finished":
-                raise Rejected(409, "not_finished", f"table {table.id} is {table.status}: a rematch follows a finished match")
+                raise Rejected(
+                    409, "not_finished", f"table {table.id} is {table.status}: a rematch follows a finished match"
+                )
             header = table.header
             n = len(table.seats)
             stays = [
@@ -820,14 +822,17 @@ class Tables:
             )
             seat_rows = [
                 SeatRow(
-                    table_id=following.id, seat=s.number, kind=s.kind, name=s.name, token_hash=s.token_hash, claimed=s.claimed
+                    table_id=following.id,
+                    seat=s.number,
+                    kind=s.kind,
+                    name=s.name,
+                    token_hash=s.token_hash,
+                    claimed=s.claimed,
                 )
                 for s in seats
             ]
             try:
-                await self.db.call(
-                    self.db.store.create_table, row, seat_rows, _deck_rows(following.id, session, 0)
-                )
+                await self.db.call(self.db.store.create_table, row, seat_rows, _deck_rows(following.id, session, 0))
             except IntegrityError:  # another process made it first: follow that one
                 log.info("table %s: the rematch was made elsewhere", table.id)
                 table.next_match = (await self.db.call(self.db.store.rematches, [table.id])).get(table.id)

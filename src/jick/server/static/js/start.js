@@ -437,8 +437,10 @@ export class StartPage {
     const rules = t.house_rules && t.house_rules.length ? `House rules: ${t.house_rules.join(", ")}` : "The preset's rules";
     const go = h("span", { class: "go" });
     if (what === "join") {
+      const seat = store.get(`seat.${t.id}`);
       go.append(h("span", { class: "free" }, `${free} of ${t.players} seats free`),
-        h("button", { type: "button", class: "primary join", dataset: { table: t.id }, onclick: () => this.join(t.id) }, "Join"));
+        seat ? h("a", { class: "button", href: `/play/${t.id}#${encodeURIComponent(seat)}` }, "Your seat")
+          : h("button", { type: "button", class: "primary join", dataset: { table: t.id }, onclick: () => this.join(t.id) }, "Join"));
     } else if (what === "watch") {
       go.append(h("a", { class: "button watch", href: `/watch/${t.id}` }, "Watch"));
       const invites = store.get(`host.${t.id}`) ? JSON.parse(store.get(`invites.${t.id}`) || "[]") : [];

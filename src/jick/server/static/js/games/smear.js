@@ -26,6 +26,7 @@ function sideName(obs, side, names) {
 }
 
 
+/** @type {Record<string, string>} */
 const JICK_SUIT = { S: "C", C: "S", H: "D", D: "H" };
 const GAME_VALUE = { A: 4, K: 3, Q: 2, J: 1, 10: 10 };
 
@@ -67,6 +68,9 @@ function livePoints(obs, rules, names) {
   const points = rules.point_values || {};
   const sideOf = (/** @type {number} */ seat) => (obs.sides ? obs.sides[seat] : seat);
   const mySide = obs.seat !== null && obs.seat !== undefined ? sideOf(obs.seat) : null;
+  const sides = (obs.scores || []).length;
+  // short words on a phone: "us" and "them" for a seat between two sides, the sides' names otherwise
+  const who = (/** @type {number} */ side) => (mySide === null || sides > 2 ? sideName(obs, side, names) : side === mySide ? "us" : "them");
   /** @type {{card: string, seat: number, taker: number|null}[]} taker: the side that won its trick (null: trick in play) */
   const plays = [];
   for (const t of obs.tricks || []) for (const [seat, c] of t.plays) plays.push({ card: c.card, seat, taker: sideOf(t.winner) });
@@ -80,7 +84,7 @@ function livePoints(obs, rules, names) {
     const value = Number(points[key]) || 0;
     if (!soft) taken[side] = (taken[side] || 0) + value;
     const label = `${POINT_NAMES[/** @type {keyof typeof POINT_NAMES} */ (key)] || key}${value > 1 ? ` ${value}` : ""}`;
-    items.push({ key, label, who: `${sideName(obs, side, names)}${soft ? " so far" : ""}`, mine: side === mySide, soft, title: `${card}${soft ? ": the lowest trump played so far" : ""}` });
+    items.push({ key, label, who: `${who(side)}${soft ? " so far" : ""}`, mine: side === mySide, soft, title: `${sideName(obs, side, names)}: ${card}${soft ? ", the lowest trump played so far" : ""}` });
   };
   if (points.high) {
     const ace = find(`A${trump}`);
@@ -112,13 +116,15 @@ function livePoints(obs, rules, names) {
       const [rank] = rankSuit(p.card);
       counts[p.taker] = (counts[p.taker] || 0) + (/** @type {Record<string, number>} */ (GAME_VALUE)[rank] || 0);
     }
-    items.push({ key: "game", label: "Game", who: counts.map((c, side) => `${sideName(obs, side, names)} ${c}`).join(" · "), mine: false, title: "game points captured so far (A 4, K 3, Q 2, J 1, 10 10)" });
+    const order = mySide === null ? counts.map((_, side) => side) : [mySide, ...counts.map((_, side) => side).filter((side) => side !== mySide)];
+    items.push({ key: "game", label: "Game", who: order.map((side) => `${who(side)} ${counts[side]}`).join(" · "), mine: false, title: `game points captured so far (A 4, K 3, Q 2, J 1, 10 10): ${counts.map((c, side) => `${sideName(obs, side, names)} ${c}`).join(", ")}` });
   }
   let head = "";
   if (obs.bidder !== null && obs.bidder !== undefined) {
     const side = sideOf(obs.bidder);
     const got = taken[side] || 0;
-    head = obs.moon ? `Moon: ${got} taken so far` : `Bid ${obs.bid}: ${got} taken so far`;
+    const whose = mySide === null ? "" : side === mySide ? " (us)" : " (them)";
+    head = obs.moon ? `Moon${whose}: ${got} taken so far` : `Bid ${obs.bid}${whose}: ${got} taken so far`;
   }
   return { head, items };
 }
