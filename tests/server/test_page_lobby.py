@@ -11,7 +11,7 @@ import time
 from typing import Any
 
 from .kit import LiveServer, create_table, host
-from .page_kit import Watch, browser, close_dialog, my_turn, new_page, observation, page_server, shot, take_turn
+from .page_kit import Watch, browser, close_dialog, my_turn, new_page, page_server, shot, take_turn
 from .page_kit import wait_for_change as wait_change
 
 __all__ = ["browser", "new_page", "page_server"]  # the fixtures
@@ -98,8 +98,11 @@ def live_points(watch: Watch) -> dict[str, str]:
 
 def check_points_are_public(watch: Watch, seen: set[str]) -> None:
     """Every point the line shows has its card already played (taken points: in a won trick)."""
-    obs = observation(watch)
-    shown = live_points(watch)
+    both = watch.page.evaluate(  # in one go: a view arriving in between would change one and not the other
+        "() => [window.jickPage.obs, Object.fromEntries([...document.querySelectorAll('.live-score .pt')]"
+        ".map((e) => [e.dataset.point, e.textContent]))]"
+    )
+    obs, shown = both[0], both[1]
     if not obs or obs["phase"] != "play" or obs["trump"] is None:
         return
     trump = "SHDC"[obs["trump"]]
