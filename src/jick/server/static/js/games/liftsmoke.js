@@ -42,15 +42,18 @@ export const liftsmoke = {
 
   /** @param {Obs} obs @param {Names} names @param {any} rules */
   /**
-   * The pot of the game in play and each seat's chips won or lost this session.
-   * @param {Obs} obs @param {any} _rules @param {import("./interface.js").Names} names
+   * The pot of the game in play, and the chips this seat has won or lost this session (every seat's are in the
+   * score bar already): one short line on a phone.
+   * @param {Obs} obs @param {any} _rules @param {import("./interface.js").Names} _names
    */
-  livePoints(obs, _rules, names) {
+  livePoints(obs, _rules, _names) {
     if (!obs || !obs.scores || obs.phase === "over") return null;
-    const seated = obs.seated && obs.seated.length ? obs.seated : obs.scores.map((_, s) => s);
+    const me = obs.seat;
+    const chips = me !== null && me !== undefined ? obs.scores[me] : null;
+    const signed = (/** @type {number} */ n) => `${n > 0 ? "+" : ""}${n}`;
     return {
       head: `Pot ${obs.pot} chip${obs.pot === 1 ? "" : "s"}`,
-      items: seated.map((s) => ({ key: `chips-${s}`, label: names(s), who: `${obs.scores[s] > 0 ? "+" : ""}${obs.scores[s]}`, mine: obs.seat === s, title: "chips won or lost this session" })),
+      items: chips === null ? [] : [{ key: "chips", label: "your chips", who: signed(chips), mine: true, title: "chips you won or lost this session (the antes in the pot count as lost until it is won)" }],
     };
   },
 
