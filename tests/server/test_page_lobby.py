@@ -230,3 +230,46 @@ def test_a_bots_match_ends_on_the_match_end_screen_with_its_chart(page_server: L
         table = http.get(f"/api/tables/{page.evaluate('() => window.jickPage.id')}", headers=host(created)).json()
     assert table["rematch_of"] == table_id and [s["kind"] for s in table["seats"]] == ["easy"] * 4
     assert me.csp_violations() == []
+
+
+def test_tarok_card_points_so_far_are_the_tricks_won(page_server: LiveServer, new_page: Any) -> None:
+    """In Tarok the line shows the declarer's and the defenders' card points of the tricks won so far: each trick
+    of three counts its cards less 2 (SPEC 4.3), the same count as the engine's."""
+    from jick.games.tarok.cards import trick_value
+
+    with page_server.http() as http:
+        created = create_table(http, preset="tarok_3p", seats=["human", "easy", "easy"], seed=5, start=True)
+    me = new_page(390, 844, phone=True)
+    page = me.page
+    page.goto(page_server.url + "/")
+    page.evaluate("() => localStorage.setItem('jick.name', 'Ann')")
+    page.goto(f"{page_server.url}/play/{created['table']['id']}#{created['invites'][0]['token']}")
+    page.wait_for_function("() => window.jickPage && window.jickPage.view")
+    read = (
+        "() => { const o = window.jickPage.obs; const pts = Object.fromEntries([...document.querySelectorAll("
+        "'.live-score .pt')].map((e) => [e.dataset.point,"
+        " e.textContent.slice(e.querySelector('b').textContent.length).trim()]));"
+        " return [o, pts]; }"
+    )
+    checked = 0
+    deadline = time.monotonic() + 60
+    while checked < 3:
+        assert time.monotonic() < deadline, f"only {checked} tricks were checked"
+        obs, shown = page.evaluate(read)
+        if obs["phase"] == "play" and obs["tricks"] and obs["bidder"] is not None:
+            declarer = sum(
+                trick_value([c["card"] for _, c in t["plays"]]) for t in obs["tricks"] if t["winner"] == obs["bidder"]
+            )
+            defenders = sum(
+                trick_value([c["card"] for _, c in t["plays"]]) for t in obs["tricks"] if t["winner"] != obs["bidder"]
+            )
+            assert shown == {"declarer": str(declarer), "defenders": str(defenders)}, (shown, obs["tricks"])
+            checked = len(obs["tricks"])
+        if page.evaluate("() => window.jickPage.view.status") != "running":
+            break
+        if my_turn(me):
+            take_turn(me, prefer=("pass",))
+        else:
+            wait_change(me)
+    assert checked >= 3
+    assert me.csp_violations() == []
