@@ -8,7 +8,11 @@ import asyncio
 import json
 from typing import Any
 
+import pytest
+from sqlalchemy.exc import IntegrityError
 from websockets.sync.client import ClientConnection, connect
+
+from jick.server.store import SeatRow, Store, TableRow, now
 
 from .kit import Client, LiveServer, create_table, host, random_policy
 
@@ -136,3 +140,38 @@ def test_the_table_list_tells_the_lobby_the_rules_by_name_and_what_differs(sqlit
         mine = http.get("/api/tables", headers={"X-Jick-Tokens": hidden["invites"][0]["token"]}).json()["tables"]
         found = next(t for t in mine if t["id"] == hidden["table"]["id"])
         assert found["preset_title"] and found["preset_title"] != "tarok_3p" and found["house_rules"] == []
+
+
+def _row(table_id: str, rematch_of: str | None = None) -> TableRow:
+    return TableRow(
+        id=table_id,
+        name="",
+        game="smear",
+        preset="smear_ten_point",
+        header={"players": 4},
+        bot_level="easy",
+        away_timeout=1.0,
+        public=False,
+        seeded=False,
+        status="finished" if rematch_of is None else "running",
+        host_token_hash="0" * 64,
+        ply=0,
+        created_at=now(),
+        rematch_of=rematch_of,
+    )
+
+
+def test_a_match_has_one_rematch_and_a_token_holds_its_seat_in_each_match(db_url: str) -> None:
+    """Two servers asking at once cannot make two rematches: the database keeps one per match (on SQLite and
+    PostgreSQL); the seat token carried over may hold the same seat at both tables."""
+    store = Store(db_url)
+    store.migrate()
+    seat = "a" * 64
+    store.create_table(_row("first01"), [SeatRow(table_id="first01", seat=0, kind="human", token_hash=seat)])
+    store.create_table(_row("second1", "first01"), [SeatRow(table_id="second1", seat=0, kind="human", token_hash=seat)])
+    with pytest.raises(IntegrityError):
+        store.create_table(_row("second2", "first01"), [SeatRow(table_id="second2", seat=0, kind="human")])
+    assert store.rematches(["first01", "second1"]) == {"first01": "second1"}
+    both = store.list_tables(("finished", "running"), [seat])
+    assert sorted(item.row.id for item in both) == ["first01", "second1"]
+    store.close()
