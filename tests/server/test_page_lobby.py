@@ -70,13 +70,22 @@ def test_the_lobby_lists_a_public_table_and_a_second_browser_joins_it(page_serve
     with page_server.http() as http:
         table = http.get(f"/api/tables/{table_id}").json()
     assert table["seats"][seat]["name"] == "Bo" and table["seats"][seat]["status"] == "connected"
-    # the first browser's lobby sees one seat fewer; the joiner's lobby lists the table among its recent ones
-    first.page.click("#refresh-tables")
+    # the first browser's lobby sees one seat fewer when its window gets the focus again (at most every 5 s:
+    # a second focus at once asks nothing); the joiner's lobby lists the table among its recent ones
+    lists: list[str] = []
+    first.page.on("request", lambda r: lists.append(r.url) if "/api/tables?" in r.url else None)
+    first.page.wait_for_function("() => Date.now() - window.jickPage.loadedAt > 5100", timeout=15_000)
+    first.page.evaluate("() => window.dispatchEvent(new Event('focus'))")
     first.page.wait_for_function(
         "(id) => { const li = document.querySelector(`#lobby-open li[data-table='${id}']`);"
         " return li && li.innerText.includes('1 of 4 seats free'); }",
         arg=table_id,
     )
+    asked = len(lists)
+    assert asked >= 2  # the live tables and the finished ones (the 20 s refresh may have come first)
+    first.page.evaluate("() => window.dispatchEvent(new Event('focus'))")
+    first.page.wait_for_timeout(300)
+    assert len(lists) == asked, lists
     page.goto(page_server.url + "/")
     recent = page.locator(f'#lobby-recent li[data-table="{table_id}"]')
     recent.wait_for()
