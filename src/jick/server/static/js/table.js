@@ -72,7 +72,7 @@ export class TablePage {
       h("button", { type: "button", class: "tool", id: "four-colour", "aria-pressed": String(document.body.classList.contains("four-colour")), title: "diamonds blue, clubs green", onclick: (e) => fourColour(e.currentTarget) }, "4 colours"),
       recordLink(this.id, "Record", { class: "tool" }));
     this.info = h("div", { class: "info" });
-    this.live = h("div", { class: "live-score", role: "status", "aria-label": "points taken so far", hidden: true });
+    this.live = h("div", { class: "live-score", role: "group", "aria-label": "points taken so far", hidden: true });
     this.felt = h("div", { class: "felt", role: "region", "aria-label": "the table" });
     this.extrasBox = h("div", { class: "extras", hidden: true });
     this.note = h("div", { class: "trick-note", role: "status" });
