@@ -134,8 +134,11 @@ class Session:
         seed: int | None = None,
         think: float | None = None,
         fresh_draws: bool = False,
+        first_dealer: int | None = None,
     ) -> Session:
         """A new match of any game by preset name or alias; every seat human unless ``seats`` says.
+
+        ``first_dealer`` fixes who deals first (a rematch passes the deal on); by default it is drawn.
 
         With ``fresh_draws`` (a server table without a seed) no seed is used:
         the first dealer and every deck are drawn from the system's
@@ -153,12 +156,14 @@ class Session:
         game = get_game(game_name)
         if fresh_draws:
             seats_count = load_rules(preset_name, players, overrides).num_players
-            dealer = secrets.randbelow(seats_count)
+            dealer = secrets.randbelow(seats_count) if first_dealer is None else first_dealer
             state = game.new_match(preset_name, players=players, overrides=overrides, decks=[], first_dealer=dealer)
         else:
             if seed is None:
                 seed = secrets.randbelow(2**31)
-            state = game.new_match(preset_name, players=players, overrides=overrides, seed=seed)
+            state = game.new_match(
+                preset_name, players=players, overrides=overrides, seed=seed, first_dealer=first_dealer
+            )
         return cls(state, seats or [HUMAN] * state.num_players, think=think, fresh_draws=fresh_draws)
 
     @classmethod

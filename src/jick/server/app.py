@@ -414,6 +414,14 @@ def create_app(db: str | Store, settings: Settings | None = None) -> FastAPI:
     async def close(table_id: str, authorization: Annotated[str | None, Header()] = None) -> P.TableInfo:
         return await tables.close(table_id, _bearer(authorization))
 
+    @app.post("/api/tables/{table_id}/rematch", tags=["seats"], responses=errors, summary="Play the next match")
+    async def rematch(table_id: str, authorization: Annotated[str | None, Header()] = None) -> P.TableInfo:
+        """After a finished match, with a seat's or the host's token (as a Bearer token): the next match as a new
+        table, started at once with the same rules and seats, the first deal passed to the next seat. Every
+        connected person's token plays their seat there (the old table's ``next_match`` names it, so pages
+        follow); a person who left is replaced by a bot. Asked again, it answers the same next match."""
+        return await tables.rematch(table_id, _bearer(authorization))
+
     @app.get("/api/tables/{table_id}/record", tags=["tables"], responses=errors, summary="Download the record")
     async def record(table_id: str, authorization: Annotated[str | None, Header()] = None) -> JSONResponse:
         """The standard JSON record (`jick replay` reads it). While the match runs, only the deals already

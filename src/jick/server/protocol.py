@@ -162,6 +162,15 @@ class TableInfo(_Model):
     created_at: datetime
     #: The record's ``result`` object once the match is over.
     result: dict[str, Any] | None = None
+    #: The preset's name for people: its description up to the colon (``"54-card 10-point Smear with Trey"``).
+    preset_title: str = ""
+    #: The house rules: each option whose value differs from the preset's, as ``option=value``.
+    house_rules: list[str] = Field(default_factory=list)
+    #: The match this one is the rematch of (same seats and rules), or null.
+    rematch_of: str | None = None
+    #: The rematch of this match once someone asked for it (``POST /api/tables/{id}/rematch``): every seat
+    #: token of this table plays the same seat there, so a page follows at once. Null until then.
+    next_match: str | None = None
 
 
 class ErrorBody(_Model):

@@ -112,6 +112,11 @@ class TableRow(Base):
     watch_token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None)
     #: Seconds a bot waits before it acts at this table; None: the server's setting.
     bot_delay: Mapped[float | None] = mapped_column(Float, nullable=True, default=None)
+    #: The table whose rematch this one is (the match before, same seats and rules); None: a first match.
+    #: Unique: a match has one rematch at most, whoever asks for it first and from wherever.
+    rematch_of: Mapped[str | None] = mapped_column(
+        ForeignKey("jick_tables.id", ondelete="SET NULL"), nullable=True, default=None, unique=True
+    )
 
 
 class SeatRow(Base):
@@ -122,8 +127,9 @@ class SeatRow(Base):
     #: ``human`` or a bot name (``easy``, ``normal``, ``hard``, ``random``, ...).
     kind: Mapped[str] = mapped_column(String(16))
     name: Mapped[str | None] = mapped_column(String(40), nullable=True)
-    #: SHA-256 of the seat's token; None for a bot seat (no token works).
-    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
+    #: SHA-256 of the seat's token; None for a bot seat (no token works). A rematch carries the token over to the
+    #: same seat of the next match, so one token may hold a seat at several tables (one per match).
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
     #: A person has joined with the token.
     claimed: Mapped[bool] = mapped_column(Boolean, default=False)
 
@@ -361,6 +367,14 @@ class Store:
                     seats[seat.table_id].append(seat)
             db.expunge_all()
             return [StoredTable(r, seats[r.id]) for r in rows]
+
+    def rematches(self, table_ids: Sequence[str]) -> dict[str, str]:
+        """For each of ``table_ids`` that has a rematch: the id of the next match."""
+        if not table_ids:
+            return {}
+        with Session(self.engine) as db:
+            rows = db.execute(select(TableRow.rematch_of, TableRow.id).where(TableRow.rematch_of.in_(list(table_ids))))
+            return {str(before): str(after) for before, after in rows}
 
     def table_ids(self, statuses: Sequence[str]) -> list[str]:
         with Session(self.engine) as db:

@@ -34,6 +34,7 @@ from jick.engine import IllegalAction, JickError, NotationError, RulesError
 from jick.record_hooks import hooks_for
 from jick.server import protocol as P
 from jick.server.bots import BotPool
+from jick.server.lobby import house_rules, preset_title
 from jick.server.metrics import Metrics
 from jick.server.store import DeckRow, NewAction, SeatRow, Store, StoredTable, TableRow, hash_token, now
 from jick.server.views import action_json, fields_text, observation_fields, public_fields
@@ -159,6 +160,9 @@ class Table:
     watch_token_hash: str | None = None
     #: Seconds a bot waits before it acts here (None: the server's ``bot_delay``).
     bot_delay: float | None = None
+    #: The match this table is the rematch of, and its own rematch once made (table ids).
+    rematch_of: str | None = None
+    next_match: str | None = None
     spectators: set[Connection] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
@@ -196,7 +200,7 @@ class Table:
 
     def info(self) -> P.TableInfo:
         seats = [(s.number, s.kind, s.name, self.seat_status(s)) for s in self.seats]
-        return _table_info(self, self.game, self.preset, self.status, self.session.ply, seats)
+        return _table_info(self, self.game, self.preset, self.status, self.session.ply, seats, self.next_match)
 
     def meta(self) -> dict[str, Any]:
         return {
@@ -295,6 +299,7 @@ _SHARED = (
     "created_at",
     "watch_token_hash",
     "bot_delay",
+    "rematch_of",
 )
 
 
@@ -518,7 +523,10 @@ class Tables:
             for s in stored.seats
         ]
         shared = {name: getattr(row, name) for name in _SHARED}
-        return Table(**shared, header=dict(row.header), session=session, seats=seats, result=row.result)
+        next_match = self.db.store.rematches([row.id]).get(row.id)
+        return Table(
+            **shared, header=dict(row.header), session=session, seats=seats, result=row.result, next_match=next_match
+        )
 
     async def get(self, table_id: str) -> Table:
         table = await self.find(table_id)
@@ -621,10 +629,12 @@ class Tables:
         """The public tables with one of ``statuses``, and the private ones that one of ``tokens`` belongs to."""
         hashes = sorted({hash_token(t) for t in tokens if t})
         stored = await self.db.call(self.db.store.list_tables, statuses, hashes)
+        over = [item.row.id for item in stored if item.row.status in ("finished", "closed")]
+        following = await self.db.call(self.db.store.rematches, over)
         out = []
         for item in stored:
             live = self.tables.get(item.row.id)
-            out.append(live.info() if live is not None else _info_of_row(item))
+            out.append(live.info() if live is not None else _info_of_row(item, following.get(item.row.id)))
         return out
 
     async def join(self, table_id: str, request: P.JoinTable) -> P.Joined:
@@ -733,6 +743,125 @@ class Tables:
             log.info("table %s closed at ply %d", table.id, table.session.ply)
             self._broadcast_table(table)
         return table.info()
+
+    async def rematch(self, table_id: str, token: str | None) -> P.TableInfo:
+        """The next match of a finished table, made now (or the one already made): same seats and rules, the
+        first deal passed to the next seat, started at once.
+
+        Each seat whose person is connected (and the asker's) keeps its token and name, so their pages
+        follow to the new table; a person who left is replaced by a bot of the table's level. The host and
+        watch tokens carry over too.
+        """
+        from jick.play import seat_kind
+
+        table = await self.get(table_id)
+        asker = self._seat_of_token(table, token) if token else None
+        if asker is None and not (token and hmac.compare_digest(hash_token(token), table.host_token_hash)):
+            raise Rejected(
+                403, "bad_token", "a rematch is asked for with a seat's token or the host's (as a Bearer token)"
+            )
+        async with table.lock:
+            if table.next_match is not None:
+                return await self._next_info(table)
+            if table.status != "finished":
+                raise Rejected(
+                    409, "not_finished", f"table {table.id} is {table.status}: a rematch follows a finished match"
+                )
+            header = table.header
+            n = len(table.seats)
+            stays = [
+                s.kind == HUMAN and s.token_hash is not None and (s.conn is not None or s is asker) for s in table.seats
+            ]
+            kinds = [
+                s.kind if s.kind != HUMAN else (HUMAN if stay else seat_kind("bot", table.bot_level))
+                for s, stay in zip(table.seats, stays, strict=True)
+            ]
+            seed = (int(header["seed"]) + 1) % 2**31 if table.seeded and header.get("seed") is not None else None
+            try:
+                session = Session.new(
+                    table.preset,
+                    players=int(header["players"]),
+                    overrides=header["overrides"],
+                    seats=kinds,
+                    seed=seed,
+                    think=self.settings.think,
+                    fresh_draws=seed is None,
+                    first_dealer=(int(header["first_dealer"]) + 1) % n,
+                )
+            except JickError as exc:
+                raise Rejected(409, "rules", f"the rematch cannot be set up: {exc}") from None
+            seats = [
+                Seat(old.number, kind, old.name if stay else None, old.token_hash if stay else None, stay, None, None)
+                for old, kind, stay in zip(table.seats, kinds, stays, strict=True)
+            ]
+            following = Table(
+                id=_new_id(),
+                name=table.name,
+                header=session.header,
+                bot_level=table.bot_level,
+                away_timeout=table.away_timeout,
+                bot_delay=table.bot_delay,
+                public=table.public,
+                seeded=table.seeded,
+                status="running",
+                host_token_hash=table.host_token_hash,
+                watch_token_hash=table.watch_token_hash,
+                created_at=now(),
+                session=session,
+                seats=seats,
+                rematch_of=table.id,
+            )
+            shared = {name: getattr(following, name) for name in _SHARED}
+            row = TableRow(
+                **shared,
+                game=following.game,
+                preset=following.preset,
+                header=following.header,
+                ply=0,
+                started_at=following.created_at,
+            )
+            seat_rows = [
+                SeatRow(
+                    table_id=following.id,
+                    seat=s.number,
+                    kind=s.kind,
+                    name=s.name,
+                    token_hash=s.token_hash,
+                    claimed=s.claimed,
+                )
+                for s in seats
+            ]
+            try:
+                await self.db.call(self.db.store.create_table, row, seat_rows, _deck_rows(following.id, session, 0))
+            except IntegrityError:  # another process made it first: follow that one
+                log.info("table %s: the rematch was made elsewhere", table.id)
+                table.next_match = (await self.db.call(self.db.store.rematches, [table.id])).get(table.id)
+                if table.next_match is None:
+                    raise
+                self._broadcast_table(table)
+                return await self._next_info(table)
+            since = time.monotonic()
+            for s in following.seats:
+                if s.kind == HUMAN:
+                    s.away_since = since
+            self.tables[following.id] = following
+            table.next_match = following.id
+            log.info(
+                "table %s: rematch %s, first dealer %d, seats %s",
+                table.id,
+                following.id,
+                session.state.first_dealer,
+                ",".join(kinds),
+            )
+            self._broadcast_table(table)
+        self._schedule(following)
+        return following.info()
+
+    async def _next_info(self, table: Table) -> P.TableInfo:
+        following = await self.find(table.next_match or "")
+        if following is None:
+            raise Rejected(404, "unknown_table", f"the rematch of table {table.id} is gone")
+        return following.info()
 
     async def record(self, table_id: str, token: str | None = None) -> dict[str, Any]:
         """The record to download, for whoever may see the table."""
@@ -1019,7 +1148,7 @@ class Tables:
                 conn.send(text)
 
 
-def _info_of_row(item: StoredTable) -> P.TableInfo:
+def _info_of_row(item: StoredTable, next_match: str | None = None) -> P.TableInfo:
     row = item.row
     seats = [
         (
@@ -1030,7 +1159,7 @@ def _info_of_row(item: StoredTable) -> P.TableInfo:
         )
         for s in item.seats
     ]
-    return _table_info(row, row.game, row.preset, row.status, row.ply, seats)
+    return _table_info(row, row.game, row.preset, row.status, row.ply, seats, next_match)
 
 
 def _table_info(
@@ -1040,14 +1169,16 @@ def _table_info(
     status: str,
     ply: int,
     seats: list[tuple[int, str, str | None, str]],
+    next_match: str | None = None,
 ) -> P.TableInfo:
     """The public facts of a table, from the live table or its database row (the same attribute names)."""
+    players = int(source.header["players"])
     return P.TableInfo(
         id=source.id,
         name=source.name,
         game=game,
         preset=preset,
-        players=int(source.header["players"]),
+        players=players,
         rules=source.header["rules"],
         overrides=source.header["overrides"],
         status=status,  # type: ignore[arg-type]
@@ -1063,6 +1194,10 @@ def _table_info(
         ],
         created_at=source.created_at,
         result=source.result,
+        preset_title=preset_title(preset),
+        house_rules=list(house_rules(preset, players, source.header["rules"])),
+        rematch_of=source.rematch_of,
+        next_match=next_match,
     )
 
 

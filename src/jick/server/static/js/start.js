@@ -3,6 +3,10 @@
 import { ComparePanel } from "./compare.js";
 import { GAME_TITLES, MOTION_SPEEDS, allTokens, api, botLabel, copyText, esc, h, recordLink, setTitle, store, toast } from "./api.js";
 
+/** How often the lobby asks for the tables again while the page is in sight, and never sooner than (ms). */
+const REFRESH_MS = 20_000;
+const MIN_REFRESH_MS = 5_000;
+
 const SEAT_KINDS = [
   ["human", "Person"],
   ["easy", "Easy bot"],
@@ -76,8 +80,11 @@ export class StartPage {
     this.form = h("form", { class: "panel create", "aria-labelledby": "new-table" });
     this.created = h("div", { class: "created", "aria-live": "polite" });
     this.compareBox = h("div", { class: "compare-box" });
-    this.running = h("div", { class: "table-list" });
+    this.openTables = h("div", { class: "table-list", id: "lobby-open", "aria-live": "polite" });
+    this.running = h("div", { class: "table-list", id: "lobby-running" });
+    this.recent = h("div", { class: "table-list", id: "lobby-recent" });
     this.finished = h("div", { class: "table-list" });
+    this.refreshed = h("small", { class: "refreshed", "aria-live": "off" });
     const file = h("input", { type: "file", accept: ".json,application/json", id: "record-file", "aria-label": "a record file" });
     file.addEventListener("change", () => this.openFile(file));
     this.root.append(
@@ -88,8 +95,12 @@ export class StartPage {
         this.quick,
         h("details", { class: "friends panel" }, h("summary", { id: "friends-title" }, "Play with friends"), this.form),
         this.created,
-        h("section", { class: "panel" }, h("h2", {}, "Tables in play"), this.running,
-          h("button", { type: "button", onclick: () => this.loadTables() }, "Refresh")),
+        h("section", { class: "panel lobby-box", "aria-labelledby": "open-title" },
+          h("div", { class: "lobby-head" }, h("h2", { id: "open-title" }, "Tables waiting for players"), this.refreshed),
+          this.openTables,
+          h("h2", { id: "running-title" }, "Tables in play"), this.running,
+          h("button", { type: "button", id: "refresh-tables", onclick: () => this.loadTables() }, "Refresh")),
+        h("section", { class: "panel", "aria-labelledby": "recent-title" }, h("h2", { id: "recent-title" }, "Your recent tables"), this.recent),
         h("section", { class: "panel" }, h("h2", {}, "Finished games"), this.finished),
         this.compareBox,
         h("section", { class: "panel" }, h("h2", {}, "Replay a record file"),
@@ -189,6 +200,7 @@ export class StartPage {
     this.buildForm();
     this.compareBox.append(new ComparePanel(this.catalog).element);
     this.loadTables();
+    this.watchTables();
   }
 
   buildForm() {
@@ -368,16 +380,105 @@ export class StartPage {
     this.loadTables();
   }
 
-  async loadTables() {
+  /** The lobby's lists, again every 20 s while the page is in sight, and at once when it comes back in sight. */
+  watchTables() {
+    if (this.refreshing) return;
+    this.refreshing = setInterval(() => {
+      if (document.visibilityState === "visible") this.loadTables(true);
+    }, REFRESH_MS);
+    const again = () => {
+      if (document.visibilityState === "visible") this.loadTables(true);
+    };
+    document.addEventListener("visibilitychange", again);
+    window.addEventListener("focus", again);
+  }
+
+  /** @param {boolean} [quiet]  a periodic refresh: not sooner than 5 s after the last one */
+  async loadTables(quiet = false) {
+    const now = Date.now();
+    if (quiet && this.loadedAt && now - this.loadedAt < MIN_REFRESH_MS) return;
+    if (this.loading) return;
+    this.loading = true;
+    this.loadedAt = now;
     try {
       const headers = { "X-Jick-Tokens": allTokens().join(",") };
       const live = (await api("/api/tables?status=open,running", { headers })).tables;
       const over = (await api("/api/tables?status=finished,closed", { headers })).tables;
-      this.fill(this.running, live, false);
-      this.fill(this.finished, over.slice(-30).reverse(), true);
+      this.fillLobby(live);
+      this.fillRecent([...live, ...over]);
+      this.fill(this.finished, over.filter((t) => t.public).slice(0, 30), true);
+      this.refreshed.textContent = `updated ${new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}`;
     } catch (err) {
-      this.running.textContent = err.message;
+      this.openTables.textContent = err.message;
+    } finally {
+      this.loading = false;
     }
+  }
+
+  /** Public tables waiting for players (Join), and tables in play (Watch). @param {any[]} tables */
+  fillLobby(tables) {
+    const waiting = tables.filter((t) => t.status === "open" && t.public && t.seats.some((s) => s.status === "free"));
+    const playing = tables.filter((t) => t.status === "running");
+    this.openTables.replaceChildren(waiting.length
+      ? h("ul", { class: "lobby-list" }, waiting.map((t) => this.lobbyItem(t, "join")))
+      : h("p", { class: "note" }, "No public table is waiting for players. Create one under “Play with friends” (tick Public)."));
+    this.running.replaceChildren(playing.length
+      ? h("ul", { class: "lobby-list" }, playing.map((t) => this.lobbyItem(t, "watch")))
+      : h("p", { class: "note" }, "No table is in play."));
+  }
+
+  /**
+   * One table of the lobby: its name, game and rules, who sits there, and what this person may do.
+   * @param {any} t @param {"join"|"watch"|"recent"} what
+   */
+  lobbyItem(t, what) {
+    const free = t.seats.filter((s) => s.status === "free").length;
+    const who = t.seats.map((s) => s.name || (s.kind === "human" ? (s.status === "free" ? "free seat" : "a player") : botLabel(s.kind))).join(", ");
+    const rules = t.house_rules && t.house_rules.length ? `House rules: ${t.house_rules.join(", ")}` : "The preset's rules";
+    const go = h("span", { class: "go" });
+    if (what === "join") {
+      const seat = store.get(`seat.${t.id}`);
+      go.append(h("span", { class: "free" }, `${free} of ${t.players} seats free`),
+        seat ? h("a", { class: "button", href: `/play/${t.id}#${encodeURIComponent(seat)}` }, "Your seat")
+          : h("button", { type: "button", class: "primary join", dataset: { table: t.id }, onclick: () => this.join(t.id) }, "Join"));
+    } else if (what === "watch") {
+      go.append(h("a", { class: "button watch", href: `/watch/${t.id}` }, "Watch"));
+      const invites = store.get(`host.${t.id}`) ? JSON.parse(store.get(`invites.${t.id}`) || "[]") : [];
+      if (invites.length) go.append(h("a", { class: "button", href: invites[0].url }, "My seat"));
+    } else {
+      go.append(...this.recentLinks(t));
+    }
+    const status = { open: "waiting", running: `in play, ${t.ply} moves`, finished: "finished", closed: "closed" }[t.status] || t.status;
+    return h("li", { class: "lobby-table", dataset: { table: t.id } },
+      h("span", { class: "what" },
+        h("b", {}, t.name || `Table ${t.id}`), " ", h("span", { class: `badge ${t.status}` }, status),
+        h("span", { class: "rules" }, `${GAME_TITLES[t.game] || t.game} · ${t.preset_title || t.preset} · ${t.players} players. ${rules}`),
+        h("span", { class: "who" }, who)),
+      go);
+  }
+
+  /** The way back to a table of this browser: its seat, or watching; the next match once a rematch was made. @param {any} t */
+  recentLinks(t) {
+    const seat = store.get(`seat.${t.id}`);
+    const view = store.get(`watch.${t.id}`) || store.get(`host.${t.id}`);
+    const links = [];
+    const hash = (/** @type {string} */ token) => `#${encodeURIComponent(token)}`;
+    if (seat) links.push(h("a", { class: `button${t.status === "open" || t.status === "running" ? " primary" : ""}`, href: `/play/${t.id}${hash(seat)}` }, t.status === "finished" || t.status === "closed" ? "Open" : "Back to my seat"));
+    else if (view) links.push(h("a", { class: "button", href: `/watch/${t.id}${hash(view)}` }, t.status === "running" ? "Watch" : "Open"));
+    if (t.next_match) {
+      const token = seat || view;
+      links.push(h("a", { class: "button", href: `/${seat ? "play" : "watch"}/${t.next_match}${token ? hash(token) : ""}` }, "Next match"));
+    }
+    return links;
+  }
+
+  /** The tables this browser holds a token of (its seats, the tables it hosts or watches), newest first. @param {any[]} tables */
+  fillRecent(tables) {
+    const mine = tables.filter((t) => store.get(`seat.${t.id}`) || store.get(`host.${t.id}`) || store.get(`watch.${t.id}`));
+    mine.sort((a, b) => String(b.created_at).localeCompare(String(a.created_at)));
+    this.recent.replaceChildren(mine.length
+      ? h("ul", { class: "lobby-list" }, mine.slice(0, 12).map((t) => this.lobbyItem(t, "recent")))
+      : h("p", { class: "note" }, "The tables you play, host or watch in this browser come back here."));
   }
 
   fill(box, tables, finished) {
@@ -390,25 +491,29 @@ export class StartPage {
     for (const t of tables) {
       const who = t.seats.map((s) => s.name || (s.kind === "human" ? "person" : s.kind)).join(", ");
       /** @type {(string|HTMLElement)[]} */
-      const links = finished
-        ? [h("a", { href: `/replay/${t.id}` }, "Replay"), " · ", recordLink(t.id)]
-        : [h("a", { href: `/watch/${t.id}` }, "Watch")];
-      if (!finished && t.public && t.seats.some((s) => s.status === "free")) links.push(" · ", h("button", { type: "button", onclick: () => this.join(t.id) }, "Take a free seat"));
-      if (!finished && store.get(`host.${t.id}`)) {
-        const invites = JSON.parse(store.get(`invites.${t.id}`) || "[]");
-        if (invites.length) links.push(" · ", h("a", { href: invites[0].url }, "My seat"));
-      }
-      ul.append(h("li", {}, h("b", {}, t.name || t.id), ` ${GAME_TITLES[t.game] || t.game} (${t.preset}), ${t.status}${t.status === "running" ? `, ply ${t.ply}` : ""} — ${who} `, ...links));
+      const links = [h("a", { href: `/replay/${t.id}` }, "Replay"), " · ", recordLink(t.id)];
+      ul.append(h("li", {}, h("b", {}, t.name || t.id), ` ${GAME_TITLES[t.game] || t.game} (${t.preset_title || t.preset}), ${t.status} — ${who} `, ...links));
     }
     box.append(ul);
   }
 
+  /** Take a free seat of a public table under this person's name (asked first if there is none). @param {string} id */
   async join(id) {
+    const name = this.keepName(this.nameInput.value);
+    if (!name) {
+      toast("Type your name first: the table shows it at your seat", "error", 6000);
+      this.nameInput.focus();
+      this.nameInput.setAttribute("aria-invalid", "true");
+      this.nameInput.addEventListener("input", () => this.nameInput.removeAttribute("aria-invalid"), { once: true });
+      return;
+    }
     try {
-      const joined = await api(`/api/tables/${id}/join`, { method: "POST", body: { name: store.get("name") || null } });
-      location.href = `/play/${id}#${joined.token}`;
+      const joined = await api(`/api/tables/${id}/join`, { method: "POST", body: { name } });
+      store.set(`seat.${id}`, joined.token);
+      location.href = `/play/${id}#${encodeURIComponent(joined.token)}`;
     } catch (err) {
       toast(err.message, "error");
+      this.loadTables();
     }
   }
 

@@ -5,6 +5,8 @@ import { cardElement, cardHTML } from "./cards.js";
 import { extraElements, layoutFelt, seatElement, trickElement } from "./felt.js";
 import { actionKey, gameOf } from "./games/index.js";
 import { noteView, verdictOf } from "./fair.js";
+import { livePanel } from "./livescore.js";
+import { followRematch, mayRematch, rematchButton, showMatchEnd } from "./matchend.js";
 
 const RETRY = [500, 1000, 2000, 4000, 5000];
 const FINAL_ERRORS = new Set(["bad_token", "unknown_table", "seat_revoked", "replaced", "protocol", "spectator", "private_table"]);
@@ -70,6 +72,7 @@ export class TablePage {
       h("button", { type: "button", class: "tool", id: "four-colour", "aria-pressed": String(document.body.classList.contains("four-colour")), title: "diamonds blue, clubs green", onclick: (e) => fourColour(e.currentTarget) }, "4 colours"),
       recordLink(this.id, "Record", { class: "tool" }));
     this.info = h("div", { class: "info" });
+    this.live = h("div", { class: "live-score", role: "group", "aria-label": "points taken so far", hidden: true });
     this.felt = h("div", { class: "felt", role: "region", "aria-label": "the table" });
     this.extrasBox = h("div", { class: "extras", hidden: true });
     this.note = h("div", { class: "trick-note", role: "status" });
@@ -85,6 +88,7 @@ export class TablePage {
       h("div", { class: "table-page" },
         h("div", { class: "bar" }, this.scores, tools),
         this.info,
+        this.live,
         this.felt,
         this.extrasBox,
         h("div", { class: "decide" }, h("div", { class: "status-line" }, this.note, this.prompt), this.buttons, this.hintBox),
@@ -170,7 +174,12 @@ export class TablePage {
       if (msg.table.status === "open" || msg.table.status === "closed") this.render();
     } else if (msg.type === "table") {
       const before = this.table && this.table.status;
+      const followed = this.table && this.table.next_match;
       this.table = msg.table;
+      if (msg.table.next_match && !followed) {
+        followRematch(this, msg.table.next_match);
+        return;
+      }
       if (before !== msg.table.status && (msg.table.status === "finished" || msg.table.status === "closed")) this.onOver();
       this.render();
     } else if (msg.type === "view") {
@@ -279,7 +288,8 @@ export class TablePage {
       ended.vague = false;
       this.render();
     }
-    this.showSummary(entry, lastTrick);
+    if (this.view && this.view.status === "finished") showMatchEnd(this);
+    else this.showSummary(entry, lastTrick);
   }
 
   ctx() {
@@ -328,8 +338,9 @@ export class TablePage {
     this.openDialog("sheet", "Score sheet", body);
   }
 
-  onOver() {
-    this.loadReport(false);
+  async onOver() {
+    await this.loadReport(false);
+    if (this.table && this.table.status === "finished" && !(this.dialog.open && this.dialog.dataset.kind === "end")) showMatchEnd(this);
   }
 
   // ------------------------------------------------------------------ decisions
@@ -452,6 +463,7 @@ export class TablePage {
     const obs = this.obs;
     const names = this.names();
     this.info.innerHTML = this.game.infoHTML(obs, names, t.rules);
+    livePanel(this.live, this.game, obs, t.rules, names);
     this.renderFelt();
     this.renderHand();
     this.renderDecision();
@@ -475,6 +487,7 @@ export class TablePage {
     this.felt.innerHTML = "";
     this.felt.classList.add("lobby-felt");
     this.extrasBox.hidden = true;
+    this.live.hidden = true;
     this.hand.innerHTML = "";
     this.buttons.innerHTML = "";
     const list = h("ul", { class: "lobby-seats" });
@@ -711,7 +724,9 @@ export class TablePage {
     if (this.view.status !== "running") {
       this.prompt.innerHTML = this.view.status === "finished" ? this.game.resultHTML(obs, this.names()) : `The table is ${this.view.status}.`;
       if (this.view.status === "finished") {
-        this.buttons.append(h("a", { class: "button primary", href: `/replay/${t.id}` }, "Replay this match"),
+        if (mayRematch(this)) this.buttons.append(rematchButton(this, "rematch"));
+        this.buttons.append(h("button", { type: "button", id: "match-end", onclick: () => showMatchEnd(this) }, "Match summary"));
+        this.buttons.append(h("a", { class: `button${mayRematch(this) ? "" : " primary"}`, href: `/replay/${t.id}` }, "Replay this match"),
           h("a", { class: "button", id: "analyse-match", href: `/replay/${t.id}?analyse=1` }, "Analyse"),
           recordLink(t.id, "Download the record", { class: "button" }),
           h("a", { class: "button", href: "/" }, "New table"));

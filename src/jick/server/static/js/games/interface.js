@@ -39,6 +39,22 @@
  */
 
 /**
+ * One entry of the "so far" panel: a point (or count) and who holds it now.
+ * @typedef {Object} LivePoint
+ * @property {string} key  a stable name ("high", "pot")
+ * @property {string} label
+ * @property {string} who
+ * @property {boolean} mine  it is the own side's
+ * @property {boolean} [soft]  it may still change ("so far")
+ * @property {string} [title]
+ */
+
+/**
+ * The "so far" panel of a deal in play: a headline (the bid against what is taken) and its entries.
+ * @typedef {{head: string, items: LivePoint[]}} LivePoints
+ */
+
+/**
  * The rows of the record report: one entry per scored deal (the fields differ by game).
  * @typedef {Object} ReportEntry
  * @property {number} deal
@@ -63,6 +79,7 @@
  * @property {(obs: O) => number|null} lastDealNumber  the number of the last scored deal, from an observation
  * @property {(obs: O, side: number, names: Names) => string} sideName  a side's name (a seat's for games without sides)
  * @property {(obs: O, names: Names, rules: any) => string} infoHTML  the line under the title (HTML)
+ * @property {(obs: O, rules: any, names: Names) => LivePoints|null} [livePoints]  what the tricks played so far in this deal gave each side (public facts only)
  * @property {(obs: O, seat: number, rules: any) => string} seatTags  the small tags under a seat's name (HTML)
  * @property {(obs: O, names: Names) => ScoreEntry[]} scoreboard  the score bar
  * @property {(obs: O, rules: any) => string} promptText  what the seat to act is asked now

@@ -41,6 +41,22 @@ export const liftsmoke = {
   },
 
   /** @param {Obs} obs @param {Names} names @param {any} rules */
+  /**
+   * The pot of the game in play, and the chips this seat has won or lost this session (every seat's are in the
+   * score bar already): one short line on a phone.
+   * @param {Obs} obs @param {any} _rules @param {import("./interface.js").Names} _names
+   */
+  livePoints(obs, _rules, _names) {
+    if (!obs || !obs.scores || obs.phase === "over") return null;
+    const me = obs.seat;
+    const chips = me !== null && me !== undefined ? obs.scores[me] : null;
+    const signed = (/** @type {number} */ n) => `${n > 0 ? "+" : ""}${n}`;
+    return {
+      head: `Pot ${obs.pot} chip${obs.pot === 1 ? "" : "s"}`,
+      items: chips === null ? [] : [{ key: "chips", label: "your chips", who: signed(chips), mine: true, title: "chips you won or lost this session (the antes in the pot count as lost until it is won)" }],
+    };
+  },
+
   infoHTML(obs, names, rules) {
     const bits = [];
     bits.push(`Game ${obs.game_number}${rules && rules.games_per_session ? ` of ${rules.games_per_session}` : ""}`);

@@ -25,6 +25,110 @@ function sideName(obs, side, names) {
   return seats.map(names).join(" & ");
 }
 
+
+/** @type {Record<string, string>} */
+const JICK_SUIT = { S: "C", C: "S", H: "D", D: "H" };
+const GAME_VALUE = { A: 4, K: 3, Q: 2, J: 1, 10: 10 };
+
+/** A card's rank and suit from its notation ("10H" -> ["10", "H"]; jokers have no suit). @param {string} card */
+function rankSuit(card) {
+  if (card === "HJ" || card === "LJ" || card === "JK") return [card, ""];
+  return [card.slice(0, -1), card.slice(-1)];
+}
+
+/**
+ * Trump strength from low to high (2 up to A), for the lowest trump played so far.
+ * @param {string} card @param {string} trump @param {any} rules
+ */
+function trumpStrength(card, trump, rules) {
+  const [rank, suit] = rankSuit(card);
+  if (rank === "LJ" || rank === "JK") return 10.2;
+  if (rank === "HJ") return rules && rules.big_joker_above_jick ? 10.6 : 10.3;
+  if (rank === "J" && suit !== trump) return 10.5;
+  return /** @type {Record<string, number>} */ ({ A: 14, K: 13, Q: 12, J: 11 })[rank] || Number(rank);
+}
+
+/** @param {string} card @param {string} trump @param {any} rules */
+function isTrump(card, trump, rules) {
+  const [rank, suit] = rankSuit(card);
+  if (!suit) return true;
+  return suit === trump || (rank === "J" && rules.use_jick !== false && suit === JICK_SUIT[trump]);
+}
+
+/**
+ * The points of the hand in play that the tricks already show, and the Game count so far (SPEC 1.11):
+ * High once the ace of trump is played; Jack, Jick, jokers, Trey and Deuce once their trick is won; Low once
+ * its card is played (the 2 of trump), or the lowest trump so far, marked "so far" (a lower one may come).
+ * @param {Obs} obs @param {any} rules @param {Names} names
+ */
+function livePoints(obs, rules, names) {
+  if (!obs || obs.phase !== "play" || obs.trump === null || obs.trump === undefined || !rules) return null;
+  if (rules.trick_history_visible && rules.trick_history_visible !== "all") return null; // the table wants memory
+  const trump = SUITS[obs.trump];
+  const points = rules.point_values || {};
+  const sideOf = (/** @type {number} */ seat) => (obs.sides ? obs.sides[seat] : seat);
+  const mySide = obs.seat !== null && obs.seat !== undefined ? sideOf(obs.seat) : null;
+  const sides = (obs.scores || []).length;
+  // short words on a phone: "us" and "them" for a seat between two sides, the sides' names otherwise
+  const who = (/** @type {number} */ side) => (mySide === null || sides > 2 ? sideName(obs, side, names) : side === mySide ? "us" : "them");
+  /** @type {{card: string, seat: number, taker: number|null}[]} taker: the side that won its trick (null: trick in play) */
+  const plays = [];
+  for (const t of obs.tricks || []) for (const [seat, c] of t.plays) plays.push({ card: c.card, seat, taker: sideOf(t.winner) });
+  for (const [seat, c] of obs.trick || []) plays.push({ card: c.card, seat, taker: null });
+  const find = (/** @type {string} */ card) => plays.find((p) => p.card === card);
+  /** @type {{key: string, label: string, who: string, mine: boolean, soft?: boolean, title?: string}[]} */
+  const items = [];
+  const taken = /** @type {Record<number, number>} */ ({});
+  const award = (/** @type {string} */ key, /** @type {number|null} */ side, /** @type {string} */ card, soft = false) => {
+    if (side === null) return;
+    const value = Number(points[key]) || 0;
+    if (!soft) taken[side] = (taken[side] || 0) + value;
+    const label = `${POINT_NAMES[/** @type {keyof typeof POINT_NAMES} */ (key)] || key}${value > 1 ? ` ${value}` : ""}`;
+    items.push({ key, label, who: `${who(side)}${soft ? " so far" : ""}`, mine: side === mySide, soft, title: `${sideName(obs, side, names)}: ${card}${soft ? ", the lowest trump played so far" : ""}` });
+  };
+  if (points.high) {
+    const ace = find(`A${trump}`);
+    if (ace) award("high", sideOf(ace.seat), `A${trump}`);
+  }
+  if (points.low) {
+    if (rules.low_card === "deuce") {
+      const deuce = find(`2${trump}`);
+      if (deuce) award("low", rules.low_award === "played_by" ? sideOf(deuce.seat) : deuce.taker, `2${trump}`);
+    } else {
+      const trumps = plays.filter((p) => isTrump(p.card, trump, rules));
+      if (trumps.length) {
+        const low = trumps.reduce((a, b) => (trumpStrength(b.card, trump, rules) <= trumpStrength(a.card, trump, rules) ? b : a));
+        const side = rules.low_award === "played_by" ? sideOf(low.seat) : low.taker;
+        award("low", side, low.card, true);
+      }
+    }
+  }
+  const captured = [["jack", `J${trump}`], ["jick", `J${JICK_SUIT[trump]}`], ["joker_high", "HJ"], ["joker_low", "LJ"], ["joker", "JK"], ["trey", `3${trump}`], ["deuce", `2${trump}`]];
+  for (const [key, card] of captured) {
+    if (!points[key]) continue;
+    const p = find(card);
+    if (p && p.taker !== null) award(key, p.taker, card);
+  }
+  if (points.game) {
+    const counts = (obs.scores || []).map(() => 0);
+    for (const p of plays) {
+      if (p.taker === null) continue;
+      const [rank] = rankSuit(p.card);
+      counts[p.taker] = (counts[p.taker] || 0) + (/** @type {Record<string, number>} */ (GAME_VALUE)[rank] || 0);
+    }
+    const order = mySide === null ? counts.map((_, side) => side) : [mySide, ...counts.map((_, side) => side).filter((side) => side !== mySide)];
+    items.push({ key: "game", label: "Game", who: order.map((side) => `${who(side)} ${counts[side]}`).join(" · "), mine: false, title: `game points captured so far (A 4, K 3, Q 2, J 1, 10 10): ${counts.map((c, side) => `${sideName(obs, side, names)} ${c}`).join(", ")}` });
+  }
+  let head = "";
+  if (obs.bidder !== null && obs.bidder !== undefined) {
+    const side = sideOf(obs.bidder);
+    const got = taken[side] || 0;
+    const whose = mySide === null ? "" : side === mySide ? " (us)" : " (them)";
+    head = obs.moon ? `Moon${whose}: ${got} taken so far` : `Bid ${obs.bid}${whose}: ${got} taken so far`;
+  }
+  return { head, items };
+}
+
 /** @type {import("./interface.js").Game<Obs>} */
 export const smear = {
   name: "smear",
@@ -65,6 +169,8 @@ export const smear = {
   },
 
   sideName,
+
+  livePoints,
 
   /** @param {Obs} obs @param {Names} names @param {any} rules */
   infoHTML(obs, names, rules) {

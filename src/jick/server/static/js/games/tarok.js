@@ -51,6 +51,38 @@ export const tarok = {
   },
 
   /** @param {Obs} obs @param {Names} names @param {any} rules */
+  /**
+   * The card points of the tricks won so far in this deal, the declarer's against the defenders' (each trick of
+   * three cards counts its cards' values less 2, SPEC 4.3); the laid-away cards count only at the end.
+   * @param {Obs} obs @param {any} rules @param {import("./interface.js").Names} names
+   */
+  livePoints(obs, rules, names) {
+    if (!obs || obs.phase !== "play" || obs.bidder === null || obs.bidder === undefined) return null;
+    const jack = rules && typeof rules.jack_value === "number" ? rules.jack_value : 2;
+    const weight = (/** @type {string} */ card) => {
+      if (card === "I" || card === "XXI" || card === "SKUS") return 5;
+      if (!/^[KQCJ][SHDC]$/.test(card)) return 1;
+      return /** @type {Record<string, number>} */ ({ K: 5, Q: 4, C: 3, J: jack })[card[0]];
+    };
+    let mine = 0;
+    let theirs = 0;
+    for (const t of obs.tricks || []) {
+      const value = t.plays.reduce((sum, [, c]) => sum + weight(c.card), 0) - (2 * t.plays.length) / 3;
+      if (t.winner === obs.bidder) mine += value;
+      else theirs += value;
+    }
+    const round = (/** @type {number} */ v) => String(Math.round(v * 3) / 3).replace(/\.3+$/, "⅓").replace(/\.6+7?$/, "⅔");
+    const defenders = (obs.active || []).filter((s) => s !== obs.bidder).map(names).join(" & ") || "Defenders";
+    const me = obs.seat !== null && obs.seat !== undefined ? obs.seat : -1;
+    return {
+      head: "Card points so far",
+      items: [
+        { key: "declarer", label: names(obs.bidder), who: round(mine), mine: me === obs.bidder, title: "the declarer's tricks" },
+        { key: "defenders", label: defenders, who: round(theirs), mine: me !== -1 && me !== obs.bidder, title: "the defenders' tricks" },
+      ],
+    };
+  },
+
   infoHTML(obs, names, rules) {
     const bits = [];
     bits.push(`Deal ${obs.deal_number}${rules && rules.deals_per_match ? ` of ${rules.deals_per_match}` : ""}`);
