@@ -35,6 +35,7 @@ from sqlalchemy import (
     bindparam,
     create_engine,
     event,
+    false,
     func,
     insert,
     or_,
@@ -48,7 +49,18 @@ from sqlalchemy.sql.elements import ColumnElement
 
 from jick.engine import JickError
 
-__all__ = ["ActionRow", "Base", "DeckRow", "SeatRow", "Store", "StoreError", "TableRow", "hash_token", "now"]
+__all__ = [
+    "ActionRow",
+    "Base",
+    "ChatRow",
+    "DeckRow",
+    "SeatRow",
+    "Store",
+    "StoreError",
+    "TableRow",
+    "hash_token",
+    "now",
+]
 
 #: Table statuses: waiting for the host to start, playing, the match over, stopped by the host.
 STATUSES = ("open", "running", "finished", "closed")
@@ -101,6 +113,8 @@ class TableRow(Base):
     watch_token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None)
     #: Seconds a bot waits before it acts at this table; None: the server's setting.
     bot_delay: Mapped[float | None] = mapped_column(Float, nullable=True, default=None)
+    #: Spectators may chat (seats always may, unless muted).
+    spectator_chat: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class SeatRow(Base):
@@ -115,6 +129,8 @@ class SeatRow(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
     #: A person has joined with the token.
     claimed: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: The host muted the seat's chat.
+    muted: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class ActionRow(Base):
@@ -148,6 +164,25 @@ class DeckRow(Base):
     salt: Mapped[str] = mapped_column(String(64))
     #: SHA-256 (hex) of the salt and the cards, sent when the deal starts.
     commitment: Mapped[str] = mapped_column(String(64))
+
+
+class ChatRow(Base):
+    """A line said at a table (a chat message or a quick reaction)."""
+
+    __tablename__ = "jick_chat"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("jick_tables.id", ondelete="CASCADE"), primary_key=True)
+    #: The line's number at this table, from 0.
+    n: Mapped[int] = mapped_column(Integer, primary_key=True)
+    #: The sender's seat; None for a spectator.
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: The sender's name when it was said.
+    name: Mapped[str] = mapped_column(String(40))
+    #: The text (a reaction: its words).
+    text: Mapped[str] = mapped_column(String(200))
+    #: The reaction's key, or None for a line of text.
+    reaction: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 @dataclass
@@ -348,6 +383,24 @@ class Store:
     def update_seat(self, table_id: str, seat: int, **values: Any) -> None:
         with Session(self.engine) as db, db.begin():
             db.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat).values(**values))
+
+    # ------------------------------------------------------------------ chat
+    def append_chat(self, row: ChatRow) -> None:
+        """Store a chat line (its ``(table_id, n)`` must be new)."""
+        with Session(self.engine) as db, db.begin():
+            db.add(row)
+
+    def chat_lines(self, table_id: str, last: int | None = None) -> tuple[list[ChatRow], int]:
+        """The table's chat lines, oldest first (only the ``last`` ones if given), and how many it has in all."""
+        with Session(self.engine, expire_on_commit=False) as db:
+            count = db.scalar(select(func.count()).select_from(ChatRow).where(ChatRow.table_id == table_id)) or 0
+            query = select(ChatRow).where(ChatRow.table_id == table_id).order_by(ChatRow.n.desc())
+            if last is not None:
+                query = query.limit(last)
+            rows = list(db.scalars(query))
+            db.expunge_all()
+            rows.reverse()
+            return rows, int(count)
 
     # ------------------------------------------------------------------ actions
     def append_actions(self, actions: Sequence[NewAction]) -> None:
