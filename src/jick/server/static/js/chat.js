@@ -73,6 +73,7 @@ export class ChatPanel {
     this.drawer.hidden = !open;
     this.button.setAttribute("aria-expanded", String(open));
     document.body.classList.toggle("chat-open", open);
+    this.page.render(); // a computer's table makes room for the panel
     if (open) {
       this.setUnread(0);
       this.list.scrollTop = this.list.scrollHeight;

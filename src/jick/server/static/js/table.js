@@ -70,8 +70,7 @@ export class TablePage {
       (this.lastBtn = h("button", { type: "button", class: "tool", "aria-pressed": "false", title: "Show the last trick (key .)", onclick: () => this.toggleLast() }, "Last trick")),
       h("button", { type: "button", class: "tool", onclick: () => this.openSheet() }, "Score sheet"),
       h("button", { type: "button", class: "tool", id: "four-colour", "aria-pressed": String(document.body.classList.contains("four-colour")), title: "diamonds blue, clubs green", onclick: (e) => fourColour(e.currentTarget) }, "4 colours"),
-      recordLink(this.id, "Record", { class: "tool" }),
-      this.chat.button);
+      recordLink(this.id, "Record", { class: "tool" }));
     this.info = h("div", { class: "info" });
     this.felt = h("div", { class: "felt", role: "region", "aria-label": "the table" });
     this.extrasBox = h("div", { class: "extras", hidden: true });
@@ -86,7 +85,7 @@ export class TablePage {
     this.logBox = h("ol", { class: "log" });
     this.root.append(
       h("div", { class: "table-page" },
-        h("div", { class: "bar" }, this.scores, tools),
+        h("div", { class: "bar" }, this.scores, tools, this.chat.button),
         this.info,
         this.felt,
         this.extrasBox,
