@@ -108,13 +108,19 @@ def test_the_chat_on_a_phone_never_covers_the_hand_while_closed(page_server: Liv
         created = create_table(http, preset="smear_ten_point", seats=["human", "easy", "human", "easy"], seed=5)
         table_id = created["table"]["id"]
         ann, bo = new_page(), new_page(390, 844, phone=True)
+        # Ann is the host: her browser holds the host token (as the start page keeps it for its creator)
+        ann.page.goto(f"{page_server.url}/")
+        ann.page.evaluate(
+            "([id, token]) => localStorage.setItem(`jick.host.${id}`, token)", [table_id, created["host_token"]]
+        )
         for watch, seat, name in ((ann, 0, "Ann"), (bo, 2, "Bo")):
             invite = next(i for i in created["invites"] if i["seat"] == seat)
             watch.page.goto(f"{page_server.url}/play/{table_id}#{invite['token']}")
             watch.page.fill("#guest-name", name)
             watch.page.locator("#guest-go").click()
             watch.page.wait_for_selector(".lobby")
-        http.post(f"/api/tables/{table_id}/start", headers=host(created))
+        ann.page.wait_for_selector("#start")
+        ann.page.click("#start")
         # Bo's turn (Ann passes when it is hers): his hand and his buttons are all there
         for _ in range(20):
             if my_turn(bo):
@@ -140,8 +146,11 @@ def test_the_chat_on_a_phone_never_covers_the_hand_while_closed(page_server: Liv
         assert b.locator('.reactions button[data-reaction="good_game"]').bounding_box()["height"] >= 40
         press(bo, ".chat-drawer .close")
         assert b.evaluate(BOXES)["drawer"] == []
-        # the host mutes Bo: his page says so and his reactions are off
-        assert http.post(f"/api/tables/{table_id}/seats/2/mute", headers=host(created)).status_code == 200
+        # the host mutes Bo from her chat panel: his page says so and his reactions are off
+        press(ann, "#chat-toggle")
+        assert ann.page.locator(".chat-mute button.mute").all_inner_texts() == ["Bo"]
+        press(ann, '.chat-mute button[data-seat="2"]')
+        ann.page.wait_for_selector('.chat-mute button[data-seat="2"][aria-pressed="true"]')
         b.wait_for_function("() => document.querySelector('#chat-text').disabled")
         press(bo, "#chat-toggle")
         assert "muted your seat" in b.locator(".chat-note").inner_text()

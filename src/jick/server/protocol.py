@@ -344,7 +344,8 @@ class Hello(_Strict):
 
     A private table is watched with one of its tokens in ``watch_token``
     (its watch link's token, the host token or a seat token); a public
-    table by anyone.
+    table by anyone. ``name`` is the seat's player's name (kept with the
+    seat), or a spectator's name in the chat.
     """
 
     type: Literal["hello"]
