@@ -60,6 +60,12 @@ def test_two_people_chat_react_and_see_partners(page_server: LiveServer, new_pag
     assert a.locator('.seat[data-seat="1"] .who').inner_text() == "Easy bot 1"
     assert a.locator(".scores .score .who").all_inner_texts() == ["Us", "Them"]
     assert "Bo" in (a.locator(".scores .score.mine").get_attribute("title") or "")
+    # a spectator sees the sides by their seats, and nobody's partner
+    eve = new_page(700, 700)
+    eve.page.goto(f"{page_server.url}/watch/{table_id}#{created['watch_token']}")
+    eve.page.wait_for_selector(".felt .seat")
+    assert eve.page.locator(".scores .score .who").all_inner_texts() == ["Seats 0+2", "Seats 1+3"]
+    assert eve.page.locator(".seat .tag.partner").count() == 0
 
     # Ann says something that is markup: Bo sees a badge, then the words as text, and nothing runs
     assert b.locator("#chat").is_hidden()

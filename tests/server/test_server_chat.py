@@ -40,8 +40,9 @@ def three_seats(server: LiveServer, **options: Any) -> tuple[dict[str, Any], str
     return created, created["table"]["id"], [i["token"] for i in created["invites"]]
 
 
-def test_chat_reaches_everyone_is_stored_and_comes_back_after_a_reconnect_and_a_restart(sqlite_url: str) -> None:
-    with LiveServer(sqlite_url) as server:
+def test_chat_reaches_everyone_is_stored_and_comes_back_after_a_reconnect_and_a_restart(db_url: str) -> None:
+    """On SQLite and on PostgreSQL."""
+    with LiveServer(db_url) as server:
         created, table_id, (ann_token, bo_token) = three_seats(server, public=True)
         with hello(server, table_id, ann_token, "Ann") as ann, hello(server, table_id, bo_token, "Bo") as bo:
             next_of(ann, "welcome"), next_of(bo, "welcome")
@@ -66,7 +67,7 @@ def test_chat_reaches_everyone_is_stored_and_comes_back_after_a_reconnect_and_a_
             history = next_of(ann, "chat_history")
             assert [(line["n"], line["text"]) for line in history["lines"]] == [(0, "hello <b>Bo</b> 🎉"), (1, "Nice!")]
     # a new server on the same database: the chat was stored with the table
-    with LiveServer(sqlite_url) as server, server.http() as http:
+    with LiveServer(db_url) as server, server.http() as http:
         with hello(server, table_id, bo_token) as bo:
             next_of(bo, "welcome")
             assert [line["name"] for line in next_of(bo, "chat_history")["lines"]] == ["Ann", "Bo"]
