@@ -2,7 +2,7 @@
 // badge on its button while it is closed; a reaction shows for a moment beside its sender's seat.
 // Every text here is the senders' own: it goes into the page as text (textContent), never as HTML.
 
-import { api, h, toast } from "./api.js";
+import { api, h, store, toast } from "./api.js";
 
 /** The quick reactions (the server's ``REACTIONS``), in the order of their buttons. */
 export const REACTIONS = [["nice", "Nice!"], ["oops", "Oops"], ["well_played", "Well played"], ["good_game", "Good game"], ["thanks", "Thanks"], ["hurry", "Your turn!"]];
@@ -30,6 +30,7 @@ const BUBBLE_MS = 3500;
  * @property {string|null} hostToken
  * @property {(message: any) => boolean} send
  * @property {() => void} render
+ * @property {() => void} reconnect  say hello again (with the name now kept)
  */
 
 export class ChatPanel {
@@ -58,10 +59,18 @@ export class ChatPanel {
     this.statusTimer = 0;
     this.note = h("p", { class: "note chat-note" });
     this.muting = h("div", { class: "chat-mute", role: "group", "aria-label": "mute a seat" });
+    // a spectator who may chat and has given no name yet gives one here
+    this.nameInput = h("input", { id: "chat-name", maxlength: "40", autocomplete: "nickname", placeholder: "e.g. Eve" });
+    this.nameForm = h("form", { class: "chat-name", hidden: true },
+      h("label", { for: "chat-name" }, "Your name in the chat"), this.nameInput, h("button", { type: "submit", id: "chat-name-go" }, "OK"));
+    this.nameForm.addEventListener("submit", (e) => {
+      e.preventDefault();
+      this.keepName();
+    });
     this.drawer = h("aside", { class: "chat-drawer", id: "chat", hidden: true, "aria-labelledby": "chat-title" },
       h("div", { class: "chat-head" }, h("h2", { id: "chat-title" }, "Table chat"),
         h("button", { type: "button", class: "close", "aria-label": "Close the chat", onclick: () => this.toggle(false) }, "×")),
-      this.muting, this.list, this.note, this.reactions, this.form, this.status);
+      this.muting, this.list, this.note, this.nameForm, this.reactions, this.form, this.status);
     this.drawer.addEventListener("keydown", (e) => {
       if (e.key === "Escape") this.toggle(false);
     });
@@ -133,6 +142,7 @@ export class ChatPanel {
     else if (seat !== null && t.seats[seat] && t.seats[seat].muted) why = "The host muted your seat: you can read the chat, not write.";
     this.note.textContent = why;
     this.input.disabled = this.sendBtn.disabled = !!why;
+    this.nameForm.hidden = seat !== null || !t.spectator_chat || !!store.get("name");
     for (const b of this.reactions.querySelectorAll("button")) /** @type {HTMLButtonElement} */ (b).disabled = !!why;
     this.drawMuting();
   }
@@ -162,6 +172,15 @@ export class ChatPanel {
     } catch (err) {
       toast(err.message, "error");
     }
+  }
+
+  /** A spectator's name: kept in this browser, then sent in a new hello (names hold no control characters). */
+  keepName() {
+    const name = this.nameInput.value.replace(/[\u0000-\u001f\u007f-\u009f\u2028-\u202e\u2066-\u2069]/g, "").trim().slice(0, 40);
+    if (!name) return;
+    store.set("name", name);
+    this.nameForm.hidden = true;
+    this.page.reconnect();
   }
 
   // ------------------------------------------------------------------ saying things

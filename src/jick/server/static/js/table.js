@@ -151,6 +151,15 @@ export class TablePage {
     };
   }
 
+  /** Drop the socket and say hello again at once (a spectator who just gave a name). */
+  reconnect() {
+    const ws = this.ws;
+    this.ws = null; // its close is not a lost connection
+    if (ws) ws.close();
+    this.retries = 0;
+    this.connect();
+  }
+
   send(message) {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) {
       this.ws.send(JSON.stringify(message));
