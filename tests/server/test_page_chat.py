@@ -23,6 +23,12 @@ BOXES = """() => {
 }"""
 
 
+#: True once the page's seat is to act and may (its view arrived, the socket is open).
+MY_TURN = """() => { const p = window.jickPage; return !!(p && p.obs && p.view && p.view.status === 'running'
+  && p.obs.current_player === p.seat && p.obs.legal_actions.length && !p.queue.length
+  && p.ws && p.ws.readyState === 1); }"""
+
+
 def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
     return a["x"] < b["r"] - 0.5 and b["x"] < a["r"] - 0.5 and a["y"] < b["b"] - 0.5 and b["y"] < a["b"] - 0.5
 
@@ -131,7 +137,8 @@ def test_the_chat_on_a_phone_never_covers_the_hand_while_closed(page_server: Liv
         for _ in range(20):
             if my_turn(bo):
                 break
-            if my_turn(ann):
+            if bo.page.evaluate("() => window.jickPage.obs && window.jickPage.obs.current_player") == 0:
+                ann.page.wait_for_function(MY_TURN)  # her page may not have her view yet
                 take_turn(ann, prefer=("pass",))
             else:
                 wait_for_change(bo)
