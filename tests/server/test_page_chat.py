@@ -137,11 +137,14 @@ def test_the_chat_on_a_phone_never_covers_the_hand_while_closed(page_server: Liv
         for _ in range(20):
             if my_turn(bo):
                 break
-            if bo.page.evaluate("() => window.jickPage.obs && window.jickPage.obs.current_player") == 0:
+            ply, to_act = bo.page.evaluate(
+                "() => { const p = window.jickPage; return p.view ? [p.view.ply, p.obs.current_player] : [-1, -1]; }"
+            )
+            if to_act == 0:
                 ann.page.wait_for_function(MY_TURN)  # her page may not have her view yet
                 take_turn(ann, prefer=("pass",))
-            else:
-                wait_for_change(bo)
+            else:  # a bot's turn: Bo's next view after the one just looked at
+                wait_for_change(bo, since=ply)
         assert my_turn(bo)
         b = bo.page
         b.wait_for_selector(".actions button")
