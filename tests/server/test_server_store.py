@@ -23,7 +23,7 @@ def test_migrations_build_the_models_schema_and_go_down_again(db_url: str) -> No
         assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
         assert MigrationContext.configure(connection).get_current_revision() == "0007"
     command.downgrade(alembic_config(store.url), "base")
-    tables = {"jick_tables", "jick_seats", "jick_actions", "jick_decks"}
+    tables = {"jick_tables", "jick_seats", "jick_actions", "jick_decks", "jick_chat"}
     assert not tables & set(inspect(store.engine).get_table_names())
     store.migrate()
     assert tables <= set(inspect(store.engine).get_table_names())

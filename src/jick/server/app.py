@@ -410,6 +410,23 @@ def create_app(db: str | Store, settings: Settings | None = None) -> FastAPI:
         level = body.level if body is not None else None
         return await tables.replace_by_bot(table_id, seat, _bearer(authorization), level)
 
+    @app.post("/api/tables/{table_id}/seats/{seat}/mute", tags=["host"], responses=errors, summary="Mute a seat's chat")
+    async def mute_seat(
+        table_id: str,
+        seat: int,
+        body: P.MuteSeat | None = None,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> P.TableInfo:
+        """The seat's chat messages are refused from now on (``{"muted": false}`` lets it speak again)."""
+        muted = body.muted if body is not None else True
+        return await tables.mute(table_id, seat, _bearer(authorization), muted)
+
+    @app.get("/api/tables/{table_id}/chat", tags=["tables"], responses=errors, summary="The table's chat")
+    async def chat(table_id: str, authorization: Annotated[str | None, Header()] = None) -> P.ChatLog:
+        """Every line said at the table (chat messages and quick reactions), oldest first: for whoever may see
+        the table (a private table's needs one of its tokens, as a Bearer token). The record leaves it out."""
+        return await tables.chat_log(table_id, _bearer(authorization))
+
     @app.post("/api/tables/{table_id}/close", tags=["host"], responses=errors, summary="Close the table")
     async def close(table_id: str, authorization: Annotated[str | None, Header()] = None) -> P.TableInfo:
         return await tables.close(table_id, _bearer(authorization))
@@ -705,7 +722,7 @@ async def _send_loop(ws: WebSocket, conn: Connection) -> None:
         conn.closed = True
 
 
-def _parse(conn: Connection, message: Mapping[str, Any]) -> P.Hello | P.Act | P.Ping | None:
+def _parse(conn: Connection, message: Mapping[str, Any]) -> P.Hello | P.Act | P.Say | P.React | P.Ping | None:
     """A client message from a websocket frame, or None (an error sent) if it is unusable."""
     text = message.get("text")
     if text is None:
@@ -730,13 +747,14 @@ def _parse(conn: Connection, message: Mapping[str, Any]) -> P.Hello | P.Act | P.
         conn.error("bad_json", "a message must be one JSON object")
         return None
     kind = data.get("type")
-    if kind not in ("hello", "action", "ping"):
-        conn.error("unknown_type", f"unknown message type {str(kind)[:40]!r}; types are hello, action, ping")
+    if kind not in P.CLIENT_TYPES:
+        conn.error("unknown_type", f"unknown message type {str(kind)[:40]!r}; types are {', '.join(P.CLIENT_TYPES)}")
         return None
     try:
         return P.client_messages.validate_python(data)
     except ValidationError as exc:
-        conn.error("invalid", _validation_message(exc))
+        # a chat line that cannot be said (too long, blank, a control character) has its own code
+        conn.error("chat_invalid" if kind in ("chat", "reaction") else "invalid", _validation_message(exc))
         return None
 
 
@@ -779,6 +797,8 @@ async def _receive_loop(ws: WebSocket, conn: Connection, table: Table, tables: T
             log.info("%s: unusable message on table %s", conn.peer, table.id)
         elif isinstance(parsed, P.Act):
             await tables.act(table, conn, parsed)
+        elif isinstance(parsed, P.Say | P.React):
+            await tables.say(table, conn, parsed)
         elif isinstance(parsed, P.Ping):
             conn.send('{"type":"pong"}')
         else:

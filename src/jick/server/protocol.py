@@ -6,10 +6,12 @@ ships in the package (``jick/schemas/server-protocol.schema.json``,
 :func:`protocol_schema`); a test keeps the file equal to these models.
 
 Client to server: ``hello`` (once, first: the seat's token, or none to
-watch), ``action``, ``ping``. Server to client: ``welcome``, ``view`` (after
-every event: the seat's observation), ``table`` (seats and status changed),
-``refused`` (an action that was not taken, with the reason and the legal
-actions), ``error`` (a message that could not be used), ``pong``.
+watch), ``action``, ``chat`` (a line of text), ``reaction`` (a quick reaction),
+``ping``. Server to client: ``welcome``, ``view`` (after every event: the
+seat's observation), ``table`` (seats and status changed), ``refused`` (an
+action that was not taken, with the reason and the legal actions), ``chat``
+(a line said at the table), ``chat_history`` (the recent lines, after
+``hello``), ``error`` (a message that could not be used), ``pong``.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ NAME_PATTERN = "^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\
 _BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u2028\u2029")
 
 
-def check_name(text: str) -> str:
+def check_name(text: str, what: str = "a name") -> str:
     """``text`` if it is a name (no control character, no lone surrogate), else ValueError with the reason.
 
     >>> check_name("Ann Ø")
@@ -59,8 +61,23 @@ def check_name(text: str) -> str:
     """
     for i, ch in enumerate(text, 1):
         if ch in _BIDI or unicodedata.category(ch) in ("Cc", "Cs"):
-            raise ValueError(f"a name may not hold control characters (U+{ord(ch):04X} at {i})")
+            raise ValueError(f"{what} may not hold control characters (U+{ord(ch):04X} at {i})")
     return text
+
+
+def check_chat(text: str) -> str:
+    """``text`` if it may be said at a table: the rules of names, and not blank.
+
+    >>> check_chat("Nice trick! 🎉")
+    'Nice trick! 🎉'
+    >>> check_chat("two\\nlines")
+    Traceback (most recent call last):
+    ...
+    ValueError: a chat message may not hold control characters (U+000A at 4)
+    """
+    if not text:
+        raise ValueError("a chat message needs some text")
+    return check_name(text, "a chat message")
 
 
 def _blank_is_none(text: str | None) -> str | None:
@@ -84,6 +101,27 @@ SeatName = Annotated[
     | None,
     AfterValidator(_blank_is_none),
 ]
+
+
+#: The longest chat message, in characters.
+MAX_CHAT_TEXT = 200
+#: A chat message: stripped, 1 to 200 characters, none of the characters a name may not hold.
+ChatText = Annotated[
+    str,
+    StringConstraints(strip_whitespace=True, max_length=MAX_CHAT_TEXT),
+    AfterValidator(check_chat),
+    Field(json_schema_extra={"pattern": NAME_PATTERN, "minLength": 1}),
+]
+#: The quick reactions and the words each shows.
+REACTIONS: dict[str, str] = {
+    "nice": "Nice!",
+    "oops": "Oops",
+    "well_played": "Well played",
+    "good_game": "Good game",
+    "thanks": "Thanks",
+    "hurry": "Your turn!",
+}
+Reaction = Literal["nice", "oops", "well_played", "good_game", "thanks", "hurry"]
 
 
 class _Model(BaseModel):
@@ -134,6 +172,8 @@ class SeatInfo(_Model):
     #: ``free`` (nobody joined), ``connected``, ``away``, ``standin`` (a bot plays for the absent person),
     #: ``bot`` (a bot seat).
     status: SeatStatus
+    #: The host muted the seat: its chat messages are refused.
+    muted: bool = False
 
 
 class TableInfo(_Model):
@@ -158,6 +198,8 @@ class TableInfo(_Model):
     public: bool
     #: The creator chose the seed: whoever knows it knows every hand.
     seeded: bool
+    #: Spectators may chat (the host's choice at creation); seats always may, unless muted.
+    spectator_chat: bool = False
     seats: list[SeatInfo]
     created_at: datetime
     #: The record's ``result`` object once the match is over.
@@ -205,6 +247,7 @@ class CreateTable(_Strict):
     public: bool = Field(False, description="Anyone may take a free human seat with POST .../join.")
     seed: int | None = Field(None, ge=0, lt=2**31, description="Fix the shuffles (tests; shown as `seeded`).")
     start: bool = Field(False, description="Start the match at once (a table against bots in one request).")
+    spectator_chat: bool = Field(False, description="Spectators may chat too (seats always may).")
 
 
 class Invite(_Model):
@@ -246,6 +289,12 @@ class ReplaceSeat(_Strict):
     """``POST /api/tables/{id}/seats/{seat}/bot``: the bot's level (the table's by default)."""
 
     level: str | None = Field(None, max_length=16)
+
+
+class MuteSeat(_Strict):
+    """``POST /api/tables/{id}/seats/{seat}/mute``: mute the seat's chat (``false``: let it speak again)."""
+
+    muted: bool = True
 
 
 class TableList(_Model):
@@ -304,7 +353,8 @@ class Hello(_Strict):
 
     A private table is watched with one of its tokens in ``watch_token``
     (its watch link's token, the host token or a seat token); a public
-    table by anyone.
+    table by anyone. ``name`` is the seat's player's name (kept with the
+    seat), or a spectator's name in the chat.
     """
 
     type: Literal["hello"]
@@ -330,7 +380,26 @@ class Ping(_Strict):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Hello | Act | Ping, Field(discriminator="type")]
+class Say(_Strict):
+    """A chat message to everyone at the table: text only, 1 to 200 characters, no control characters.
+
+    Seats may always chat (unless the host muted them), spectators only where the host allowed it.
+    """
+
+    type: Literal["chat"]
+    text: ChatText
+
+
+class React(_Strict):
+    """A quick reaction (one tap): shown near the sender's seat for a moment, and in the chat."""
+
+    type: Literal["reaction"]
+    reaction: Reaction
+
+
+ClientMessage = Annotated[Hello | Act | Say | React | Ping, Field(discriminator="type")]
+#: Every client message type.
+CLIENT_TYPES = ("hello", "action", "chat", "reaction", "ping")
 
 
 # ---------------------------------------------------------------------------- websocket: server to client
@@ -418,10 +487,45 @@ class Pong(_Model):
     type: Literal["pong"]
 
 
-ServerMessage = Annotated[Welcome | View | TableUpdate | Refused | Error | Pong, Field(discriminator="type")]
+class ChatLine(_Model):
+    """A line said at the table, as everyone there receives it (and ``GET /api/tables/{id}/chat`` lists it)."""
 
-client_messages: TypeAdapter[Hello | Act | Ping] = TypeAdapter(ClientMessage)
-server_messages: TypeAdapter[Welcome | View | TableUpdate | Refused | Error | Pong] = TypeAdapter(ServerMessage)
+    type: Literal["chat"] = "chat"
+    #: The line's number at this table, from 0.
+    n: int
+    #: The sender's seat; null for a spectator.
+    seat: int | None
+    #: The sender's name when it was said (a seat's player, "Seat 2" without one; a spectator's, or "Spectator").
+    name: str
+    #: What was said (a reaction: its words, as ``REACTIONS`` gives them).
+    text: str
+    #: The reaction's key (``nice``, ``oops``, ...), or null for a line of text.
+    reaction: Reaction | None = None
+    at: datetime
+
+
+class ChatHistory(_Model):
+    """The table's recent chat lines (the last 100), oldest first: sent after ``welcome`` when there are any."""
+
+    type: Literal["chat_history"]
+    lines: list[ChatLine]
+
+
+class ChatLog(_Model):
+    """``GET /api/tables/{id}/chat``: every line said at the table, oldest first."""
+
+    table_id: str
+    lines: list[ChatLine]
+
+
+ServerMessage = Annotated[
+    Welcome | View | TableUpdate | Refused | ChatLine | ChatHistory | Error | Pong, Field(discriminator="type")
+]
+
+client_messages: TypeAdapter[Hello | Act | Say | React | Ping] = TypeAdapter(ClientMessage)
+server_messages: TypeAdapter[Welcome | View | TableUpdate | Refused | ChatLine | ChatHistory | Error | Pong] = (
+    TypeAdapter(ServerMessage)
+)
 
 
 def protocol_schema() -> dict[str, Any]:

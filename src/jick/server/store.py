@@ -35,6 +35,7 @@ from sqlalchemy import (
     bindparam,
     create_engine,
     event,
+    false,
     func,
     insert,
     or_,
@@ -52,6 +53,7 @@ __all__ = [
     "ActionRow",
     "AnalysisRow",
     "Base",
+    "ChatRow",
     "DeckRow",
     "SeatRow",
     "Store",
@@ -117,6 +119,8 @@ class TableRow(Base):
     rematch_of: Mapped[str | None] = mapped_column(
         ForeignKey("jick_tables.id", ondelete="SET NULL"), nullable=True, default=None, unique=True
     )
+    #: Spectators may chat (seats always may, unless muted).
+    spectator_chat: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class SeatRow(Base):
@@ -132,6 +136,8 @@ class SeatRow(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
     #: A person has joined with the token.
     claimed: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: The host muted the seat's chat.
+    muted: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class ActionRow(Base):
@@ -179,6 +185,25 @@ class AnalysisRow(Base):
     #: The analysis JSON (``jick-analysis``, ``docs/analysis.md``).
     analysis: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ChatRow(Base):
+    """A line said at a table (a chat message or a quick reaction)."""
+
+    __tablename__ = "jick_chat"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("jick_tables.id", ondelete="CASCADE"), primary_key=True)
+    #: The line's number at this table, from 0.
+    n: Mapped[int] = mapped_column(Integer, primary_key=True)
+    #: The sender's seat; None for a spectator.
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: The sender's name when it was said.
+    name: Mapped[str] = mapped_column(String(40))
+    #: The text (a reaction: its words).
+    text: Mapped[str] = mapped_column(String(200))
+    #: The reaction's key, or None for a line of text.
+    reaction: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 @dataclass
@@ -387,6 +412,24 @@ class Store:
     def update_seat(self, table_id: str, seat: int, **values: Any) -> None:
         with Session(self.engine) as db, db.begin():
             db.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat).values(**values))
+
+    # ------------------------------------------------------------------ chat
+    def append_chat(self, row: ChatRow) -> None:
+        """Store a chat line (its ``(table_id, n)`` must be new)."""
+        with Session(self.engine) as db, db.begin():
+            db.add(row)
+
+    def chat_lines(self, table_id: str, last: int | None = None) -> tuple[list[ChatRow], int]:
+        """The table's chat lines, oldest first (only the ``last`` ones if given), and how many it has in all."""
+        with Session(self.engine, expire_on_commit=False) as db:
+            count = db.scalar(select(func.count()).select_from(ChatRow).where(ChatRow.table_id == table_id)) or 0
+            query = select(ChatRow).where(ChatRow.table_id == table_id).order_by(ChatRow.n.desc())
+            if last is not None:
+                query = query.limit(last)
+            rows = list(db.scalars(query))
+            db.expunge_all()
+            rows.reverse()
+            return rows, int(count)
 
     # ------------------------------------------------------------------ actions
     def append_actions(self, actions: Sequence[NewAction]) -> None:

@@ -34,6 +34,7 @@ from jick.engine import IllegalAction, JickError, NotationError, RulesError
 from jick.record_hooks import hooks_for
 from jick.server import protocol as P
 from jick.server.bots import BotPool
+from jick.server.chat import CHAT_HISTORY, CHAT_RATE, CHAT_WINDOW, MAX_CHAT_LINES, ChatRoom, row_of_line, sender_name
 from jick.server.lobby import house_rules, preset_title
 from jick.server.metrics import Metrics
 from jick.server.store import DeckRow, NewAction, SeatRow, Store, StoredTable, TableRow, hash_token, now
@@ -91,6 +92,8 @@ class Connection:
         self.peer = peer
         self.metrics = metrics
         self.seat: int | None = None
+        #: The name a spectator gave in its hello (its chat lines carry it).
+        self.name: str | None = None
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=send_queue)
         self.closed = False
         self.close_code = 1000
@@ -139,6 +142,8 @@ class Seat:
     conn: Connection | None = None
     #: ``time.monotonic()`` since when the seat's person is absent (None: present, or a bot seat).
     away_since: float | None = None
+    #: The host muted the seat's chat.
+    muted: bool = False
 
 
 @dataclass
@@ -163,6 +168,9 @@ class Table:
     #: The match this table is the rematch of, and its own rematch once made (table ids).
     rematch_of: str | None = None
     next_match: str | None = None
+    #: Spectators may chat (seats always may, unless muted).
+    spectator_chat: bool = False
+    chat: ChatRoom = field(default_factory=ChatRoom)
     spectators: set[Connection] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
@@ -199,7 +207,7 @@ class Table:
         return "away"
 
     def info(self) -> P.TableInfo:
-        seats = [(s.number, s.kind, s.name, self.seat_status(s)) for s in self.seats]
+        seats = [(s.number, s.kind, s.name, self.seat_status(s), s.muted) for s in self.seats]
         return _table_info(self, self.game, self.preset, self.status, self.session.ply, seats, self.next_match)
 
     def meta(self) -> dict[str, Any]:
@@ -300,6 +308,7 @@ _SHARED = (
     "watch_token_hash",
     "bot_delay",
     "rematch_of",
+    "spectator_chat",
 )
 
 
@@ -519,13 +528,20 @@ class Tables:
             self.db.store.append_draws(_deck_rows(row.id, session, len(draws)))
         since = time.monotonic()
         seats = [
-            Seat(s.seat, s.kind, s.name, s.token_hash, s.claimed, None, since if s.kind == HUMAN else None)
+            Seat(s.seat, s.kind, s.name, s.token_hash, s.claimed, None, since if s.kind == HUMAN else None, s.muted)
             for s in stored.seats
         ]
         shared = {name: getattr(row, name) for name in _SHARED}
         next_match = self.db.store.rematches([row.id]).get(row.id)
+        chat = ChatRoom.of_rows(*self.db.store.chat_lines(row.id, CHAT_HISTORY))
         return Table(
-            **shared, header=dict(row.header), session=session, seats=seats, result=row.result, next_match=next_match
+            **shared,
+            header=dict(row.header),
+            session=session,
+            seats=seats,
+            result=row.result,
+            next_match=next_match,
+            chat=chat,
         )
 
     async def get(self, table_id: str) -> Table:
@@ -589,6 +605,7 @@ class Tables:
             bot_level=level,
             away_timeout=request.away_timeout,
             bot_delay=request.bot_delay,
+            spectator_chat=request.spectator_chat,
             public=request.public,
             seeded=request.seed is not None,
             status="open",
@@ -916,9 +933,11 @@ class Tables:
                     )
                     return False
                 table.spectators.add(conn)
+                conn.name = hello.name
                 conn.send_model(P.Welcome(type="welcome", protocol=P.PROTOCOL_VERSION, table=table.info(), seat=None))
                 if table.status != "open":
                     conn.send(self._spectator_view(table, None))
+                self._send_chat_history(table, conn)
                 return True
             seat = self._seat_of_token(table, hello.token)
             if seat is None:
@@ -944,10 +963,13 @@ class Tables:
             )
             if table.status != "open":
                 conn.send(self._seat_view(table, seat.number, None))
+            self._send_chat_history(table, conn)
             self._broadcast_table(table, skip=conn)
         return True
 
     def detach(self, table: Table, conn: Connection) -> None:
+        if conn in table.spectators:
+            table.chat.limiter.forget(f"spectator {id(conn)}")
         table.spectators.discard(conn)
         if conn.seat is not None:
             seat = table.seats[conn.seat]
@@ -1032,6 +1054,86 @@ class Tables:
             log.info("table %s finished after %d actions: %s", table.id, session.ply, result)
             self._broadcast_table(table)
         return entry
+
+    # ------------------------------------------------------------------ chat
+    async def say(self, table: Table, conn: Connection, message: P.Say | P.React) -> None:
+        """A chat line or a reaction from ``conn``: stored, then sent to everyone at the table; or refused with an
+        ``error`` (``chat_not_allowed``, ``chat_muted``, ``chat_too_fast``, ``chat_full``) and nothing said."""
+        seat = conn.seat
+        if seat is None:
+            if not table.spectator_chat:
+                conn.error("chat_not_allowed", "spectators may not chat at this table (its host did not allow it)")
+                return
+            sender = f"spectator {id(conn)}"
+            name = sender_name(None, conn.name)
+        else:
+            if table.seats[seat].conn is not conn:
+                conn.error("bad_token", "this connection no longer holds its seat")
+                return
+            if table.seats[seat].muted:
+                conn.error("chat_muted", "the host muted your seat: your messages are not sent")
+                return
+            sender, name = f"seat {seat}", sender_name(seat, table.seats[seat].name)
+        room = table.chat
+        wait = room.limiter.wait(sender)
+        if wait > 0:
+            conn.error(
+                "chat_too_fast",
+                f"at most {CHAT_RATE} chat messages in {CHAT_WINDOW:g} seconds: wait {max(1, round(wait))} s",
+            )
+            return
+        if isinstance(message, P.React):
+            text, reaction = P.REACTIONS[message.reaction], message.reaction
+        else:
+            text, reaction = message.text, None
+        async with room.lock:
+            if room.count >= MAX_CHAT_LINES:
+                conn.error("chat_full", f"this table's chat is full ({MAX_CHAT_LINES} lines)")
+                return
+            line = P.ChatLine(n=room.count, seat=seat, name=name, text=text, reaction=reaction, at=now())
+            try:
+                await self.db.call(self.db.store.append_chat, row_of_line(table.id, line))
+            except IntegrityError:  # another process said a line here: count again, and the next try fits
+                _, room.count = await self.db.call(self.db.store.chat_lines, table.id, 0)
+                conn.error("store", "the message could not be saved; send it again")
+                return
+            except Exception as exc:
+                log.error("table %s: could not store chat line %d: %s", table.id, line.n, exc)
+                conn.error("store", "the message could not be saved; send it again")
+                return
+            room.count += 1
+            room.lines.append(line)
+        text_out = line.model_dump_json()
+        for other in self.connections(table):
+            other.send(text_out)
+
+    def _send_chat_history(self, table: Table, conn: Connection) -> None:
+        history = table.chat.history()
+        if history is not None:
+            conn.send(history)
+
+    async def mute(self, table_id: str, seat_no: int, host_token: str | None, muted: bool) -> P.TableInfo:
+        """The host mutes a seat's chat (or lets it speak again); everyone sees it in the seat's ``muted``."""
+        table = await self.get(table_id)
+        _check_host(table, host_token)
+        if not 0 <= seat_no < len(table.seats):
+            raise Rejected(404, "unknown_seat", f"no seat {seat_no} at this table (0..{len(table.seats) - 1})")
+        async with table.lock:
+            seat = table.seats[seat_no]
+            if seat.muted != muted:
+                await self.db.call(self.db.store.update_seat, table.id, seat_no, muted=muted)
+                seat.muted = muted
+                log.info("table %s: seat %d %s", table.id, seat_no, "muted" if muted else "unmuted")
+                self._broadcast_table(table)
+        return table.info()
+
+    async def chat_log(self, table_id: str, token: str | None) -> P.ChatLog:
+        """Every line said at the table, for whoever may see it (as its record)."""
+        from jick.server.chat import line_of_row
+
+        table = await self.visible(table_id, token)
+        rows, _ = await self.db.call(self.db.store.chat_lines, table.id)
+        return P.ChatLog(table_id=table.id, lines=[line_of_row(r) for r in rows])
 
     # ------------------------------------------------------------------ bots and absent people
     def _schedule(self, table: Table) -> None:
@@ -1156,6 +1258,7 @@ def _info_of_row(item: StoredTable, next_match: str | None = None) -> P.TableInf
             s.kind,
             s.name,
             "bot" if s.kind != HUMAN else ("free" if not s.claimed and row.status == "open" else "away"),
+            s.muted,
         )
         for s in item.seats
     ]
@@ -1168,7 +1271,7 @@ def _table_info(
     preset: str,
     status: str,
     ply: int,
-    seats: list[tuple[int, str, str | None, str]],
+    seats: list[tuple[int, str, str | None, str, bool]],
     next_match: str | None = None,
 ) -> P.TableInfo:
     """The public facts of a table, from the live table or its database row (the same attribute names)."""
@@ -1188,9 +1291,10 @@ def _table_info(
         bot_delay=source.bot_delay,
         public=source.public,
         seeded=source.seeded,
+        spectator_chat=source.spectator_chat,
         seats=[
-            P.SeatInfo(seat=n, kind=kind, name=name, status=seat_status)  # type: ignore[arg-type]
-            for n, kind, name, seat_status in seats
+            P.SeatInfo(seat=n, kind=kind, name=name, status=seat_status, muted=muted)  # type: ignore[arg-type]
+            for n, kind, name, seat_status, muted in seats
         ],
         created_at=source.created_at,
         result=source.result,

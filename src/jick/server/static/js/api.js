@@ -199,7 +199,7 @@ export function seatName(table, seat) {
 /** @param {string} kind */
 export function botLabel(kind) {
   /** @type {Record<string, string>} */
-  const labels = { easy: "Easy bot", normal: "Bot", hard: "Hard bot", random: "Random bot", heuristic: "Easy bot", greedy: "Easy bot" };
+  const labels = { easy: "Easy bot", normal: "Normal bot", hard: "Hard bot", random: "Random bot", heuristic: "Easy bot", greedy: "Easy bot" };
   return labels[kind] || `Bot (${kind})`;
 }
 

@@ -39,13 +39,14 @@ export function trickElement(plays, { deck, winner = null, label = "", faded = f
 /**
  * A seat on the felt: name, status, tags, and its number of cards (or its cards face up in a replay).
  * @param {{seat: number, me: number, n: number, name: string, status: string|null, tagsHTML: string, count: number|null,
- *   toAct: boolean, cards?: (string|import("./cards.js").CardJson)[]|null, deck: import("./cards.js").Deck, mine?: boolean}} options
+ *   toAct: boolean, cards?: (string|import("./cards.js").CardJson)[]|null, deck: import("./cards.js").Deck, mine?: boolean,
+ *   partner?: boolean}} options
  */
-export function seatElement({ seat, me, n, name, status, tagsHTML, count, toAct, cards = null, deck, mine = false }) {
+export function seatElement({ seat, me, n, name, status, tagsHTML, count, toAct, cards = null, deck, mine = false, partner = false }) {
   const { rel } = seatAngle(seat, me, n);
   const el = h("section", {
     class: `seat rel${rel}${toAct ? " to-act" : ""}${mine ? " mine" : ""}`,
-    "aria-label": `${name}${count !== null && count !== undefined && !mine ? `, ${count} cards` : ""}${toAct ? ", to act" : ""}`,
+    "aria-label": `${name}${partner ? ", your partner" : ""}${count !== null && count !== undefined && !mine ? `, ${count} cards` : ""}${toAct ? ", to act" : ""}`,
     dataset: { seat: String(seat) },
   });
   const dot = status ? h("span", { class: `dot ${status}`, title: status }) : null;
@@ -54,6 +55,7 @@ export function seatElement({ seat, me, n, name, status, tagsHTML, count, toAct,
   if (!cards && !mine && count !== null && count !== undefined) {
     tags.prepend(h("span", { class: "tag count", title: `${count} cards` }, backElement(true), `${count}`));
   }
+  if (partner) tags.prepend(h("span", { class: "tag partner", title: "your partner" }, "partner"));
   el.append(tags);
   if (cards) {
     const row = h("div", { class: "open-hand" });

@@ -221,6 +221,7 @@ export class StartPage {
     this.level = h("select", { id: "bot-level" }, ["easy", "normal", "hard"].map((l) => h("option", { value: l, selected: l === "normal" }, l)));
     this.away = h("input", { id: "away", type: "number", min: "0", max: "86400", value: "60" });
     this.isPublic = h("input", { id: "public", type: "checkbox" });
+    this.spectatorChat = h("input", { id: "spectator-chat", type: "checkbox" });
     this.seed = h("input", { id: "seed", type: "number", min: "0", placeholder: "random" });
     this.speed = speedSelects("");
     const row = (label, input, help) => h("div", { class: "row" }, h("label", { for: input.id }, label), input, help ? h("small", {}, help) : null);
@@ -236,7 +237,8 @@ export class StartPage {
           row("Bots' pace", this.speed.bots, "how long a bot waits before it acts"),
           row("Card motion", this.speed.moves, "in this browser"),
           row("Seed", this.seed, "fixes the shuffles (whoever knows it knows every hand)"),
-          h("div", { class: "row check" }, this.isPublic, h("label", { for: "public" }, "Public: anyone may take a free seat")))),
+          h("div", { class: "row check" }, this.isPublic, h("label", { for: "public" }, "Public: anyone may take a free seat")),
+          h("div", { class: "row check" }, this.spectatorChat, h("label", { for: "spectator-chat" }, "Spectators may chat (the seats always may)")))),
       h("button", { class: "primary", type: "submit", id: "create" }, "Create the table"));
     this.game.addEventListener("change", () => this.pickGame());
     this.presetSel.addEventListener("change", () => this.pickPreset());
@@ -333,6 +335,7 @@ export class StartPage {
       bot_delay: botDelayOf(this.speed.bots),
       name: this.tableName.value.trim(),
       public: this.isPublic.checked,
+      spectator_chat: this.spectatorChat.checked,
     };
     if (this.seed.value.trim() !== "") body.seed = Number(this.seed.value);
     const button = /** @type {HTMLButtonElement} */ (this.form.querySelector("#create"));
@@ -489,7 +492,7 @@ export class StartPage {
     }
     const ul = h("ul", {});
     for (const t of tables) {
-      const who = t.seats.map((s) => s.name || (s.kind === "human" ? "person" : s.kind)).join(", ");
+      const who = t.seats.map((s) => s.name || (s.kind === "human" ? "person" : botLabel(s.kind))).join(", ");
       /** @type {(string|HTMLElement)[]} */
       const links = [h("a", { href: `/replay/${t.id}` }, "Replay"), " · ", recordLink(t.id)];
       ul.append(h("li", {}, h("b", {}, t.name || t.id), ` ${GAME_TITLES[t.game] || t.game} (${t.preset_title || t.preset}), ${t.status} — ${who} `, ...links));

@@ -2,6 +2,7 @@
 
 import { GAME_TITLES, api, copyText, esc, h, motionFactor, recordLink, seatName, setTitle, store, toast } from "./api.js";
 import { cardElement, cardHTML } from "./cards.js";
+import { ChatPanel } from "./chat.js";
 import { extraElements, layoutFelt, seatElement, trickElement } from "./felt.js";
 import { actionKey, gameOf } from "./games/index.js";
 import { noteView, verdictOf } from "./fair.js";
@@ -64,6 +65,7 @@ export class TablePage {
   // ------------------------------------------------------------------ layout
   build() {
     this.root.innerHTML = "";
+    this.chat = new ChatPanel(this);
     this.scores = h("div", { class: "scores", "aria-label": "scores" });
     const tools = h("div", { class: "tools" },
       (this.hintBtn = h("button", { type: "button", class: "tool", title: "What the hard bot would do (key ?)", onclick: () => this.askHint(), disabled: true }, "Hint")),
@@ -86,7 +88,7 @@ export class TablePage {
     this.logBox = h("ol", { class: "log" });
     this.root.append(
       h("div", { class: "table-page" },
-        h("div", { class: "bar" }, this.scores, tools),
+        h("div", { class: "bar" }, this.scores, tools, this.chat.button),
         this.info,
         this.live,
         this.felt,
@@ -94,6 +96,7 @@ export class TablePage {
         h("div", { class: "decide" }, h("div", { class: "status-line" }, this.note, this.prompt), this.buttons, this.hintBox),
         this.hand),
       h("details", { class: "log-wrap" }, h("summary", {}, "Table log"), this.logBox),
+      this.chat.drawer,
       (this.dialog = h("dialog", { class: "dialog", "aria-labelledby": "dialog-title" })));
     // a new size of the window re-fits the hand; a new size of the felt (a hint box opening) re-places the seats
     let pending = 0;
@@ -124,7 +127,7 @@ export class TablePage {
       const hello = { type: "hello", token: this.token };
       if (!this.token && this.viewToken) hello.watch_token = this.viewToken;
       const name = store.get("name");
-      if (this.token && name) hello.name = name.slice(0, 40);
+      if (name) hello.name = name.slice(0, 40); // a seat's name, or a spectator's in the chat
       ws.send(JSON.stringify(hello));
     };
     ws.onmessage = (event) => {
@@ -152,6 +155,15 @@ export class TablePage {
     };
   }
 
+  /** Drop the socket and say hello again at once (a spectator who just gave a name). */
+  reconnect() {
+    const ws = this.ws;
+    this.ws = null; // its close is not a lost connection
+    if (ws) ws.close();
+    this.retries = 0;
+    this.connect();
+  }
+
   send(message) {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) {
       this.ws.send(JSON.stringify(message));
@@ -171,11 +183,13 @@ export class TablePage {
       clearInterval(this.pinger);
       this.pinger = setInterval(() => this.send({ type: "ping" }), 25000);
       setTitle(`${GAME_TITLES[msg.table.game] || msg.table.game} · ${msg.table.name || msg.table.preset}`);
+      this.chat.update();
       if (msg.table.status === "open" || msg.table.status === "closed") this.render();
     } else if (msg.type === "table") {
       const before = this.table && this.table.status;
       const followed = this.table && this.table.next_match;
       this.table = msg.table;
+      this.chat.update();
       if (msg.table.next_match && !followed) {
         followRematch(this, msg.table.next_match);
         return;
@@ -184,12 +198,15 @@ export class TablePage {
       this.render();
     } else if (msg.type === "view") {
       this.onView(msg);
+    } else if (msg.type === "chat" || msg.type === "chat_history") {
+      this.chat.receive(msg);
     } else if (msg.type === "refused") {
       this.queue = [];
       this.selected.clear();
       toast(`Refused: ${msg.reason}`, "error", 6000);
       this.render();
     } else if (msg.type === "error") {
+      if (msg.code.startsWith("chat_")) this.chat.refused(msg);
       if (FINAL_ERRORS.has(msg.code)) {
         this.stopped = true;
         this.root.prepend(h("p", { class: "panel error", role: "alert" }, msg.message));
@@ -532,6 +549,7 @@ export class TablePage {
     const n = t.players;
     const me = this.seat ?? 0;
     const names = this.names();
+    const partners = this.seat === null ? [] : this.game.partners(obs);
     this.felt.innerHTML = "";
     this.felt.classList.remove("lobby-felt");
     for (let s = 0; s < n; s++) {
@@ -539,7 +557,7 @@ export class TablePage {
       this.felt.append(seatElement({
         seat: s, me, n, name: s === this.seat ? `You` : seatName(t, s), status: info.status,
         tagsHTML: this.game.seatTags(obs, s, t.rules), count: obs.hand_sizes ? obs.hand_sizes[s] : null,
-        toAct: obs.current_player === s, mine: s === this.seat, deck: this.game.deck,
+        toAct: obs.current_player === s, mine: s === this.seat, deck: this.game.deck, partner: partners.includes(s),
       }));
     }
     let note = "";
@@ -559,6 +577,7 @@ export class TablePage {
       }
     }
     this.note.textContent = note;
+    this.chat.decorate(this.felt);
     this.extrasBox.replaceChildren(...extraElements(this.game.extras(obs), this.game.deck));
     this.extrasBox.hidden = !this.extrasBox.children.length;
   }

@@ -81,7 +81,8 @@
  * @property {(obs: O, names: Names, rules: any) => string} infoHTML  the line under the title (HTML)
  * @property {(obs: O, rules: any, names: Names) => LivePoints|null} [livePoints]  what the tricks played so far in this deal gave each side (public facts only)
  * @property {(obs: O, seat: number, rules: any) => string} seatTags  the small tags under a seat's name (HTML)
- * @property {(obs: O, names: Names) => ScoreEntry[]} scoreboard  the score bar
+ * @property {(obs: O, names: Names) => ScoreEntry[]} scoreboard  the score bar (a partnership game: "Us" and "Them" for a seat)
+ * @property {(obs: O) => number[]} partners  the seats known to play on the observer's side now (none for a spectator, or where each plays for himself)
  * @property {(obs: O, rules: any) => string} promptText  what the seat to act is asked now
  * @property {(obs: O, rules: any) => DiscardRule} discardRule  the discard turn's rule
  * @property {(obs: O) => Extra[]} extras  cards on the live table besides the trick

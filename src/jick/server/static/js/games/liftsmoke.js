@@ -78,6 +78,11 @@ export const liftsmoke = {
     return tags.join("");
   },
 
+  /** Each plays for himself. */
+  partners() {
+    return [];
+  },
+
   /** @param {Obs} obs @param {Names} names */
   scoreboard(obs, names) {
     if (!obs || !obs.scores) return [];

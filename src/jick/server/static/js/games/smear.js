@@ -198,10 +198,32 @@ export const smear = {
     return tags.join("");
   },
 
-  /** @param {Obs} obs @param {Names} names */
+  /** Partnerships read "Us" and "Them" from a seat ("Seats 0+2" for a spectator); single seats their names.
+   * @param {Obs} obs @param {Names} names */
   scoreboard(obs, names) {
     if (!obs || !obs.scores) return [];
-    return obs.scores.map((score, side) => ({ name: sideName(obs, side, names), score, mine: obs.seat !== null && obs.sides[obs.seat] === side }));
+    const sides = obs.sides || [];
+    /** @param {number} side */
+    const seatsOf = (side) => sides.flatMap((s, seat) => (s === side ? [seat] : []));
+    const teams = obs.scores.some((_, side) => seatsOf(side).length > 1);
+    const watching = obs.seat === null || obs.seat === undefined;
+    return obs.scores.map((score, side) => {
+      const full = sideName(obs, side, names);
+      const mine = !watching && sides[obs.seat] === side;
+      if (!teams) return { name: full, score, mine };
+      let name = full;
+      if (watching) name = `Seats ${seatsOf(side).join("+")}`;
+      else if (mine) name = "Us";
+      else if (obs.scores.length === 2) name = "Them";
+      return { name, score, mine, title: full };
+    });
+  },
+
+  /** @param {Obs} obs */
+  partners(obs) {
+    if (!obs || obs.seat === null || obs.seat === undefined || !obs.sides) return [];
+    const mine = obs.sides[obs.seat];
+    return obs.sides.flatMap((side, seat) => (side === mine && seat !== obs.seat ? [seat] : []));
   },
 
   /** @param {Obs} obs @param {any} rules */

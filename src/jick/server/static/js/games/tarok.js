@@ -111,6 +111,13 @@ export const tarok = {
     return tags.join("");
   },
 
+  /** The bidder's opponents play together for the deal (once the auction is over). @param {Obs} obs */
+  partners(obs) {
+    if (!obs || obs.seat === null || obs.seat === undefined || obs.bidder === null || obs.bidder === undefined) return [];
+    if (obs.phase === "auction" || obs.bidder === obs.seat) return [];
+    return (obs.active || []).filter((s) => s !== obs.bidder && s !== obs.seat);
+  },
+
   /** @param {Obs} obs @param {Names} names */
   scoreboard(obs, names) {
     if (!obs || !obs.scores) return [];
