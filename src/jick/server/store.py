@@ -101,6 +101,8 @@ class TableRow(Base):
     watch_token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None)
     #: Seconds a bot waits before it acts at this table; None: the server's setting.
     bot_delay: Mapped[float | None] = mapped_column(Float, nullable=True, default=None)
+    #: Seconds a person has for each turn before the away bot plays that one move; 0: no turn timer.
+    turn_timer: Mapped[float] = mapped_column(Float, default=0.0, server_default="0")
 
 
 class SeatRow(Base):
