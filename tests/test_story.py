@@ -143,3 +143,25 @@ def test_a_trick_in_play_is_one_line_that_grows() -> None:
     teller.follow(state, second, card2)
     assert len(teller.story.lines) == count and teller.story.changed == count - 1
     assert words(teller.story.lines, None)[-1].endswith(f", {NAMES[second]} {card_words(card2)}")
+
+
+def test_jick_replay_prints_the_story_with_the_records_names(tmp_path: Any) -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from jick.cli import app
+
+    state, teller = play("smear_ten_point", 3, lambda s: len(s.deals) > 1)
+    meta = {"seats": [{"seat": s, "kind": "human", "name": NAMES[s]} for s in range(3)] + [{"seat": 3, "kind": "easy"}]}
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(record_of(state, meta)), encoding="utf-8")
+    names = [*NAMES[:3], "Bot (easy)"]
+    expected = [render(line, names, None) for line in teller.story.lines]
+    result = CliRunner().invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[: len(expected)] == expected and lines[len(expected)] == ""
+    assert any(line.startswith("Trick 1: ") and "♠" in line or "♥" in line for line in lines)
+    report = json.loads(CliRunner().invoke(app, ["replay", str(path), "--json"]).stdout)
+    assert report["story"] == expected
