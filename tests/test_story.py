@@ -156,7 +156,7 @@ def test_jick_replay_prints_the_story_with_the_records_names(tmp_path: Any) -> N
     meta = {"seats": [{"seat": s, "kind": "human", "name": NAMES[s]} for s in range(3)] + [{"seat": 3, "kind": "easy"}]}
     path = tmp_path / "m.json"
     path.write_text(json.dumps(record_of(state, meta)), encoding="utf-8")
-    names = [*NAMES[:3], "Bot (easy)"]
+    names = [*NAMES[:3], "Easy bot 3"]
     expected = [render(line, names, None) for line in teller.story.lines]
     result = CliRunner().invoke(app, ["replay", str(path)])
     assert result.exit_code == 0, result.output

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -135,7 +136,7 @@ def resume(
         typer.echo(game.line())
 
 
-def record_story(record: dict[str, Any]) -> list[str]:
+def record_story(record: Mapping[str, Any]) -> list[str]:
     """The table log of a record, as a spectator reads it (names from the record's ``meta.seats``)."""
     from jick.story import render, seat_names, story_of_record
 

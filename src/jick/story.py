@@ -114,14 +114,14 @@ def render(line: Line, names: Sequence[str], viewer: int | None) -> str:
 
 
 def seat_names(meta: Mapping[str, Any] | None, players: int) -> list[str]:
-    """The seats' names from a record's ``meta.seats`` (``jick serve`` writes them), else ``seat N``.
+    """The seats' names from a record's ``meta.seats`` (``jick serve`` writes them), else ``Seat N``.
 
     >>> seat_names({"seats": [{"seat": 0, "kind": "human", "name": "Ann"}, {"seat": 1, "kind": "easy"}]}, 2)
-    ['Ann', 'Bot (easy)']
+    ['Ann', 'Easy bot 1']
     >>> seat_names(None, 2)
-    ['seat 0', 'seat 1']
+    ['Seat 0', 'Seat 1']
     """
-    names = [f"seat {s}" for s in range(players)]
+    names = [f"Seat {s}" for s in range(players)]
     seats = (meta or {}).get("seats")
     if isinstance(seats, list):
         for entry in seats:
@@ -133,12 +133,27 @@ def seat_names(meta: Mapping[str, Any] | None, players: int) -> list[str]:
     return names
 
 
+#: How the page and the story name a bot seat without a name: ``Easy bot 2`` (as the page's ``botLabel``).
+BOT_LABELS: Mapping[str, str] = {
+    "easy": "Easy bot",
+    "normal": "Bot",
+    "hard": "Hard bot",
+    "random": "Random bot",
+    "heuristic": "Easy bot",
+    "greedy": "Easy bot",
+}
+
+
 def seat_label(seat: int, kind: object, name: object) -> str:
-    """How the story names a seat: the person's name, ``Bot (easy)`` for a bot, else ``Seat N``."""
+    """How the story names a seat: the person's name, ``Easy bot 2`` for a bot, else ``Seat N`` (as the page does).
+
+    >>> seat_label(2, "easy", None), seat_label(1, "human", None), seat_label(0, "human", "Ann")
+    ('Easy bot 2', 'Seat 1', 'Ann')
+    """
     if isinstance(name, str) and name:
         return name
     if isinstance(kind, str) and kind != "human":
-        return f"Bot ({kind})"
+        return f"{BOT_LABELS.get(kind, f'Bot ({kind})')} {seat}"
     return f"Seat {seat}"
 
 

@@ -98,7 +98,8 @@ def test_the_turn_timer_plays_for_a_seat_that_lets_it_run_out_and_never_for_one_
                 clock = view["turn_clock"]
                 assert clock is not None and clock["seat"] == 0 and 0 < clock["seconds"] <= 1.5
                 ws.send(json.dumps({"type": "action", "action": view["observation"]["legal_actions"][0]["id"]}))
-                mine = receive_until(ws, lambda m: m["type"] == "view" and m["ply"] == view["ply"] + 1)
+                ply = view["ply"]
+                mine = receive_until(ws, lambda m, ply=ply: m["type"] == "view" and m["ply"] == ply + 1)
                 assert mine["last"] == {**mine["last"], "seat": 0, "by": "human"}
                 answered.append(view["ply"])
             # now let the time run out

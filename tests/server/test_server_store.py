@@ -21,7 +21,7 @@ def test_migrations_build_the_models_schema_and_go_down_again(db_url: str) -> No
     store.migrate()  # a second run changes nothing
     with store.engine.connect() as connection:
         assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
-        assert MigrationContext.configure(connection).get_current_revision() == "0003"
+        assert MigrationContext.configure(connection).get_current_revision() == "0006"
     command.downgrade(alembic_config(store.url), "base")
     tables = {"jick_tables", "jick_seats", "jick_actions", "jick_decks"}
     assert not tables & set(inspect(store.engine).get_table_names())

@@ -989,9 +989,7 @@ class Tables:
         clock = _turn_clock(table)
         if clock is not None:
             loop = asyncio.get_running_loop()
-            table.turn_alarm = loop.call_later(
-                clock["seconds"] + 0.01, self._turn_ran_out, table, table.session.ply
-            )
+            table.turn_alarm = loop.call_later(clock["seconds"] + 0.01, self._turn_ran_out, table, table.session.ply)
 
     def _turn_ran_out(self, table: Table, ply: int) -> None:
         """The person to act let the turn timer run out: the away bot plays this one move (the seat stays theirs)."""
@@ -1082,7 +1080,9 @@ class Tables:
         sealed, revealed = _fairness(table)
         fair = f'"sealed":{sealed},"revealed":{revealed}'
         log_part = _story(table).part(seat, names_of(table.seats), log_from)
-        extra = json.dumps({"log": log_part, "turn_clock": _turn_clock(table)}, separators=(",", ":"), ensure_ascii=False)
+        extra = json.dumps(
+            {"log": log_part, "turn_clock": _turn_clock(table)}, separators=(",", ":"), ensure_ascii=False
+        )
         return f'{head[:-1]},"observation":{observation},"last":{last_json},{fair},{extra[1:]}'
 
     def _broadcast_view(self, table: Table, last: tuple[LoggedAction, str] | None, log_from: int) -> None:

@@ -46,7 +46,11 @@ class LiftSmokeTeller:
                     tail = tail.replace(" and draws", f"; {who(last.winner, 'draws', 'draw')} a card", 1)
             tell_trick(story, state, deal, plays, tail)
         else:
-            words = f"{who(seat, 'ends', 'end')} the session" if isinstance(action, A.EndSession) else f"{who(seat)}: {action}"
+            words = (
+                f"{who(seat, 'ends', 'end')} the session"
+                if isinstance(action, A.EndSession)
+                else f"{who(seat)}: {action}"
+            )
             story.add(Line(words))
 
     def deal_ends(self, story: Story, state: LiftSmokeState, deal: int) -> None:
@@ -60,7 +64,9 @@ class LiftSmokeTeller:
 
     def match_ends(self, story: Story, state: LiftSmokeState) -> None:
         if state.winner is not None:
-            story.add(Line(f"The session is over: {who(state.winner, 'leads', 'lead')} ({_chips(state, state.scores)})"))
+            story.add(
+                Line(f"The session is over: {who(state.winner, 'leads', 'lead')} ({_chips(state, state.scores)})")
+            )
         else:
             story.add(Line(f"The session is over ({_chips(state, state.scores)})"))
 

@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from jick.cards import CARDS
 from jick.engine import Action
 from jick.games.smear import actions as A
@@ -49,11 +51,13 @@ class SmearTeller:
     def action(self, story: Story, state: SmearState, seat: int, action: Action, deal: int) -> None:
         log = state.deals[deal]
         if isinstance(action, A.Play):
-            plays = [(s, A.action_from_id(aid).card) for s, aid in log.actions if _is_play(aid)]
+            plays = [(s, a.card) for s, a in _actions(log.actions) if isinstance(a, A.Play)]
             tell_trick(story, state, deal, plays)
         elif isinstance(action, A.Discard):
             run = trailing(log.actions, seat, _is_discard)
-            tell_discards(story, deal, seat, [A.action_from_id(aid).card for aid in run])
+            tell_discards(
+                story, deal, seat, [a.card for _, a in _actions((seat, aid) for aid in run) if isinstance(a, A.Discard)]
+            )
         elif isinstance(action, A.DoneDiscarding):
             if story.open != ("discard", deal, seat):
                 story.add(Line(f"{who(seat, 'keeps', 'keep')} every card"))
@@ -100,9 +104,7 @@ class SmearTeller:
             verdict = f"{who(result.bidder, 'makes', 'make')} the bid of {result.bid}"
         else:
             verdict = f"{who(result.bidder, 'is', 'are')} set on a bid of {result.bid}"
-        story.add(
-            Line(f"{verdict}. {_changes(state, s.deltas, True)}; scores: {_changes(state, s.scores, False)}")
-        )
+        story.add(Line(f"{verdict}. {_changes(state, s.deltas, True)}; scores: {_changes(state, s.scores, False)}"))
 
     def match_ends(self, story: Story, state: SmearState) -> None:
         scores = _changes(state, tuple(state.scores), False)
@@ -118,12 +120,13 @@ def _card(index: int) -> str:
     return card_words(CARDS[index]) if index >= 0 else "?"
 
 
-def _is_play(aid: int) -> bool:
-    return isinstance(A.action_from_id(aid), A.Play)
-
-
 def _is_discard(aid: int) -> bool:
     return isinstance(A.action_from_id(aid), A.Discard)
+
+
+def _actions(entries: Iterable[tuple[int, int]]) -> list[tuple[int, Action]]:
+    """``(seat, action id)`` pairs with their actions."""
+    return [(s, A.action_from_id(aid)) for s, aid in entries]
 
 
 teller = SmearTeller()

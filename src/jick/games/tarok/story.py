@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from jick.engine import Action
 from jick.games.tarok import actions as A
 from jick.games.tarok.state import TarokState
@@ -41,11 +43,18 @@ class TarokTeller:
     def action(self, story: Story, state: TarokState, seat: int, action: Action, deal: int) -> None:
         log = state.deals[deal]
         if isinstance(action, A.Play):
-            plays = [(s, A.action_from_id(aid).card) for s, aid in log.actions if _is(aid, A.Play)]
+            plays = [(s, a.card) for s, a in _actions(log.actions) if isinstance(a, A.Play)]
             tell_trick(story, state, deal, plays)
         elif isinstance(action, A.Discard):
             run = trailing(log.actions, seat, lambda aid: _is(aid, A.Discard))
-            tell_discards(story, deal, seat, [A.action_from_id(aid).card for aid in run], "puts down", "put down")
+            tell_discards(
+                story,
+                deal,
+                seat,
+                [a.card for _, a in _actions((seat, aid) for aid in run) if isinstance(a, A.Discard)],
+                "puts down",
+                "put down",
+            )
         elif type(action) in WORDS:
             verb, you, rest = WORDS[type(action)]
             story.add(Line(f"{who(seat, verb, you)}{rest}"))
@@ -99,6 +108,11 @@ class TarokTeller:
 
 def _is(aid: int, kind: type) -> bool:
     return isinstance(A.action_from_id(aid), kind)
+
+
+def _actions(entries: Iterable[tuple[int, int]]) -> list[tuple[int, Action]]:
+    """``(seat, action id)`` pairs with their actions."""
+    return [(s, A.action_from_id(aid)) for s, aid in entries]
 
 
 teller = TarokTeller()
