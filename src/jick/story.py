@@ -53,17 +53,21 @@ __all__ = [
 SUIT_SYMBOLS: Mapping[str, str] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 #: The suits' names, by their letter.
 SUIT_WORDS: Mapping[str, str] = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+#: Smear's and Lift Smoke's jokers in words (as the page names them).
+JOKER_WORDS: Mapping[str, str] = {"HJ": "high joker", "LJ": "low joker", "JK": "joker"}
 _RANKS = frozenset(["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "C"])
 _SEAT = re.compile(r"\{(\d+)(?::([^|}]*)\|([^}]*))?\}")
 
 
 def card_words(card: object) -> str:
-    """A card as people write it: ``10H`` -> ``10♥``; a joker or a tarok stays as it is.
+    """A card as people write it: ``10H`` -> ``10♥``, ``HJ`` -> ``high joker``; a tarok stays as it is.
 
     >>> card_words("10H"), card_words("JC"), card_words("HJ"), card_words("XXI"), card_words("SKUS")
-    ('10♥', 'J♣', 'HJ', 'XXI', 'SKUS')
+    ('10♥', 'J♣', 'high joker', 'XXI', 'SKUS')
     """
     text = str(card)
+    if text in JOKER_WORDS:
+        return JOKER_WORDS[text]
     if len(text) >= 2 and text[-1] in SUIT_SYMBOLS and text[:-1] in _RANKS:
         return text[:-1] + SUIT_SYMBOLS[text[-1]]
     return text

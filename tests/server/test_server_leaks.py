@@ -64,11 +64,15 @@ def keys(value: Any) -> Iterator[str]:
 def cards_in(value: Any, names: frozenset[str]) -> set[str]:
     """Every card name in a JSON value: a string that is one, or a word of a string (``-XV`` counts as ``XV``;
     the table log's ``10♥,`` counts as ``10H``)."""
-    from jick.story import card_words
+    from jick.story import JOKER_WORDS, card_words
 
-    words = {card_words(name): name for name in names}
+    words = {card_words(name): name for name in names if name not in JOKER_WORDS}
     found = set()
     for text in strings(value):
+        for name, said in JOKER_WORDS.items():  # "high joker" -> HJ; not the points' names ("High joker", "Joker")
+            text = re.sub(
+                rf"(?<!High )(?<!Low )(?<!high )(?<!low )\b{said}\b" if name == "JK" else rf"\b{said}\b", name, text
+            )
         for word in text.split():
             word = word.lstrip("-").rstrip(",;:.)")
             if word in names:

@@ -62,7 +62,7 @@ export class TablePage {
       (this.hintBtn = h("button", { type: "button", class: "tool", title: "What the hard bot would do (key ?)", onclick: () => this.askHint(), disabled: true }, "Hint")),
       (this.lastBtn = h("button", { type: "button", class: "tool", "aria-pressed": "false", title: "Show the last trick (key .)", onclick: () => this.toggleLast() }, "Last trick")),
       h("button", { type: "button", class: "tool", onclick: () => this.openSheet() }, "Score sheet"),
-      h("button", { type: "button", class: "tool", id: "turn-sound", "aria-pressed": String(soundOn()), title: "a short beep when it is your turn", onclick: (e) => toggleSound(e.currentTarget) }, "Sound"),
+      h("button", { type: "button", class: "tool", id: "turn-sound", "aria-pressed": String(soundOn()), title: "Sound: a short beep when it is your turn", "aria-label": "Sound on your turn", onclick: (e) => toggleSound(e.currentTarget) }, "♪"),
       h("button", { type: "button", class: "tool", id: "four-colour", "aria-pressed": String(document.body.classList.contains("four-colour")), title: "diamonds blue, clubs green", onclick: (e) => fourColour(e.currentTarget) }, "4 colours"),
       recordLink(this.id, "Record", { class: "tool" }));
     this.info = h("div", { class: "info" });

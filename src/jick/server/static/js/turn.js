@@ -102,7 +102,7 @@ export function showClock(el, clock, end, names, me) {
   const who = clock.seat === me ? "Your time" : `${names(clock.seat)}'s time`;
   const tick = () => {
     const left = Math.max(0, Math.ceil((end - performance.now()) / 1000));
-    el.textContent = `⏱ ${who}: ${left} s`;
+    el.textContent = `${who}: ${left} s`;
     el.classList.toggle("urgent", left <= 5);
     if (left <= 0) clearInterval(Number(el.dataset.timer || 0));
   };
