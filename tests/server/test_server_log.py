@@ -128,3 +128,26 @@ def test_a_turn_timer_out_of_range_is_refused(sqlite_url: str) -> None:
             assert response.status_code == 422, response.text
             assert response.json()["error"] == "invalid_request"
         assert http.get("/api/tables?status=all").json()["tables"] == []
+
+
+def test_a_restarted_server_tells_the_same_log_and_keeps_the_turn_timer(sqlite_url: str) -> None:
+    with LiveServer(sqlite_url) as server, server.http() as http:
+        created = create_table(
+            http, preset="lift_smoke", seats=["human", "easy", "easy", "easy"], seed=3, turn_timer=30, bot_level="easy"
+        )
+        table_id = created["table"]["id"]
+        token = created["invites"][0]["token"]
+        http.post(f"/api/tables/{table_id}/start", headers=host(created))
+        log: list[str] = []
+        with hello(server, table_id, token, "Ann") as ws:
+            for _ in range(3):
+                view = receive_until(ws, lambda m: m["type"] == "view" and m["observation"]["legal_actions"], log=log)
+                ws.send(json.dumps({"type": "action", "action": view["observation"]["legal_actions"][0]["id"]}))
+            receive_until(ws, lambda m: m["type"] == "view" and m["observation"]["legal_actions"], log=log)
+    with LiveServer(sqlite_url) as server, server.http() as http:  # rebuilt from the database
+        assert http.get(f"/api/tables/{table_id}", headers=host(created)).json()["turn_timer"] == 30
+        with hello(server, table_id, token) as ws:
+            view = receive_until(ws, lambda m: m["type"] == "view")
+            assert view["log"] == {"from": 0, "lines": log}
+            assert any(line.startswith("Trick 2: ") for line in log) and log[0].startswith("Game 1: ")
+            assert view["turn_clock"]["seat"] == 0 and view["turn_clock"]["of"] == 30

@@ -10,13 +10,16 @@ spectator) only how many cards went down.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from typing import Any
 
 from jick.session import LoggedAction, Session
 from jick.story import Line, Storyteller, render, seat_label
 
-__all__ = ["TableLog"]
+__all__ = ["TableLog", "names_of"]
+
+log = logging.getLogger("jick.server")
 
 
 class TableLog:
@@ -27,29 +30,42 @@ class TableLog:
         from jick.record import state_for
 
         fresh = Session(state_for({**session.header, "deals": []}), list(session.seats), draws=session.draws)
-        self.teller = Storyteller(fresh.state)
+        self.teller: Storyteller | None = Storyteller(fresh.state)
         for entry in session.log:
             fresh.act(entry.seat, entry.action_id)
             self.teller.after(fresh.state, entry.seat, fresh.state.action_from_id(entry.action_id))
         self.ply = session.ply
 
+    @classmethod
+    def of(cls, session: Session) -> TableLog:
+        """:class:`TableLog` of ``session``; a log that stays empty if telling fails (a table never breaks on it)."""
+        try:
+            return cls(session)
+        except Exception:
+            log.exception("the table log could not be told; it stays empty")
+            empty = cls.__new__(cls)
+            empty.teller, empty.ply = None, session.ply
+            return empty
+
     @property
     def lines(self) -> list[Line]:
+        if self.teller is None:
+            return []
         return self.teller.story.lines
 
     def told(self, session: Session, entry: LoggedAction) -> int:
         """Tell ``entry`` (just taken in ``session``); the index of the first line it changed."""
-        story = self.teller.story
-        story.mark()
-        self.teller.after(session.state, entry.seat, session.state.action_from_id(entry.action_id))
         self.ply = session.ply
-        return story.changed
-
-    def started(self, session: Session) -> int:
-        """Tell what the start of the match dealt (no action yet); the first line changed."""
+        if self.teller is None:
+            return 0
         story = self.teller.story
         story.mark()
-        self.teller.catch_up(session.state)
+        try:
+            self.teller.after(session.state, entry.seat, session.state.action_from_id(entry.action_id))
+        except Exception:
+            log.exception("the table log could not tell ply %d; it stops here", entry.ply)
+            self.teller = None
+            return 0
         return story.changed
 
     def part(self, viewer: int | None, names: Sequence[str], start: int) -> dict[str, Any]:

@@ -294,14 +294,14 @@ def _fairness(table: Table) -> tuple[str, str]:
 def _story(table: Table) -> TableLog:
     """The table's log, told up to the session's last action (built again if it is behind)."""
     if table.story is None or table.story.ply != table.session.ply:
-        table.story = TableLog(table.session)
+        table.story = TableLog.of(table.session)
     return table.story
 
 
 def _tell(table: Table, entry: LoggedAction) -> int:
     """Tell the action just taken; the first line of the log it changed (0: the log was told anew)."""
     if table.story is None or table.story.ply != entry.ply:
-        table.story = TableLog(table.session)
+        table.story = TableLog.of(table.session)
         return 0
     return table.story.told(table.session, entry)
 
@@ -568,7 +568,9 @@ class Tables:
             for s in stored.seats
         ]
         shared = {name: getattr(row, name) for name in _SHARED}
-        return Table(**shared, header=dict(row.header), session=session, seats=seats, result=row.result)
+        table = Table(**shared, header=dict(row.header), session=session, seats=seats, result=row.result)
+        table.story = TableLog.of(session)  # told here, in the database's thread: a long match takes a moment
+        return table
 
     async def get(self, table_id: str) -> Table:
         table = await self.find(table_id)
