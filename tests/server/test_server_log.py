@@ -93,10 +93,11 @@ def test_the_turn_timer_plays_for_a_seat_that_lets_it_run_out_and_never_for_one_
         http.post(f"/api/tables/{table_id}/start", headers=host(created))
         with hello(server, table_id, token, "Ann") as ws:
             answered = []
-            for _ in range(3):  # answer at once: the timer never plays for seat 0
+            for wait in (0.9, 0, 0):  # answer in time (once late in the turn): the timer never plays for seat 0
                 view = receive_until(ws, lambda m: m["type"] == "view" and m["observation"]["legal_actions"])
                 clock = view["turn_clock"]
                 assert clock is not None and clock["seat"] == 0 and 0 < clock["seconds"] <= 1.5
+                time.sleep(wait)
                 ws.send(json.dumps({"type": "action", "action": view["observation"]["legal_actions"][0]["id"]}))
                 ply = view["ply"]
                 mine = receive_until(ws, lambda m, ply=ply: m["type"] == "view" and m["ply"] == ply + 1)
