@@ -326,11 +326,18 @@ def tell_trick(story: Story, state: Any, deal: int, plays: Sequence[tuple[int, o
 
 
 def tell_discards(
-    story: Story, deal: int, seat: int, cards: Sequence[object], verb: str = "discards", you: str = "discard"
+    story: Story,
+    deal: int,
+    seat: int,
+    cards: Sequence[object],
+    verb: str = "discards",
+    you: str = "discard",
+    tail: str = "",
 ) -> None:
-    """A seat's face-down discards on one line: the count for everybody, the cards for that seat only."""
+    """A seat's face-down discards on one line: the count for everybody (with ``tail``, what the rules show of
+    them), the cards for that seat only."""
     key = ("discard", deal, seat)
-    public = f"{who(seat, verb, you)} {count_words(len(cards))}"
+    public = f"{who(seat, verb, you)} {count_words(len(cards))}{tail}"
     secret = f"{who(seat, verb, you)} " + ", ".join(card_words(c) for c in cards)
     story.amend(Line(public, seat, secret), key, key)
 

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from jick.engine import Action
 from jick.games.tarok import actions as A
 from jick.games.tarok.state import TarokState
-from jick.story import Line, Story, tell_discards, tell_trick, together, trailing, who
+from jick.story import Line, Story, card_words, tell_discards, tell_trick, together, trailing, who
 
 __all__ = ["TarokTeller", "teller"]
 
@@ -47,17 +47,19 @@ class TarokTeller:
             tell_trick(story, state, deal, plays)
         elif isinstance(action, A.Discard):
             run = trailing(log.actions, seat, lambda aid: _is(aid, A.Discard))
-            tell_discards(
-                story,
-                deal,
-                seat,
-                [a.card for _, a in _actions((seat, aid) for aid in run) if isinstance(a, A.Discard)],
-                "puts down",
-                "put down",
-            )
+            cards = [a.card for _, a in _actions((seat, aid) for aid in run) if isinstance(a, A.Discard)]
+            # trumps laid away are announced to everyone (the observation's announced_discards)
+            shown = [c for c in cards if c in state.observation(seat).announced_discards]
+            tail = f" (trumps announced: {', '.join(card_words(c) for c in shown)})" if shown else ""
+            tell_discards(story, deal, seat, cards, "puts down", "put down", tail)
         elif type(action) in WORDS:
             verb, you, rest = WORDS[type(action)]
-            story.add(Line(f"{who(seat, verb, you)}{rest}"))
+            line = f"{who(seat, verb, you)}{rest}"
+            if isinstance(action, A.RejectWidow):
+                exposed = state.observation(seat).widow_exposed  # face up for everyone
+                if exposed:
+                    line += f"; face up: {', '.join(card_words(c) for c in exposed)}"
+            story.add(Line(line))
         else:
             story.add(Line(f"{who(seat)}: {action}"))
 
