@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -135,6 +136,14 @@ def resume(
         typer.echo(game.line())
 
 
+def record_story(record: Mapping[str, Any]) -> list[str]:
+    """The table log of a record, as a spectator reads it (names from the record's ``meta.seats``)."""
+    from jick.story import render, seat_names, story_of_record
+
+    names = seat_names(record.get("meta"), int(record["players"]))
+    return [render(line, names, viewer=None) for line in story_of_record(record)]
+
+
 @app.command()
 def replay(
     file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
@@ -153,11 +162,16 @@ def replay(
     sealed = sum(1 for deal in result.record["deals"] if "commitments" in deal)
     if sealed:  # replay checked them: a deck that differs from its commitment is refused
         report["sealed_deals"] = sealed
+    story = record_story(result.record)
     if as_json:
+        report["story"] = story
         typer.echo(json.dumps(report, indent=1))
     else:
         from jick.render import print_replay
 
+        for line in story:
+            typer.echo(line)
+        typer.echo("")
         print_replay(report)
         if sealed:
             typer.echo(f"Fair shuffles: the deck of each of the {sealed} sealed deals is the one committed to.")

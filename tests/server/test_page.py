@@ -16,6 +16,7 @@ import httpx
 
 from jick.record import replay
 from jick.render import replay_report
+from jick.story import card_words
 
 from .kit import LiveServer, create_table, host
 from .page_kit import (
@@ -246,10 +247,12 @@ def test_two_people_see_each_others_moves_never_cards(page_server: LiveServer, n
                 did = take_turn(me, prefer=("pass",))
                 if did.startswith("card:"):
                     card = did[5:]
-                    # the other person sees the card played (the table log says who played it)
+                    # the other person sees the card played (the table log's trick line says who played it)
+                    said = f"{'Guest 0' if me is ann else 'Guest 2'} {card_words(card)}"
                     try:
                         other.page.wait_for_function(
-                            "(card) => window.jickPage.log.some((line) => line.includes('plays ' + card))", arg=card
+                            "(said) => window.jickPage.log.some((l) => l.startsWith('Trick ') && l.includes(said))",
+                            arg=said,
                         )
                     except Exception:
                         print(card, other.page.evaluate("() => window.jickPage.log"), observation(other))

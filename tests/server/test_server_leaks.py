@@ -17,6 +17,7 @@ what its receiver may know at that moment (the ``ply`` of the last view):
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -61,14 +62,38 @@ def keys(value: Any) -> Iterator[str]:
 
 
 def cards_in(value: Any, names: frozenset[str]) -> set[str]:
-    """Every card name in a JSON value: a string that is one, or a word of a string (``-XV`` counts as ``XV``)."""
+    """Every card name in a JSON value: a string that is one, or a word of a string (``-XV`` counts as ``XV``;
+    the table log's ``10♥,`` counts as ``10H``)."""
+    from jick.story import JOKER_WORDS, card_words
+
+    words = {card_words(name): name for name in names if name not in JOKER_WORDS}
     found = set()
     for text in strings(value):
+        for name, said in JOKER_WORDS.items():  # "high joker" -> HJ; not the points' names ("High joker", "Joker")
+            text = re.sub(
+                rf"(?<!High )(?<!Low )(?<!high )(?<!low )\b{said}\b" if name == "JK" else rf"\b{said}\b", name, text
+            )
         for word in text.split():
-            word = word.lstrip("-")
+            word = word.lstrip("-").rstrip(",;:.)")
             if word in names:
                 found.add(word)
+            elif word in words:
+                found.add(words[word])
     return found
+
+
+#: The table log's first line of a deal.
+DEAL_HEAD = re.compile(r"^(Hand|Deal|Game) \d+: ")
+
+
+def this_deal(message: dict[str, Any]) -> dict[str, Any]:
+    """``message`` with only the table log's lines of the deal in progress (after the last deal's first line)."""
+    log = message.get("log")
+    if not log:
+        return message
+    lines = log["lines"]
+    heads = [i for i, line in enumerate(lines) if DEAL_HEAD.match(line)]
+    return {**message, "log": {**log, "lines": lines[heads[-1] + 1 :] if heads else lines}}
 
 
 @pytest.fixture(scope="module")
@@ -128,6 +153,15 @@ def test_no_message_shows_a_card_its_receiver_may_not_know(games: list[dict[str,
     tokens = {i["token"] for i in t["created"]["invites"]} | {t["created"]["host_token"]}
     # cards every seat's observation shows: played cards, earlier deals' results, a card turned face up
     public = [set.intersection(*cards) for cards in obs_cards]
+    # what a receiver has seen by each ply: the table log tells the tricks already played, every card of which
+    # was played face up (a deal's last trick too, which no observation shows: the next deal is dealt at once)
+    played = [{str(c) for deal in s.deals for trick in deal.tricks for _, c in trick.plays} for s in states]
+    known: list[list[set[str]]] = []
+    public_known: list[set[str]] = []
+    for ply in range(len(states)):
+        before = known[-1] if known else [set() for _ in range(n)]
+        known.append([before[seat] | obs_cards[ply][seat] | played[ply] for seat in range(n)])
+        public_known.append((public_known[-1] if public_known else set()) | public[ply] | played[ply])
     checked = 0
     receivers = [(c, i["seat"]) for c, i in zip(t["seats"], t["created"]["invites"], strict=True)] + [
         (t["spectator"], None)
@@ -145,12 +179,14 @@ def test_no_message_shows_a_card_its_receiver_may_not_know(games: list[dict[str,
                 message = {**message, "last": {**last, "action": None}}
             seen = cards_in(message, names)
             checked += len(seen)
-            allowed = obs_cards[ply][seat] if seat is not None else set.intersection(*obs_cards[ply])
+            allowed = known[ply][seat] if seat is not None else public_known[ply]
             assert seen <= allowed, f"ply {ply}, seat {seat}: {sorted(seen - allowed)} in {message['type']}"
+            # another seat's hand now: the table log's earlier deals name cards that are dealt again since
+            now = cards_in(this_deal(message), names)
             for other in range(n):
                 if other != seat:
                     hidden = hands[ply][other] - public[ply]
-                    assert not seen & hidden, f"ply {ply}: seat {other}'s {sorted(seen & hidden)} sent to seat {seat}"
+                    assert not now & hidden, f"ply {ply}: seat {other}'s {sorted(now & hidden)} sent to seat {seat}"
             assert not {"seed", "deck", "decks", "token", "host_token"} & set(keys(message))
             assert not tokens & set(strings(message))
     assert checked > 100  # the check saw cards: hands, tricks

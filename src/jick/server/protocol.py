@@ -195,6 +195,8 @@ class TableInfo(_Model):
     away_timeout: float
     #: Seconds a bot waits before it acts at this table (None: the server's ``--bot-delay``).
     bot_delay: float | None = None
+    #: Seconds a person has for each turn before the away bot plays that one move (0: no turn timer).
+    turn_timer: float = 0.0
     public: bool
     #: The creator chose the seed: whoever knows it knows every hand.
     seeded: bool
@@ -242,6 +244,13 @@ class CreateTable(_Strict):
     away_timeout: float = Field(60.0, ge=0, le=86_400, description="Seconds before a bot plays for an absent person.")
     bot_delay: float | None = Field(
         None, ge=0, le=60, description="Seconds a bot waits before it acts at this table (default: the server's)."
+    )
+    turn_timer: float = Field(
+        0.0,
+        ge=0,
+        le=3600,
+        description="Seconds a person has for each turn; when they run out, the away bot plays that one move "
+        "for the seat, which stays the person's (0: no turn timer).",
     )
     name: TableName = ""
     public: bool = Field(False, description="Anyone may take a free human seat with POST .../join.")
@@ -417,7 +426,8 @@ class LastAction(_Model):
     seat: int
     ply: int
     action: ActionRef | None = None
-    #: ``human``, ``bot`` or ``standin``.
+    #: ``human``, ``bot``, ``standin`` (a bot plays for an absent person) or ``timer`` (the person's turn timer
+    #: ran out and a bot played this one move).
     by: str
 
 
@@ -440,6 +450,24 @@ class Revealed(_Model):
     sha256: list[str]
 
 
+class LogPart(_Model):
+    """The table log's lines from number ``from`` on (0-based): keep the first ``from`` lines, then these."""
+
+    from_: int = Field(alias="from", ge=0)
+    #: Plain text (suit symbols, names): show it as text, never as markup.
+    lines: list[str]
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+class TurnClock(_Model):
+    """The turn timer of the person to act: ``seconds`` left of ``of``."""
+
+    seat: int
+    seconds: float
+    of: float
+
+
 class View(_Model):
     """The receiver's view after an event: its seat's observation (a spectator: the public view).
 
@@ -459,6 +487,10 @@ class View(_Model):
     sealed: Sealed | None = None
     #: The last finished deal's orders and salts (null at a seeded table, or before the first deal ends).
     revealed: Revealed | None = None
+    #: The table log: every line after a hello, then the lines that changed.
+    log: LogPart | None = None
+    #: The turn timer of the person to act (null: no turn timer, or a bot's turn).
+    turn_clock: TurnClock | None = None
 
 
 class TableUpdate(_Model):

@@ -121,6 +121,8 @@ class TableRow(Base):
     )
     #: Spectators may chat (seats always may, unless muted).
     spectator_chat: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: Seconds a person has for each turn before the away bot plays that one move; 0: no turn timer.
+    turn_timer: Mapped[float] = mapped_column(Float, default=0.0, server_default="0")
 
 
 class SeatRow(Base):

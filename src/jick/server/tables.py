@@ -38,6 +38,7 @@ from jick.server.chat import CHAT_HISTORY, CHAT_RATE, CHAT_WINDOW, MAX_CHAT_LINE
 from jick.server.lobby import house_rules, preset_title
 from jick.server.metrics import Metrics
 from jick.server.store import DeckRow, NewAction, SeatRow, Store, StoredTable, TableRow, hash_token, now
+from jick.server.tablelog import TableLog, names_of
 from jick.server.views import action_json, fields_text, observation_fields, public_fields
 from jick.session import HUMAN, LoggedAction, Session
 from jick.shuffles import Draw
@@ -175,6 +176,14 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
     timer: asyncio.TimerHandle | None = None
+    #: Seconds a person has for each turn before the away bot plays that one move (0: no turn timer).
+    turn_timer: float = 0.0
+    #: The turn the clock runs for (its ply; -1: none), since when (``time.monotonic()``), and its alarm.
+    turn_ply: int = -1
+    turn_since: float = 0.0
+    turn_alarm: asyncio.TimerHandle | None = None
+    #: The table log (built on first use, dropped when an action is taken back).
+    story: TableLog | None = None
 
     @property
     def game(self) -> str:
@@ -294,6 +303,45 @@ def _fairness(table: Table) -> tuple[str, str]:
     return sealed, revealed
 
 
+def _story(table: Table) -> TableLog:
+    """The table's log, told up to the session's last action (built again if it is behind)."""
+    if table.story is None or table.story.ply != table.session.ply:
+        table.story = TableLog.of(table.session)
+    return table.story
+
+
+def _tell(table: Table, entry: LoggedAction) -> int:
+    """Tell the action just taken; the first line of the log it changed (0: the log was told anew)."""
+    if table.story is None or table.story.ply != entry.ply:
+        table.story = TableLog.of(table.session)
+        return 0
+    return table.story.told(table.session, entry)
+
+
+def _turn_clock(table: Table) -> dict[str, Any] | None:
+    """The turn timer of the person to act: ``{"seat", "seconds" left, "of"}`` (None: no clock runs).
+
+    The clock of a turn starts the first time it is asked for at that ply: when the turn begins.
+    """
+    session = table.session
+    seat = session.to_act
+    if table.turn_timer <= 0 or table.status != "running" or session.is_over or seat < 0:
+        return None
+    if table.seats[seat].kind != HUMAN or table.standing_in(seat):
+        return None
+    now_ = time.monotonic()
+    if table.turn_ply != session.ply:
+        table.turn_ply, table.turn_since = session.ply, now_
+    left = max(0.0, table.turn_since + table.turn_timer - now_)
+    return {"seat": seat, "seconds": round(left, 1), "of": table.turn_timer}
+
+
+def _stop_turn_clock(table: Table) -> None:
+    if table.turn_alarm is not None:
+        table.turn_alarm.cancel()
+        table.turn_alarm = None
+
+
 #: What a live table and its database row both hold, under the same names.
 _SHARED = (
     "id",
@@ -309,6 +357,7 @@ _SHARED = (
     "bot_delay",
     "rematch_of",
     "spectator_chat",
+    "turn_timer",
 )
 
 
@@ -465,6 +514,7 @@ class Tables:
         for table in self.tables.values():
             if table.timer is not None:
                 table.timer.cancel()
+            _stop_turn_clock(table)
             if table.bot_task is not None:
                 table.bot_task.cancel()
                 tasks.append(table.bot_task)
@@ -534,7 +584,7 @@ class Tables:
         shared = {name: getattr(row, name) for name in _SHARED}
         next_match = self.db.store.rematches([row.id]).get(row.id)
         chat = ChatRoom.of_rows(*self.db.store.chat_lines(row.id, CHAT_HISTORY))
-        return Table(
+        table = Table(
             **shared,
             header=dict(row.header),
             session=session,
@@ -543,6 +593,8 @@ class Tables:
             next_match=next_match,
             chat=chat,
         )
+        table.story = TableLog.of(session)  # told here, in the database's thread: a long match takes a moment
+        return table
 
     async def get(self, table_id: str) -> Table:
         table = await self.find(table_id)
@@ -606,6 +658,7 @@ class Tables:
             away_timeout=request.away_timeout,
             bot_delay=request.bot_delay,
             spectator_chat=request.spectator_chat,
+            turn_timer=request.turn_timer,
             public=request.public,
             seeded=request.seed is not None,
             status="open",
@@ -701,7 +754,7 @@ class Tables:
                     s.away_since = since
             log.info("table %s started", table.id)
             self._broadcast_table(table)
-            self._broadcast_view(table, None)
+            self._broadcast_view(table, None, 0)
         self._schedule(table)
         return table.info()
 
@@ -757,6 +810,7 @@ class Tables:
             table.status = "closed"
             if table.timer is not None:
                 table.timer.cancel()
+            _stop_turn_clock(table)
             log.info("table %s closed at ply %d", table.id, table.session.ply)
             self._broadcast_table(table)
         return table.info()
@@ -818,6 +872,8 @@ class Tables:
                 bot_level=table.bot_level,
                 away_timeout=table.away_timeout,
                 bot_delay=table.bot_delay,
+                turn_timer=table.turn_timer,
+                spectator_chat=table.spectator_chat,
                 public=table.public,
                 seeded=table.seeded,
                 status="running",
@@ -1039,6 +1095,7 @@ class Tables:
             )
         except BaseException as exc:
             session.undo()
+            table.story = None  # told before the store refused it: told again from the session when next needed
             if isinstance(exc, asyncio.CancelledError):
                 raise
             if isinstance(exc, IntegrityError):
@@ -1049,7 +1106,7 @@ class Tables:
             raise StoreFailed from None
         table.status, table.result = status, result
         self.metrics.actions.labels(by).inc()
-        self._broadcast_view(table, (entry, by))
+        self._broadcast_view(table, (entry, by), _tell(table, entry))
         if status == "finished":
             log.info("table %s finished after %d actions: %s", table.id, session.ply, result)
             self._broadcast_table(table)
@@ -1141,6 +1198,7 @@ class Tables:
         if table.timer is not None:
             table.timer.cancel()
             table.timer = None
+        _stop_turn_clock(table)
         session = table.session
         if table.status != "running" or session.is_over or session.to_act < 0:
             return
@@ -1155,10 +1213,30 @@ class Tables:
                 wait = seat.away_since + table.away_timeout - time.monotonic()
                 loop = asyncio.get_running_loop()
                 table.timer = loop.call_later(max(0.0, wait) + 0.01, self._away_timeout, table)
+            self._arm_turn_clock(table)
             return
         if table.bot_task is not None and not table.bot_task.done():
             return
         table.bot_task = asyncio.create_task(self._bot_turn(table, seat_no, kind, by, session.ply))
+
+    def _arm_turn_clock(self, table: Table) -> None:
+        """With a turn timer, wake when the turn of the person to act runs out."""
+        clock = _turn_clock(table)
+        if clock is not None:
+            loop = asyncio.get_running_loop()
+            table.turn_alarm = loop.call_later(clock["seconds"] + 0.01, self._turn_ran_out, table, table.session.ply)
+
+    def _turn_ran_out(self, table: Table, ply: int) -> None:
+        """The person to act let the turn timer run out: the away bot plays this one move (the seat stays theirs)."""
+        table.turn_alarm = None
+        session = table.session
+        seat = session.to_act
+        if table.status != "running" or session.ply != ply or seat < 0 or table.seats[seat].kind != HUMAN:
+            return  # the person answered in time, or the turn is no longer a person's
+        if table.standing_in(seat) or (table.bot_task is not None and not table.bot_task.done()):
+            return
+        log.info("table %s: seat %d's turn timer ran out at ply %d; a bot plays the move", table.id, seat, ply)
+        table.bot_task = asyncio.create_task(self._bot_turn(table, seat, table.bot_level, "timer", ply))
 
     def _away_timeout(self, table: Table) -> None:
         table.timer = None
@@ -1171,7 +1249,7 @@ class Tables:
         draws = [d.to_json() for d in session.draws]
         try:
             delay = self.settings.bot_delay if table.bot_delay is None else table.bot_delay
-            if delay > 0:
+            if delay > 0 and by != "timer":  # the person's time is already up
                 await asyncio.sleep(delay)
             started = time.perf_counter()
             try:
@@ -1202,19 +1280,27 @@ class Tables:
         self._schedule(table)
 
     # ------------------------------------------------------------------ telling the connections
-    def _seat_view(self, table: Table, seat: int, last: tuple[LoggedAction, str] | None) -> str:
+    def _seat_view(self, table: Table, seat: int, last: tuple[LoggedAction, str] | None, log_from: int = 0) -> str:
         fields = observation_fields(table.session.state.observation(seat))
-        return self._view_text(table, seat, fields_text(fields), last)
+        return self._view_text(table, seat, fields_text(fields), last, log_from)
 
-    def _spectator_view(self, table: Table, last: tuple[LoggedAction, str] | None) -> str:
+    def _spectator_view(self, table: Table, last: tuple[LoggedAction, str] | None, log_from: int = 0) -> str:
         state = table.session.state
         every = [observation_fields(state.observation(s)) for s in range(len(table.seats))]
-        return self._view_text(table, None, fields_text(public_fields(every)), last)
+        return self._view_text(table, None, fields_text(public_fields(every)), last, log_from)
 
     def _view_text(
-        self, table: Table, seat: int | None, observation: str, last: tuple[LoggedAction, str] | None
+        self,
+        table: Table,
+        seat: int | None,
+        observation: str,
+        last: tuple[LoggedAction, str] | None,
+        log_from: int = 0,
     ) -> str:
-        """A ``view`` message (the fields of :class:`jick.server.protocol.View`), its observation already JSON."""
+        """A ``view`` message (the fields of :class:`jick.server.protocol.View`), its observation already JSON.
+
+        ``log`` holds the table log's lines from ``log_from`` on (all of them after a hello).
+        """
         last_json = "null"
         if last is not None:
             entry, by = last
@@ -1228,18 +1314,23 @@ class Tables:
         )
         sealed, revealed = _fairness(table)
         fair = f'"sealed":{sealed},"revealed":{revealed}'
-        return f'{head[:-1]},"observation":{observation},"last":{last_json},{fair}}}'
+        log_part = _story(table).part(seat, names_of(table.seats), log_from)
+        extra = json.dumps(
+            {"log": log_part, "turn_clock": _turn_clock(table)}, separators=(",", ":"), ensure_ascii=False
+        )
+        return f'{head[:-1]},"observation":{observation},"last":{last_json},{fair},{extra[1:]}'
 
-    def _broadcast_view(self, table: Table, last: tuple[LoggedAction, str] | None) -> None:
+    def _broadcast_view(self, table: Table, last: tuple[LoggedAction, str] | None, log_from: int) -> None:
         state = table.session.state
         fields: dict[int, list[tuple[str, str]]] = {}
         for seat in table.seats:
             if seat.conn is not None:
                 fields[seat.number] = observation_fields(state.observation(seat.number))
-                seat.conn.send(self._view_text(table, seat.number, fields_text(fields[seat.number]), last))
+                text = self._view_text(table, seat.number, fields_text(fields[seat.number]), last, log_from)
+                seat.conn.send(text)
         if table.spectators:
             every = [fields.get(s) or observation_fields(state.observation(s)) for s in range(len(table.seats))]
-            text = self._view_text(table, None, fields_text(public_fields(every)), last)
+            text = self._view_text(table, None, fields_text(public_fields(every)), last, log_from)
             for conn in list(table.spectators):
                 conn.send(text)
 
@@ -1289,6 +1380,7 @@ def _table_info(
         bot_level=source.bot_level,
         away_timeout=source.away_timeout,
         bot_delay=source.bot_delay,
+        turn_timer=source.turn_timer,
         public=source.public,
         seeded=source.seeded,
         spectator_chat=source.spectator_chat,

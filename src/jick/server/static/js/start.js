@@ -220,6 +220,7 @@ export class StartPage {
     this.tableName = h("input", { id: "table-name", maxlength: "100", placeholder: "optional" });
     this.level = h("select", { id: "bot-level" }, ["easy", "normal", "hard"].map((l) => h("option", { value: l, selected: l === "normal" }, l)));
     this.away = h("input", { id: "away", type: "number", min: "0", max: "86400", value: "60" });
+    this.turnTimer = h("input", { id: "turn-timer", type: "number", min: "0", max: "3600", value: "0" });
     this.isPublic = h("input", { id: "public", type: "checkbox" });
     this.spectatorChat = h("input", { id: "spectator-chat", type: "checkbox" });
     this.seed = h("input", { id: "seed", type: "number", min: "0", placeholder: "random" });
@@ -234,6 +235,7 @@ export class StartPage {
         h("div", { class: "grid" }, row("Your name", this.name), row("Table name", this.tableName),
           row("Stand-in bot level", this.level, "plays for a person who is away"),
           row("Away time (s)", this.away, "before a bot stands in"),
+          row("Turn timer (s)", this.turnTimer, "0: none; when it runs out a bot plays that one move"),
           row("Bots' pace", this.speed.bots, "how long a bot waits before it acts"),
           row("Card motion", this.speed.moves, "in this browser"),
           row("Seed", this.seed, "fixes the shuffles (whoever knows it knows every hand)"),
@@ -332,6 +334,7 @@ export class StartPage {
       seats,
       bot_level: this.level.value,
       away_timeout: Number(this.away.value || 60),
+      turn_timer: Number(this.turnTimer.value || 0),
       bot_delay: botDelayOf(this.speed.bots),
       name: this.tableName.value.trim(),
       public: this.isPublic.checked,

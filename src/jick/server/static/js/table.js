@@ -8,17 +8,10 @@ import { actionKey, gameOf } from "./games/index.js";
 import { noteView, verdictOf } from "./fair.js";
 import { livePanel } from "./livescore.js";
 import { followRematch, mayRematch, rematchButton, showMatchEnd } from "./matchend.js";
+import { TurnSignal, showClock, soundOn, toggleSound } from "./turn.js";
 
 const RETRY = [500, 1000, 2000, 4000, 5000];
 const FINAL_ERRORS = new Set(["bad_token", "unknown_table", "seat_revoked", "replaced", "protocol", "spectator", "private_table"]);
-
-const YOU = { bids: "bid", passes: "pass", names: "name", discards: "discard", plays: "play", shoots: "shoot", is: "are", calls: "call", keeps: "keep", lays: "lay", accepts: "accept", rejects: "reject", announces: "announce", says: "say", acts: "act", wins: "win" };
-
-/** "passes" -> "pass": the log speaks to you in the second person. */
-function youForm(text) {
-  const [first, ...rest] = text.split(" ");
-  return [YOU[first] || first, ...rest].join(" ");
-}
 
 /** The four-colour deck on or off (kept in this browser). */
 export function fourColour(button) {
@@ -45,7 +38,9 @@ export class TablePage {
     this.obs = null;
     this.selected = new Set();
     this.queue = [];
+    /** @type {string[]} the table log, as the server tells it (view.log) */
     this.log = [];
+    this.turn = new TurnSignal();
     this.report = null;
     this.dealKey = undefined;
     this.retries = 0;
@@ -71,6 +66,7 @@ export class TablePage {
       (this.hintBtn = h("button", { type: "button", class: "tool", title: "What the hard bot would do (key ?)", onclick: () => this.askHint(), disabled: true }, "Hint")),
       (this.lastBtn = h("button", { type: "button", class: "tool", "aria-pressed": "false", title: "Show the last trick (key .)", onclick: () => this.toggleLast() }, "Last trick")),
       h("button", { type: "button", class: "tool", onclick: () => this.openSheet() }, "Score sheet"),
+      h("button", { type: "button", class: "tool", id: "turn-sound", "aria-pressed": String(soundOn()), title: "Sound: a short beep when it is your turn", "aria-label": "Sound on your turn", onclick: (e) => toggleSound(e.currentTarget) }, "♪"),
       h("button", { type: "button", class: "tool", id: "four-colour", "aria-pressed": String(document.body.classList.contains("four-colour")), title: "diamonds blue, clubs green", onclick: (e) => fourColour(e.currentTarget) }, "4 colours"),
       recordLink(this.id, "Record", { class: "tool" }));
     this.info = h("div", { class: "info" });
@@ -79,13 +75,14 @@ export class TablePage {
     this.extrasBox = h("div", { class: "extras", hidden: true });
     this.note = h("div", { class: "trick-note", role: "status" });
     this.prompt = h("div", { class: "prompt", role: "status" });
+    this.clock = h("div", { class: "turn-clock", role: "timer", hidden: true });
     this.buttons = h("div", { class: "actions" });
     this.hintBox = h("div", { class: "hint-box", hidden: true, role: "region", "aria-label": "hint" });
     this.hintBox.addEventListener("click", (e) => {
       if (/** @type {HTMLElement} */ (e.target).closest(".close")) this.hintBox.hidden = true;
     });
     this.hand = h("div", { class: "hand", role: "group", "aria-label": "your hand" });
-    this.logBox = h("ol", { class: "log" });
+    this.logBox = h("ol", { class: "log", "aria-label": "table log" });
     this.root.append(
       h("div", { class: "table-page" },
         h("div", { class: "bar" }, this.scores, tools, this.chat.button),
@@ -93,7 +90,7 @@ export class TablePage {
         this.live,
         this.felt,
         this.extrasBox,
-        h("div", { class: "decide" }, h("div", { class: "status-line" }, this.note, this.prompt), this.buttons, this.hintBox),
+        h("div", { class: "decide" }, h("div", { class: "status-line" }, this.note, this.prompt, this.clock), this.buttons, this.hintBox),
         this.hand),
       h("details", { class: "log-wrap" }, h("summary", {}, "Table log"), this.logBox),
       this.chat.drawer,
@@ -222,7 +219,6 @@ export class TablePage {
   // ------------------------------------------------------------------ views
   onView(msg) {
     noteView(this.id, msg);
-    const before = this.obs;
     const first = this.view === null;
     this.view = msg;
     this.obs = msg.observation;
@@ -230,7 +226,9 @@ export class TablePage {
       this.table.status = msg.status;
       this.table.ply = msg.ply;
     }
-    if (msg.last) this.logAction(msg.last, before, this.obs);
+    this.clockEnd = msg.turn_clock ? performance.now() + msg.turn_clock.seconds * 1000 : null;
+    if (msg.log) this.log = this.log.slice(0, msg.log.from).concat(msg.log.lines);
+    if (msg.last && msg.last.by === "timer" && msg.last.seat === this.seat) toast("Your time ran out: a bot played that move for you", "error", 6000);
     this.hint = null;
     this.hintBox.hidden = true;
     const key = this.dealKeyOf(this.obs);
@@ -256,26 +254,6 @@ export class TablePage {
     return this.game ? this.game.lastDealNumber(obs) : null;
   }
 
-  logAction(last, before, obs) {
-    const who = last.seat === this.seat ? "You" : seatName(this.table, last.seat);
-    let text = null;
-    const game = this.game;
-    if (last.action) text = game.logText(last.action.action);
-    else if (before && obs.bids && obs.bids.length > (before.bids || []).length) text = game.logText(obs.bids[obs.bids.length - 1][1].action);
-    else if (obs.trick && obs.trick.length && obs.trick[obs.trick.length - 1][0] === last.seat) text = `plays ${obs.trick[obs.trick.length - 1][1].card}`;
-    else if (obs.tricks && obs.tricks.length && before && (obs.tricks.length > (before.tricks || []).length || (obs.trick || []).length === 0)) {
-      const t = obs.tricks[obs.tricks.length - 1];
-      const play = t.plays.find(([s]) => s === last.seat);
-      if (play) text = `plays ${play[1].card}; ${t.winner === this.seat ? "you win" : seatName(this.table, t.winner) + " wins"} the trick`;
-    }
-    if (!text && before) text = game.logGuess(before, obs, last.seat);
-    text = text || "acts";
-    if (who === "You") text = youForm(text);
-    this.log.push(`${who} ${text}${last.by === "standin" ? " (a bot stands in)" : ""}`);
-    this.lastLogged = { seat: last.seat, index: this.log.length - 1, vague: text === "acts" || text === "act" };
-    if (this.log.length > 300) this.log.shift();
-  }
-
   async loadReport(popup) {
     try {
       this.report = await api(`/api/tables/${this.id}/replay`, { token: this.viewToken });
@@ -294,16 +272,6 @@ export class TablePage {
       if (tricks && tricks.length) lastTrick = tricks[tricks.length - 1];
     } catch {
       lastTrick = null;
-    }
-    const ended = this.lastLogged;
-    if (lastTrick && ended && ended.vague) {
-      // the hand's last card: the next deal was dealt at once, so the record's last trick tells it
-      const play = lastTrick.plays.find(([s]) => s === ended.seat);
-      const who = ended.seat === this.seat ? "You" : seatName(this.table, ended.seat);
-      const winner = lastTrick.winner === this.seat ? "you win" : `${seatName(this.table, lastTrick.winner)} wins`;
-      if (play) this.log[ended.index] = `${who} ${who === "You" ? "play" : "plays"} ${play[1].card}; ${winner} the last trick`;
-      ended.vague = false;
-      this.render();
     }
     if (this.view && this.view.status === "finished") showMatchEnd(this);
     else this.showSummary(entry, lastTrick);
@@ -486,8 +454,14 @@ export class TablePage {
     this.renderDecision();
     this.layout();
     this.animate();
-    this.logBox.innerHTML = "";
-    for (const line of this.log.slice(-60)) this.logBox.append(h("li", {}, line));
+    this.renderLog();
+  }
+
+  /** The table log, newest at the bottom (text only: names are the players' own words). */
+  renderLog() {
+    const lines = this.log.slice(-200);
+    this.logBox.replaceChildren(...lines.map((line) => h("li", { class: /^(Hand|Deal|Game) \d+:/.test(line) ? "deal" : null }, line)));
+    this.logBox.scrollTop = this.logBox.scrollHeight;
   }
 
   renderScores() {
@@ -740,6 +714,8 @@ export class TablePage {
     this.buttons.innerHTML = "";
     this.hintBtn.disabled = !mine || offline;
     this.prompt.classList.toggle("result", this.view.status === "finished");
+    this.turn.update(mine && !offline);
+    showClock(this.clock, this.view.status === "running" ? this.view.turn_clock || null : null, this.clockEnd, this.names(), this.seat);
     if (this.view.status !== "running") {
       this.prompt.innerHTML = this.view.status === "finished" ? this.game.resultHTML(obs, this.names()) : `The table is ${this.view.status}.`;
       if (this.view.status === "finished") {
