@@ -1,7 +1,7 @@
 """Rematches: a table links to the match it follows; a seat token may hold the same seat of each match.
 
 Revision ID: 0005
-Revises: 0003
+Revises: 0004
 Create Date: 2026-11-26
 """
 
@@ -27,6 +27,7 @@ def _seats(unique: bool) -> sa.Table:
         sa.Column("name", sa.String(40), nullable=True),
         sa.Column("token_hash", sa.String(64), nullable=True, unique=unique),
         sa.Column("claimed", sa.Boolean(), nullable=False),
+        sa.Column("muted", sa.Boolean(), nullable=False, server_default=sa.false()),  # from 0004
     )
 
 

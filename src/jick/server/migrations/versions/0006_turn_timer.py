@@ -1,7 +1,7 @@
 """A table's turn timer (seconds a person has for each turn; 0: none).
 
 Revision ID: 0006
-Revises: 0003
+Revises: 0005
 Create Date: 2026-11-26
 """
 

@@ -1,7 +1,7 @@
 """Analyses of finished tables: one per seat and depth, made once and kept (issue 32).
 
 Revision ID: 0007
-Revises: 0003
+Revises: 0006
 Create Date: 2026-11-26
 """
 
