@@ -98,6 +98,8 @@ class Watch:
         self.touch = touch
         self.errors: list[str] = []
         self.frames: list[dict[str, Any]] = []
+        #: The text of every dialog the kit closed to go on playing (a summary read and closed still showed).
+        self.closed_dialogs: list[str] = []
         page.on("pageerror", lambda exc: self.errors.append(str(exc)))
         page.on(
             "console", lambda m: self.errors.append(m.text) if m.type == "error" and "favicon" not in m.text else None
@@ -182,6 +184,7 @@ def my_turn(watch: Watch) -> bool:
 def close_dialog(watch: Watch) -> None:
     page = watch.page
     if page.locator("dialog[open]").count():
+        watch.closed_dialogs.append(page.locator("dialog[open]").inner_text())
         page.locator("dialog[open] button.primary").click()
 
 

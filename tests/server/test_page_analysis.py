@@ -112,8 +112,9 @@ def test_the_match_end_button_and_the_phone_layout(finished: tuple[LiveServer, s
     me = new_page(width=390, height=844, phone=True)
     page = me.page
     page.goto(f"{server.url}/watch/{table_id}")
-    button = page.locator("#analyse-match")
+    button = page.locator("dialog[open] #end-analyse")  # the match-end screen opens on a finished table
     button.wait_for()
+    assert page.locator("#analyse-match").count() == 1  # and the buttons under it have Analyse too
     button.tap()
     page.wait_for_url(f"**/replay/{table_id}?analyse=1")
     page.wait_for_selector("#an-chart svg", timeout=120_000)  # started by itself (seat 0: no token here)

@@ -79,7 +79,7 @@ export function showMatchEnd(page) {
   }
   const buttons = h("div", { class: "end-buttons" });
   if (mayRematch(page)) buttons.append(rematchButton(page, "end-rematch"));
-  buttons.append(h("a", { class: "button", href: `/replay/${page.id}` }, "Replay"), h("a", { class: "button", href: `/replay/${page.id}?analyse=1` }, "Analyse"), recordLink(page.id, "Record", { class: "button" }), h("a", { class: "button", href: "/" }, "New table"));
+  buttons.append(h("a", { class: "button", href: `/replay/${page.id}` }, "Replay"), h("a", { class: "button", id: "end-analyse", href: `/replay/${page.id}?analyse=1` }, "Analyse"), recordLink(page.id, "Record", { class: "button" }), h("a", { class: "button", href: "/" }, "New table"));
   body.append(buttons);
   if (mayRematch(page)) body.append(h("p", { class: "note" }, "Rematch: the same seats and rules, the first deal passed to the next seat; everyone at the table moves on with you, and a bot takes the seat of anyone who left."));
   page.openDialog("end", "Match over", body);
