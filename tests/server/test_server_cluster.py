@@ -14,6 +14,7 @@ import os
 import random
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -65,6 +66,7 @@ class Seat:
         self.views: list[tuple[int, dict[str, Any]]] = []
         self.closes: list[int | None] = []
         self.connections = 0
+        self.reloads = 0
         self.done = False
 
     def ply(self) -> int:
@@ -94,7 +96,10 @@ class Seat:
             while True:
                 text = await asyncio.wait_for(ws.recv(), max(0.1, deadline - time.monotonic()))
                 message = json.loads(text)
-                assert message["type"] != "error", message
+                if message["type"] == "error":
+                    # "reload": a process's copy met an action stored by another one; it closes, we reconnect
+                    assert message["code"] == "reload", message
+                    self.reloads += 1
                 if message["type"] == "table" and message["table"]["status"] == "finished":
                     self.done = True
                     return
@@ -137,10 +142,12 @@ def same_match(record: dict[str, Any]) -> None:
     assert replay(record).state.is_terminal
 
 
-def in_order(seat: Seat) -> None:
-    """Every view of one connection comes once, one ply after the other; a new connection goes on from there."""
+def in_order(seat: Seat, strict: bool = True) -> None:
+    """Every view of one connection comes once, one ply after the other; a new connection goes on from there
+    (``strict``; else it may start a little before)."""
     plies = [v["ply"] for _, v in seat.views]
-    assert plies == sorted(plies)
+    if strict:
+        assert plies == sorted(plies)
     for number in {n for n, _ in seat.views}:
         mine = [v for n, v in seat.views if n == number]
         for before, after in zip(mine, mine[1:], strict=False):
@@ -172,7 +179,7 @@ def test_two_processes_play_one_match_each_seat_on_its_own_process(cluster_db: s
 
         asyncio.run(match())
         for seat in (on_a, on_b):
-            assert seat.connections == 1 and seat.closes == []
+            assert seat.connections == 1 and seat.closes == [] and seat.reloads == 0
             in_order(seat)
             assert seat.views[0][1]["ply"] == 0 and seat.views[-1][1]["status"] == "finished"
         assert [v["seat"] for _, v in on_b.views] == [2] * len(on_b.views)
@@ -230,14 +237,14 @@ def test_rolling_restart_of_both_processes_loses_no_action_and_no_seat(cluster_d
             stops = []
             for old, at in ((0, 10), (1, 20)):
                 await until(lambda at=at: seats[0].ply() >= at or seats[0].done)
-                stops.append(await asyncio.to_thread(servers[old].terminate))
+                stops.append(await asyncio.to_thread(servers[old].terminate, 30))
                 servers[old] = await asyncio.to_thread(process(cluster_db).start)
             await asyncio.gather(*runs)
             return stops
 
         stops = asyncio.run(match())
         assert [code for code, _ in stops] == [0, 0]  # each stopped gracefully
-        assert all(seconds < 10 for _, seconds in stops)
+        assert all(seconds < 20 for _, seconds in stops)  # within the systemd unit's TimeoutStopSec
         for seat, number in zip(seats, (0, 2), strict=True):
             in_order(seat)
             assert {v["seat"] for _, v in seat.views} == {number}  # the same seat all along
@@ -247,3 +254,77 @@ def test_rolling_restart_of_both_processes_loses_no_action_and_no_seat(cluster_d
     finally:
         for server in servers:
             server.kill()
+
+
+def test_an_owner_that_loses_its_lock_connection_gives_its_tables_up(cluster_db: str) -> None:
+    """The database ends the session holding A's locks: A stops playing the table, the match goes on."""
+    from redis import Redis
+    from sqlalchemy import create_engine, text
+
+    with process(cluster_db) as a, process(cluster_db) as b:
+        created = created_table(a)
+        table_id = created["table"]["id"]
+        tokens = {i["seat"]: i["token"] for i in created["invites"]}
+        on_a = Seat(table_id, tokens[0], lambda: [a, b])
+        on_b = Seat(table_id, tokens[2], lambda: [b, a])
+        owner = Redis.from_url(REDIS).get(f"jick:owner:{table_id}")
+        assert owner is not None
+
+        def cut() -> int:
+            engine = create_engine(cluster_db)
+            with engine.connect() as c:
+                ended = c.execute(
+                    text("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = :n"),
+                    {"n": f"jick-locks-{owner.decode()}"},
+                ).scalar_one()
+            engine.dispose()
+            return int(ended)
+
+        async def match() -> int:
+            runs = [asyncio.create_task(s.run()) for s in (on_a, on_b)]
+            await until(lambda: on_a.connections == 1 and on_b.connections == 1)
+            await asyncio.sleep(0.3)
+            await asyncio.to_thread(start, a, created)
+            await until(lambda: on_a.ply() >= 12)
+            ended = await asyncio.to_thread(cut)
+            await asyncio.gather(*runs)
+            return ended
+
+        assert asyncio.run(match()) == 1
+        assert on_a.connections >= 2  # A closed its socket (1012) when it gave the table up
+        assert 1012 in on_a.closes
+        for seat in (on_a, on_b):
+            # An action A had in flight may land after B rebuilt the table: B's copy then meets it at the next
+            # write, reloads and reconnects its sockets ("reload"), so a view may repeat, but none is skipped.
+            in_order(seat, strict=seat.reloads == 0)
+        same_match(stored_record(b, created))
+
+
+@pytest.mark.parametrize(
+    ("redis", "message"),
+    [
+        ("redis://127.0.0.1:1/0", "--redis redis://127.0.0.1:1/0: Redis does not answer"),
+        ("http://127.0.0.1:6379", "--redis 'http://127.0.0.1:6379' is not a Redis URL"),
+    ],
+)
+def test_a_redis_that_cannot_be_used_is_one_line(redis: str, message: str, postgres_url: str) -> None:
+    from typer.testing import CliRunner
+
+    from jick.cli import app
+
+    result = CliRunner().invoke(app, ["serve", "--port", "0", "--db", postgres_url, "--redis", redis])
+    assert result.exit_code == 2
+    assert result.output.startswith(f"jick: error: {message}")
+    assert "Traceback" not in result.output and len(result.output.strip().splitlines()) == 1
+
+
+def test_redis_with_sqlite_is_refused(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from jick.cli import app
+
+    result = CliRunner().invoke(app, ["serve", "--db", f"sqlite:///{tmp_path / 'j.db'}", "--redis", REDIS])
+    assert result.exit_code == 2
+    assert result.output.strip() == (
+        "jick: error: --redis is for several processes on one PostgreSQL: give a postgresql+psycopg:// --db"
+    )

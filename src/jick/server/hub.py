@@ -31,6 +31,7 @@ import logging
 import re
 import secrets
 from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -152,12 +153,10 @@ class Cluster:
     # ------------------------------------------------------------------ start and stop
     async def start(self) -> None:
         """Connect to PostgreSQL (for the locks) and Redis, listen on this process's channel."""
-        import psycopg
         from redis.asyncio import Redis
 
-        conninfo = self.url.set(drivername="postgresql").render_as_string(hide_password=False)
         try:
-            self._locks = await psycopg.AsyncConnection.connect(conninfo, autocommit=True, connect_timeout=5)
+            self._locks = await self._connect_locks()
         except Exception as exc:
             raise ClusterError(f"cannot hold table locks in the database: {_first_line(exc)}") from None
         self._redis = Redis.from_url(self.redis_url, socket_connect_timeout=5)
@@ -265,12 +264,42 @@ class Cluster:
         while True:
             await asyncio.sleep(SWEEP)
             try:
+                if self._locks is None or self._locks.closed or self._locks.broken:
+                    await self._lost_locks()
                 await self.sweep()
                 await self._check_peers()
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
                 log.error("cluster: sweep failed: %s", _first_line(exc))
+
+    async def _lost_locks(self) -> None:
+        """The connection holding the locks broke (the database restarted): give every table up, connect again.
+
+        Another process may take the tables at once, so this one stops their bots and closes their sockets
+        with 1012 (the page reconnects to the new owner); the primary key refuses any write already on its way.
+        """
+        given_up = [t for t in self.tables.tables.values() if t.id in self.owned]
+        self.owned.clear()
+        for table in given_up:
+            self.tables.tables.pop(table.id, None)
+            if table.timer is not None:
+                table.timer.cancel()
+            if table.bot_task is not None:
+                table.bot_task.cancel()
+            for conn in self.tables.connections(table):
+                conn.close(1012, "service restart")
+        log.error("cluster: lost the database connection holding the table locks; %d tables given up", len(given_up))
+        self._locks = await self._connect_locks()
+
+    async def _connect_locks(self) -> psycopg.AsyncConnection[Any]:
+        """The connection whose session holds this process's table locks (``jick-locks-<id>`` in pg_stat_activity)."""
+        import psycopg
+
+        conninfo = self.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        return await psycopg.AsyncConnection.connect(
+            conninfo, autocommit=True, connect_timeout=5, application_name=f"jick-locks-{self.id}"
+        )
 
     async def _check_peers(self) -> None:
         """Close the relays whose other end has gone (its process stopped or died)."""
@@ -289,7 +318,19 @@ class Cluster:
 
     # ------------------------------------------------------------------ Redis
     def _post(self, process: str, message: dict[str, Any]) -> None:
-        self._outbox.put_nowait((_channel(process), json.dumps(message, separators=(",", ":"))))
+        self._outbox.put_nowait((_channel(process), "J" + json.dumps(message, separators=(",", ":"))))
+
+    def _post_asgi(self, process: str, sid: str, direction: str, message: MutableMapping[str, Any]) -> None:
+        """An ASGI message of stream ``sid`` (``in``: from the client, ``out``: to it).
+
+        A websocket text frame, nearly every message, travels as it is after a short head
+        (``T``, ``i`` or ``o``, the stream id); anything else as JSON.
+        """
+        text = message.get("text")
+        if isinstance(text, str) and message["type"] in ("websocket.send", "websocket.receive"):
+            self._outbox.put_nowait((_channel(process), f"T{direction[0]}{sid}{text}"))
+        else:
+            self._post(process, {"s": sid, "k": direction, "m": _encode(dict(message))})
 
     async def _write_loop(self) -> None:
         """Publish what is queued, in order, many messages per round trip."""
@@ -321,7 +362,7 @@ class Cluster:
             if message is None or message.get("type") != "message":
                 continue
             try:
-                self._dispatch(json.loads(message["data"]))
+                self._dispatch(_unwire(message["data"]))
             except Exception as exc:
                 log.error("cluster: a relayed message could not be handled: %s", exc)
 
@@ -334,7 +375,7 @@ class Cluster:
         elif kind == "in":
             back = self._backs.get(sid)
             if back is not None:
-                back.queue.put_nowait(_decode(data["m"]))
+                back.queue.put_nowait(data["m"])
         elif kind in ("out", "end", "busy"):
             front = self._fronts.get(sid)
             if front is not None:
@@ -357,7 +398,7 @@ class Cluster:
                 return
 
             async def send(message: MutableMapping[str, Any]) -> None:
-                self._post(stream.peer, {"s": sid, "k": "out", "m": _encode(dict(message))})
+                self._post_asgi(stream.peer, sid, "out", message)
 
             async def receive() -> dict[str, Any]:
                 message = await stream.queue.get()
@@ -376,17 +417,19 @@ class Cluster:
         """True when this process answers for ``table_id``: it owns it, or holds it over (finished)."""
         return table_id in self.tables.tables or await self.claim(table_id)
 
-    async def route(self, table_id: str) -> str | None:
+    async def route(self, table_id: str, gone: AbstractSet[str] = frozenset()) -> str | None:
         """None when this process serves ``table_id`` itself, else the owning process's id
-        (empty while the lock's holder has not yet said who it is)."""
+        (empty while the lock's holder has not yet said who it is). ``gone``: owners that did not answer."""
         assert self._redis is not None
-        if await self._serves(table_id):
+        if table_id in self.tables.tables or table_id in self.owned:
             return None
         owner = await self._redis.get(_owner_key(table_id))
-        if owner is None:
-            return ""  # locked, not yet announced: ask again
-        text = owner.decode() if isinstance(owner, bytes) else str(owner)
-        return None if text == self.id else text
+        text = owner.decode() if isinstance(owner, bytes) else None
+        if text is not None and text != self.id and text not in gone:
+            return text  # no need to ask the database
+        if await self.claim(table_id):
+            return None
+        return ""  # locked, its owner not yet announced: ask again
 
     async def relay(
         self, owner: str, scope: MutableMapping[str, Any], receive: Any, send: Any, early: list[dict[str, Any]]
@@ -403,18 +446,18 @@ class Cluster:
         pump: asyncio.Task[None] | None = None
         try:
             opened = {"s": sid, "k": "open", "from": self.id, "scope": _encode({k: scope.get(k) for k in SCOPE_KEYS})}
-            receivers = await self._redis.publish(_channel(owner), json.dumps(opened, separators=(",", ":")))
+            receivers = await self._redis.publish(_channel(owner), "J" + json.dumps(opened, separators=(",", ":")))
             if not receivers:
                 raise _Gone
 
             async def forward() -> None:
                 for message in early:
-                    self._post(owner, {"s": sid, "k": "in", "m": _encode(message)})
+                    self._post_asgi(owner, sid, "in", message)
                 while True:
                     message = dict(await receive())
                     if not answered:
                         early.append(message)
-                    self._post(owner, {"s": sid, "k": "in", "m": _encode(message)})
+                    self._post_asgi(owner, sid, "in", message)
                     if message["type"] in ("websocket.disconnect", "http.disconnect"):
                         return
 
@@ -430,7 +473,7 @@ class Cluster:
                     break
                 answered = True
                 try:
-                    await send(_decode(item["m"]))
+                    await send(item["m"])
                 except Exception:  # the client went away: the owner hears of it from the pump
                     ended = True
                     break
@@ -470,8 +513,9 @@ class RelayRouter:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + ROUTE_TIMEOUT
         early: list[dict[str, Any]] = []
+        gone: set[str] = set()
         while True:
-            owner = await self.cluster.route(table_id)
+            owner = await self.cluster.route(table_id, gone)
             if owner is None:
                 await self.app(scope, receive, send)
                 return
@@ -480,7 +524,7 @@ class RelayRouter:
                     await self.cluster.relay(owner, scope, receive, send, early)
                     return
                 except _Gone:
-                    pass
+                    gone.add(owner)
             if loop.time() > deadline:
                 await _unavailable(scope, receive, send, table_id)
                 return
@@ -503,6 +547,19 @@ async def _unavailable(scope: MutableMapping[str, Any], receive: Any, send: Any,
         }
     )
     await send({"type": "http.response.body", "body": body})
+
+
+def _unwire(data: bytes | str) -> dict[str, Any]:
+    """A message read from a channel (see :meth:`Cluster._post_asgi`)."""
+    text = data.decode("utf-8") if isinstance(data, bytes) else data
+    if text[0] == "T":
+        kind = "in" if text[1] == "i" else "out"
+        asgi = "websocket.receive" if kind == "in" else "websocket.send"
+        return {"s": text[2:18], "k": kind, "m": {"type": asgi, "text": text[18:]}}
+    message: dict[str, Any] = json.loads(text[1:])
+    if "m" in message:
+        message["m"] = _decode(message["m"])
+    return message
 
 
 def _first_line(exc: BaseException) -> str:
