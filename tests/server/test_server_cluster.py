@@ -9,6 +9,7 @@ restarting both processes in turn with SIGTERM, loses no action and no seat.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import os
 import random
@@ -134,9 +135,14 @@ def stored_record(server: ServerProcess, created: dict[str, Any]) -> dict[str, A
         return data
 
 
+@functools.cache
+def _reference() -> dict[str, Any]:
+    return uninterrupted()
+
+
 def same_match(record: dict[str, Any]) -> None:
     """The record is that of the match played straight through in one process, and it replays."""
-    reference = uninterrupted()
+    reference = _reference()
     assert record["result"]["finished"] is True
     assert {k: v for k, v in record.items() if k != "meta"} == {k: v for k, v in reference.items() if k != "meta"}
     assert replay(record).state.is_terminal
