@@ -149,6 +149,8 @@ class Cluster:
         self._fronts: dict[str, _Stream] = {}
         self._backs: dict[str, _Stream] = {}
         self._tasks: list[asyncio.Task[None]] = []
+        #: The writer has a batch in hand, not yet published.
+        self._publishing = False
 
     # ------------------------------------------------------------------ start and stop
     async def start(self) -> None:
@@ -183,7 +185,7 @@ class Cluster:
         if backs:
             await asyncio.wait(backs, timeout=2)
         for _ in range(100):  # let the relayed closes reach their front processes
-            if self._outbox.empty():
+            if self._outbox.empty() and not self._publishing:
                 break
             await asyncio.sleep(0.01)
         for task in self._tasks:
@@ -339,6 +341,7 @@ class Cluster:
             batch = [await self._outbox.get()]
             while not self._outbox.empty() and len(batch) < 500:
                 batch.append(self._outbox.get_nowait())
+            self._publishing = True
             try:
                 async with self._redis.pipeline(transaction=False) as pipe:
                     for channel, data in batch:
@@ -348,6 +351,8 @@ class Cluster:
                 raise
             except Exception as exc:
                 log.error("cluster: %d relayed messages lost: %s", len(batch), _first_line(exc))
+            finally:
+                self._publishing = False
 
     async def _read_loop(self) -> None:
         while True:
