@@ -334,3 +334,18 @@ def test_redis_with_sqlite_is_refused(tmp_path: Path) -> None:
     assert result.output.strip() == (
         "jick: error: --redis is for several processes on one PostgreSQL: give a postgresql+psycopg:// --db"
     )
+
+
+def test_relayed_messages_keep_text_frames_as_they_are_and_bytes_as_bytes() -> None:
+    """The wire format of the relays: a text frame after a short head, anything else as JSON with its bytes."""
+    from jick.server.hub import _encode, _unwire
+
+    view = '{"type":"view","ply":3,"note":"T\\u00e9 \\"quoted\\""}'
+    assert _unwire(f"To{'a' * 16}{view}".encode()) == {
+        "s": "a" * 16,
+        "k": "out",
+        "m": {"type": "websocket.send", "text": view},
+    }
+    start = {"type": "http.response.start", "status": 200, "headers": [(b"content-type", b"application/json")]}
+    wired = "J" + json.dumps({"s": "b" * 16, "k": "out", "m": _encode(start)})
+    assert _unwire(wired)["m"] == {**start, "headers": [[b"content-type", b"application/json"]]}
