@@ -140,10 +140,13 @@ async def seat_client(
                     stats.errors += 1
                     print("error:", text[:200], file=sys.stderr)
             closer.cancel()
-    except ConnectionClosed:
+    except ConnectionClosed as exc:
         if not stop.is_set():  # closed by the server, not by the end of the run
             stats.errors += 1
-            print("connection closed by the server", file=sys.stderr)
+            code = exc.rcvd.code if exc.rcvd is not None else None
+            why = exc.rcvd.reason if exc.rcvd is not None else "no close frame"
+            sent = f", the client sent {exc.sent.code} {exc.sent.reason}" if exc.sent is not None else ""
+            print(f"connection closed by the server: {code} {why}{sent}", file=sys.stderr)
             finished.set()
     except Exception as exc:  # a connection that failed is an error of the run
         stats.errors += 1
