@@ -229,9 +229,10 @@ class Cluster:
         if self._locks is None:
             return
         async with self._lock_use:
-            if table_id in self.owned:
-                return  # taken again meanwhile
+            # Once for each release, even if the table was taken again meanwhile: that took the lock once more.
             await self._locks.execute(f"SELECT pg_advisory_unlock({LOCK_KEY})", (table_id,))
+        if table_id in self.owned:
+            return
         if self._redis is not None and await self._redis.get(_owner_key(table_id)) == self.id.encode():
             await self._redis.delete(_owner_key(table_id))
 
