@@ -10,9 +10,20 @@ rate limit allows. A table whose match ends is replaced by a new one.
 Reports actions/s (actions whose broadcast came back), the latency from an
 action sent to the view of the next ply arriving at its sender (p50, p99,
 max), errors (``error`` or ``refused`` messages, failed connections) and lost
-actions (sent, never answered by the end).
+actions (sent, not answered within 10 s after the end).
 
     .venv/bin/python benchmarks/bench_server.py --tables 250 --seconds 30
+
+``--pace human`` plays like people instead: the seat to act waits 0.5 to
+1.5 s (uniformly) before it acts, so each table acts about once a second;
+then the latency is what a person feels. ``--processes N`` starts N servers
+on one PostgreSQL (``--db``, required) and Redis (``--redis``); tables are
+created on each process in turn and each table's four seats connect to the
+processes in turn, so most actions reach some of their sockets through
+another process.
+
+    .venv/bin/python benchmarks/bench_server.py --pace human --tables 500 --seconds 30 \
+        --db postgresql+psycopg://postgres@127.0.0.1/bench --processes 2
 
 Every request goes to 127.0.0.1 only, the run stops by itself after
 ``--seconds`` (plus set-up), and the server process is always stopped.
@@ -42,6 +53,8 @@ from websockets.exceptions import ConnectionClosed
 PLY = re.compile(r'"ply":(\d+)')
 #: Seconds between two messages of one client (the server's default limit is 20 a second).
 PACE = 1 / 20
+#: Seconds an action in flight at the end has to be answered before it counts as lost.
+LOST_AFTER = 10.0
 
 
 @dataclass
@@ -56,9 +69,11 @@ class Stats:
     counting: bool = False
 
 
-def start_server(db: str) -> tuple[subprocess.Popen[str], str]:
+def start_server(db: str, redis: str | None = None) -> tuple[subprocess.Popen[str], str]:
     cmd = [sys.executable, "-m", "jick.cli", "serve", "--port", "0", "--db", db, "--bot-delay", "0"]
     cmd += ["--bot-workers", "0", "--log-level", "warning"]
+    if redis is not None:
+        cmd += ["--redis", redis]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=sys.stderr, text=True, stdin=subprocess.DEVNULL)
     assert proc.stdout is not None
     line = proc.stdout.readline()
@@ -77,7 +92,14 @@ def start_server(db: str) -> tuple[subprocess.Popen[str], str]:
 
 
 async def seat_client(
-    url: str, table_id: str, token: str, seed: int, stats: Stats, stop: asyncio.Event, finished: asyncio.Event
+    url: str,
+    table_id: str,
+    token: str,
+    seed: int,
+    stats: Stats,
+    stop: asyncio.Event,
+    finished: asyncio.Event,
+    human: bool = False,
 ) -> None:
     rng = random.Random(seed)
     ws_url = url.replace("http://", "ws://") + f"/ws/tables/{table_id}"
@@ -106,6 +128,8 @@ async def seat_client(
                     if not legal:
                         continue
                     wait = last_sent + PACE - time.monotonic()
+                    if human:
+                        wait = rng.uniform(0.5, 1.5)
                     if wait > 0:
                         await asyncio.sleep(wait)
                     choice = rng.choice(legal)["id"]
@@ -116,10 +140,13 @@ async def seat_client(
                     stats.errors += 1
                     print("error:", text[:200], file=sys.stderr)
             closer.cancel()
-    except ConnectionClosed:
+    except ConnectionClosed as exc:
         if not stop.is_set():  # closed by the server, not by the end of the run
             stats.errors += 1
-            print("connection closed by the server", file=sys.stderr)
+            code = exc.rcvd.code if exc.rcvd is not None else None
+            why = exc.rcvd.reason if exc.rcvd is not None else "no close frame"
+            sent = f", the client sent {exc.sent.code} {exc.sent.reason}" if exc.sent is not None else ""
+            print(f"connection closed by the server: {code} {why}{sent}", file=sys.stderr)
             finished.set()
     except Exception as exc:  # a connection that failed is an error of the run
         stats.errors += 1
@@ -133,8 +160,16 @@ async def _close_when(stop: asyncio.Event, ws: ClientConnection) -> None:
 
 
 async def table_loop(
-    http: httpx.AsyncClient, url: str, n: int, preset: str, stats: Stats, stop: asyncio.Event, ready: asyncio.Event
+    https: list[httpx.AsyncClient],
+    urls: list[str],
+    n: int,
+    preset: str,
+    stats: Stats,
+    stop: asyncio.Event,
+    ready: asyncio.Event,
+    human: bool,
 ) -> None:
+    http = https[n % len(https)]
     first = True
     while not stop.is_set():
         if not first:
@@ -145,7 +180,18 @@ async def table_loop(
         table_id = created["table"]["id"]
         finished = asyncio.Event()
         clients = [
-            asyncio.create_task(seat_client(url, table_id, i["token"], n * 10 + i["seat"], stats, stop, finished))
+            asyncio.create_task(
+                seat_client(
+                    urls[(n + i["seat"]) % len(urls)],
+                    table_id,
+                    i["token"],
+                    n * 10 + i["seat"],
+                    stats,
+                    stop,
+                    finished,
+                    human,
+                )
+            )
             for i in created["invites"]
         ]
         await asyncio.sleep(0.5)  # let every seat say hello
@@ -165,13 +211,18 @@ async def table_loop(
             stats.tables_done += 1
 
 
-async def run(url: str, tables: int, seconds: float, warmup: float, preset: str) -> dict[str, Any]:
+async def run(
+    urls: list[str], tables: int, seconds: float, warmup: float, preset: str, human: bool = False
+) -> dict[str, Any]:
     stats = Stats()
     stop = asyncio.Event()
     ready = asyncio.Event()
     limits = httpx.Limits(max_connections=50)
-    async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
-        loops = [asyncio.create_task(table_loop(http, url, n, preset, stats, stop, ready)) for n in range(tables)]
+    https = [httpx.AsyncClient(base_url=url, timeout=60, limits=limits) for url in urls]
+    try:
+        loops = [
+            asyncio.create_task(table_loop(https, urls, n, preset, stats, stop, ready, human)) for n in range(tables)
+        ]
         deadline = time.monotonic() + 120
         while stats.started < tables and time.monotonic() < deadline:  # every table seated and started
             await asyncio.sleep(0.1)
@@ -185,10 +236,15 @@ async def run(url: str, tables: int, seconds: float, warmup: float, preset: str)
         stats.counting = False
         # a last moment for actions in flight, then stop
         in_flight = dict(stats.pending)
-        await asyncio.sleep(2.0)
+        waited = time.monotonic()
+        while any(key in stats.pending for key in in_flight) and time.monotonic() - waited < LOST_AFTER:
+            await asyncio.sleep(0.1)
         lost = sum(1 for key in in_flight if key in stats.pending)
         stop.set()
         await asyncio.gather(*loops, return_exceptions=True)
+    finally:
+        for http in https:
+            await http.aclose()
     lat = sorted(stats.latencies)
 
     def pct(p: float) -> float:
@@ -197,6 +253,8 @@ async def run(url: str, tables: int, seconds: float, warmup: float, preset: str)
     return {
         "tables": tables,
         "clients": tables * 4,
+        "processes": len(urls),
+        "pace": "human" if human else "flat-out",
         "preset": preset,
         "seconds": round(elapsed, 1),
         "actions": answered,
@@ -219,22 +277,39 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--preset", default="smear_ten_point")
     parser.add_argument("--db", default=None, help="database URL (default: SQLite in a temporary folder)")
     parser.add_argument("--url", default=None, help="use this running server instead of starting one")
+    parser.add_argument(
+        "--pace", choices=("flat-out", "human"), default="flat-out", help="human: each table acts about once a second"
+    )
+    parser.add_argument("--processes", type=int, default=1, help="server processes on one PostgreSQL (--db)")
+    parser.add_argument("--redis", default="redis://127.0.0.1:6379/0", help="Redis for --processes over 1")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, 16 * args.tables + 1024)), hard))
+    human = args.pace == "human"
+    if not 1 <= args.processes <= 16:
+        raise SystemExit("--processes must be 1..16")
+    if args.processes > 1 and (args.db is None or not args.db.startswith("postgresql")):
+        raise SystemExit("--processes over 1 needs a PostgreSQL --db")
     with tempfile.TemporaryDirectory() as folder:
         db = args.db or f"sqlite:///{Path(folder) / 'bench.db'}"
         if args.url:
-            return _report(asyncio.run(run(args.url, args.tables, args.seconds, args.warmup, args.preset)), args.json)
-        proc, url = start_server(db)
+            result = asyncio.run(run([args.url], args.tables, args.seconds, args.warmup, args.preset, human))
+            return _report(result, args.json)
+        procs: list[subprocess.Popen[str]] = []
         try:
-            result = asyncio.run(run(url, args.tables, args.seconds, args.warmup, args.preset))
+            urls = []
+            for _ in range(args.processes):  # one after the other: the first migrates the schema
+                proc, url = start_server(db, args.redis if args.processes > 1 else None)
+                procs.append(proc)
+                urls.append(url)
+            result = asyncio.run(run(urls, args.tables, args.seconds, args.warmup, args.preset, human))
         finally:
-            proc.kill()
-            proc.wait(timeout=10)
-            if proc.stdout is not None:
-                proc.stdout.close()
+            for proc in procs:
+                proc.kill()
+                proc.wait(timeout=10)
+                if proc.stdout is not None:
+                    proc.stdout.close()
     return _report(result, args.json)
 
 
@@ -243,7 +318,8 @@ def _report(result: dict[str, Any], as_json: bool) -> dict[str, Any]:
         print(json.dumps(result))
     else:
         print(
-            f"{result['tables']} tables, {result['clients']} websocket clients, {result['preset']}, "
+            f"{result['tables']} tables, {result['clients']} websocket clients, {result['processes']} process(es), "
+            f"{result['pace']}, {result['preset']}, "
             f"{result['seconds']} s: {result['actions_per_s']} actions/s; latency action -> broadcast "
             f"p50 {result['latency_ms_p50']} ms, p99 {result['latency_ms_p99']} ms, max {result['latency_ms_max']} ms; "
             f"{result['errors']} errors, {result['lost_actions']} lost actions, "

@@ -558,6 +558,14 @@ def serve(
             "invite and watch links carry it.",
         ),
     ] = None,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            "--redis",
+            help="Redis URL (redis://127.0.0.1:6379/0) to run several processes on one PostgreSQL --db: "
+            "any process serves any table (docs/server.md, Scaling out).",
+        ),
+    ] = None,
 ) -> None:
     """Run the game server: tables over HTTP (/api, docs at /api/docs) and one websocket per seat (/ws).
 
@@ -574,6 +582,7 @@ def serve(
             bot_workers=bot_workers,
             log_level=log_level,
             public=public_url,
+            redis=redis,
         )
     except JickError as exc:
         fail(str(exc))

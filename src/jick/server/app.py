@@ -39,6 +39,7 @@ from jick.bounded import MAX_DEPTH, json_depth
 from jick.engine import JickError
 from jick.server import protocol as P
 from jick.server.analyses import Analyses
+from jick.server.hub import Cluster, ClusterError, RelayRouter
 from jick.server.metrics import CONTENT_TYPE
 from jick.server.store import Store
 from jick.server.tables import Connection, Rejected, Settings, Table, Tables
@@ -259,9 +260,14 @@ class _GuardedApp(FastAPI):
     """FastAPI with :class:`Guard` outside everything, so that even a 500 answer carries the headers."""
 
     on_status: Callable[[int], None] | None = None
+    #: Several processes on one PostgreSQL: a table's requests go to its owner (``jick.server.hub``).
+    cluster: Cluster | None = None
 
     def build_middleware_stack(self) -> ASGIApp:
-        return Guard(super().build_middleware_stack(), self.on_status)
+        inner = super().build_middleware_stack()
+        if self.cluster is not None:
+            inner = RelayRouter(inner, self.cluster)
+        return Guard(inner, self.on_status)
 
 
 def create_app(db: str | Store, settings: Settings | None = None) -> FastAPI:
@@ -269,15 +275,24 @@ def create_app(db: str | Store, settings: Settings | None = None) -> FastAPI:
     store = Store(db) if isinstance(db, str) else db
     tables = Tables(store, settings)
     analyses = Analyses(tables)
+    cluster = None
+    if tables.settings.redis is not None:
+        if store.is_sqlite:
+            raise ClusterError("several processes need PostgreSQL: --redis goes with a postgresql+psycopg:// --db")
+        cluster = tables.owner = Cluster(store.url, tables.settings.redis, tables)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        if cluster is not None:
+            await cluster.start()
         await tables.startup()
         try:
             yield
         finally:
             analyses.close()
             await tables.shutdown()
+            if cluster is not None:
+                await cluster.stop()
 
     app = _GuardedApp(
         title="jick server",
@@ -292,6 +307,7 @@ def create_app(db: str | Store, settings: Settings | None = None) -> FastAPI:
     )
     app.state.tables = tables
     app.state.analyses = analyses
+    app.state.cluster = app.cluster = cluster
     metrics = tables.metrics
     app.on_status = metrics.response
 

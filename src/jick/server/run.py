@@ -64,6 +64,28 @@ def _server_class() -> Any:
     return Server
 
 
+def check_redis(url: str, store: Store) -> None:
+    """:class:`ServeError` unless ``url`` is a Redis that answers and the database is PostgreSQL (``--redis``)."""
+    if store.is_sqlite:
+        store.close()
+        raise ServeError("--redis is for several processes on one PostgreSQL: give a postgresql+psycopg:// --db")
+    from redis import Redis
+    from redis.exceptions import RedisError
+
+    try:
+        client = Redis.from_url(url, socket_connect_timeout=5, socket_timeout=5)
+    except ValueError as exc:
+        store.close()
+        raise ServeError(f"--redis {url!r} is not a Redis URL (redis://HOST:PORT/DB): {exc}") from None
+    try:
+        client.ping()
+    except RedisError as exc:
+        store.close()
+        raise ServeError(f"--redis {url}: Redis does not answer: {exc}") from None
+    finally:
+        client.close()
+
+
 def public_url(text: str) -> str:
     """The address people reach the server at, for the links it hands out (``--public-url``).
 
@@ -93,6 +115,7 @@ def serve(
     bot_workers: int | None = None,
     log_level: str = "info",
     public: str | None = None,
+    redis: str | None = None,
 ) -> int:
     """Run the server until it is stopped; return the exit code."""
     import uvicorn
@@ -112,6 +135,8 @@ def serve(
     logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s", stream=sys.stderr)
     logging.getLogger("alembic").setLevel(logging.WARNING)
     store = Store(db)
+    if redis is not None:
+        check_redis(redis, store)
     try:
         store.migrate()
     except StoreError:
@@ -120,7 +145,9 @@ def serve(
     sock = listen_socket(host, port)
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
-    settings = Settings(bot_delay=bot_delay, bot_workers=workers, base_url=base_url or f"http://{shown}:{bound}")
+    settings = Settings(
+        bot_delay=bot_delay, bot_workers=workers, base_url=base_url or f"http://{shown}:{bound}", redis=redis
+    )
     app = create_app(store, settings)
     print(
         f"jick serve: listening on http://{shown}:{bound} (open it in a browser to play; API docs: /api/docs), "

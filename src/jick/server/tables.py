@@ -26,7 +26,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy.exc import IntegrityError
 
@@ -42,6 +42,9 @@ from jick.server.tablelog import TableLog, names_of
 from jick.server.views import action_json, fields_text, observation_fields, public_fields
 from jick.session import HUMAN, LoggedAction, Session
 from jick.shuffles import Draw
+
+if TYPE_CHECKING:
+    from jick.server.hub import Cluster
 
 __all__ = ["Connection", "Rejected", "Settings", "Table", "Tables"]
 
@@ -83,6 +86,8 @@ class Settings:
     hello_timeout: float = 10.0
     #: Where invite links point (``{base_url}/play/{table}#{token}``).
     base_url: str = "http://127.0.0.1:8000"
+    #: Redis URL for several processes on one PostgreSQL (``--redis``); None: this process alone.
+    redis: str | None = None
 
 
 # ---------------------------------------------------------------------------- connections
@@ -489,11 +494,15 @@ class Tables:
         self.bots = BotPool(self.settings.bot_workers)
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
+        #: Several processes on one PostgreSQL (``--redis``): who owns which table (None: this process alone).
+        self.owner: Cluster | None = None
 
     # ------------------------------------------------------------------ start and stop
     async def startup(self) -> None:
         """Migrate the schema and bring back every unfinished table (bots resume on their own)."""
         await self.db.call(self.db.store.migrate)
+        if self.owner is not None:
+            return  # with several processes, each table is taken by one of them (jick.server.hub)
         ids = await self.db.call(self.db.store.table_ids, ("open", "running"))
         for table_id in ids:
             try:
@@ -549,6 +558,8 @@ class Tables:
         future: asyncio.Future[Table | None] = asyncio.get_running_loop().create_future()
         self._loading[table_id] = future
         try:
+            if self.owner is not None and not await self.owner.claim(table_id):
+                raise Rejected(503, "unavailable", f"table {table_id} is served by another process; try again")
             stored = await self.db.call(self.db.store.load, table_id)
             try:
                 table = None if stored is None else await self.db.call(self._rebuild, stored)
@@ -558,6 +569,8 @@ class Tables:
             if table is not None:
                 self.tables[table_id] = table
                 self._schedule(table)
+            if self.owner is not None and (table is None or not table.live):
+                self.owner.release(table_id)  # nothing to take at a table that is over (or none)
             future.set_result(table)
             return table
         except BaseException as exc:
@@ -606,6 +619,8 @@ class Tables:
         """Drop this process's copy of a table that another writer changed; the next use rebuilds it."""
         if self.tables.get(table.id) is table:
             del self.tables[table.id]
+            if self.owner is not None:
+                self.owner.release(table.id)
         for conn in self.connections(table):
             conn.error("reload", "the table changed elsewhere; reconnect")
             conn.close(1012, "table reloaded")
@@ -613,6 +628,8 @@ class Tables:
     def _forget_if_idle(self, table: Table) -> None:
         if not table.live and not self.connections(table) and self.tables.get(table.id) is table:
             del self.tables[table.id]
+            if self.owner is not None:
+                self.owner.release(table.id)
 
     # ------------------------------------------------------------------ HTTP: tables
     async def create(self, request: P.CreateTable) -> P.CreatedTable:
@@ -677,6 +694,8 @@ class Tables:
             SeatRow(table_id=table.id, seat=s.number, kind=s.kind, name=None, token_hash=s.token_hash, claimed=False)
             for s in table.seats
         ]
+        if self.owner is not None:
+            await self.owner.claim(table.id)  # before the row exists: no other process may take it first
         await self.db.call(self.db.store.create_table, row, seat_rows, _deck_rows(table.id, session, 0))
         self.tables[table.id] = table
         log.info("table %s created: %s, seats %s", table.id, table.preset, ",".join(kinds))
