@@ -204,6 +204,8 @@ def test_scenario_P13_cinch_discard_keeps_trumps_and_the_left_pedro() -> None:
         ("pitch_auction", {"trump_set_by": "cut"}, "trump_set_by"),
     ],
 )
-def test_scenario_P14_impossible_combinations_are_refused(preset: str, overrides: dict[str, object], message: str) -> None:
+def test_scenario_P14_impossible_combinations_are_refused(
+    preset: str, overrides: dict[str, object], message: str
+) -> None:
     with pytest.raises(RulesError, match=re.escape(message)):
         load_preset(preset, overrides=overrides)

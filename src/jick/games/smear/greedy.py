@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from jick.bots.turn import only_action
-from jick.cards import ACE, JACK, TEN, THREE, TWO, index_mask
+from jick.cards import ACE, TEN, THREE, TWO, index_mask
 from jick.engine import Action
 from jick.games.smear import actions as A
 from jick.games.smear.rules import LowAward, LowCard, SmearRules

@@ -109,7 +109,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from jick.bots.turn import only_action
-from jick.cards import ACE, JACK, KING, QUEEN, TEN, THREE, TWO, bit_list, index_mask
+from jick.cards import ACE, KING, QUEEN, TEN, THREE, TWO, bit_list, index_mask
 from jick.engine import Action
 from jick.games.smear import actions as A
 from jick.games.smear.knowledge import Knowledge, knowledge
@@ -957,7 +957,7 @@ class HeuristicBot:
         best_card = max(scores, key=lambda c: (round(scores[c], 9), -view.value(c), -strength[c], -c))
         return plays[best_card]
 
-    def _trump_lead(self, obs: Any, plays: dict[int, Action]) -> Action:
+    def _trump_lead(self, obs: Any, plays: dict[int, A.Play]) -> Action:
         """The lead that names trump: a card of the suit the seat would name as trump.
 
         The top trump is led when it is the Ace or King (High is safe and the lead draws trumps);

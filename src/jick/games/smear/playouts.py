@@ -54,6 +54,7 @@ from jick.games.smear.rules import (
     FirstLead,
     FollowRule,
     GameTie,
+    HighCard,
     JokerOrder,
     LowAward,
     LowCard,
@@ -63,6 +64,7 @@ from jick.games.smear.rules import (
     RenegeMode,
     SmearRules,
     TrickHistory,
+    TrumpSetBy,
 )
 from jick.games.smear.solver import GAME_TIE_CODES, solver_tables
 from jick.games.smear.state import SmearState
@@ -109,6 +111,10 @@ KERNEL_OPTIONS: dict[str, tuple[object, ...] | None] = {
     "bust_out_score": None,
     "renege_mode": tuple(RenegeMode),
     "trick_history_visible": tuple(TrickHistory),
+    # The Pitch options (docs/pitch.md): only the Smear value so far; the engine plays the others.
+    "trump_set_by": (TrumpSetBy.NAMING,),
+    "high_card": (HighCard.ACE,),
+    "use_off_five": (False,),
 }
 
 

@@ -729,7 +729,7 @@ class SmearState(TrickState[DealLog, "HandResult"]):
                 return f"{card} is not in the hand of seat {seat}"
             if v[TRICK_LEN] == 0:
                 if v[TRUMP_SUIT] < 0:
-                    return f"{card} may not be led: a joker has no suit to name trump; lead a card of the trump you want"
+                    return f"{card} may not be led: a joker has no suit to name trump; lead a card of the trump suit"
                 return f"{card} may not be led: the first lead must be a trump"
             led = CARDS[v[T_CARD]]
             return f"{card} does not follow {led} ({self.rules.follow_rule.value})"
