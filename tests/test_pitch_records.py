@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -32,6 +33,16 @@ def test_a_pitch_record_replays_and_round_trips_as_text(preset: str) -> None:
     assert again.hand_results == session.state.hand_results
     back = import_text(export_text(record))
     assert replay(back).state.scores == session.state.scores
+
+
+def test_a_record_written_before_the_pitch_options_replays_as_smear() -> None:
+    session = played_session("smear_ten_point", seed=2, deals=2)
+    record = json.loads(dumps_record(session.record()))
+    for key in ("trump_set_by", "high_card", "use_off_five"):
+        del record["rules"][key]
+    state = replay(loads_record(json.dumps(record))).state
+    assert state.rules.trump_set_by == "naming" and state.rules.high_card == "ace"
+    assert state.scores == session.state.scores
 
 
 def test_the_lead_that_names_trump_round_trips_through_ptn() -> None:
