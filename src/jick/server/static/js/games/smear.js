@@ -110,6 +110,7 @@ export const smear = {
       if (d.free) return "Discard: choose the cards to lose, then confirm (the rules want more cards gone before you are dealt back up to 6)";
       return `Discard ${d.min} card${d.min === 1 ? "" : "s"}: choose them, then confirm`;
     }
+    if (p === "play" && obs.trump === null) return "Lead a card: its suit is trump (a joker cannot be led now)";
     return "Play a card";
   },
 
