@@ -67,6 +67,15 @@ def test_the_naming_lead_is_the_top_of_the_strong_suit(bot: object) -> None:
     assert action == Play(parse_card("AH"))  # hearts: ace and king, and High is safe
 
 
+def test_the_search_plays_each_naming_lead_out_on_sampled_deals() -> None:
+    state = pitched()
+    explanation = SearchBot(seed=1, level="easy").explain(state.observation(N))
+    assert "each lead played out" in explanation.method
+    assert {a for a, _ in explanation.values} == set(state.legal_actions())
+    values = dict(explanation.values)
+    assert values[Play(parse_card("AH"))] > values[Play(parse_card("7C"))]  # naming clubs on 7C alone is poor
+
+
 def test_the_cheater_plays_the_naming_lead_out_on_the_real_deck() -> None:
     from jick.games.smear.search import CheaterBot
 

@@ -289,9 +289,10 @@ class SearchBot:
         legal = tuple(obs.legal_actions)
         if not legal:
             raise ValueError("it is not this seat's turn")
-        if obs.phase == "play" and len(legal) > 1 and obs.trump is not None:
+        naming = obs.phase == "play" and obs.trump is None  # the pitcher's lead names trump (first_lead)
+        if obs.phase == "play" and len(legal) > 1 and not naming:
             return self._explain_play(obs)
-        if obs.phase in ("bidding", "trump") and len(legal) > 1:
+        if (obs.phase in ("bidding", "trump") or naming) and len(legal) > 1:
             try:
                 return self._explain_auction(obs)
             except SamplingError:
@@ -386,7 +387,7 @@ class SearchBot:
     # ------------------------------------------------------------------ auction and trump
     def _candidates(self, obs: Any, suggestion: Action) -> list[Action]:
         legal = list(obs.legal_actions)
-        if obs.phase == "trump":
+        if obs.phase in ("trump", "play"):  # naming trump, or the lead that names it: every choice
             return legal
         bids = sorted((a for a in legal if isinstance(a, A.Bid)), key=lambda a: a.amount)
         chosen: list[Action] = [a for a in legal if a.id == A.PASS_ID]
@@ -423,7 +424,7 @@ class SearchBot:
             for action in candidates:
                 outcomes[action].append(play_out(world, obs.seat, action, bots))
         values = {a: _weighted_mean(v, weights) for a, v in outcomes.items()}
-        what = "trump" if obs.phase == "trump" else "bid"
+        what = {"trump": "trump", "play": "lead"}.get(obs.phase, "bid")
         method = f"each {what} played out on {samples} sampled deals by heuristic players"
         explanation = _ranked(obs, values, method)
         explanation.details.update(worlds=samples, deadline_hit=deadline.hit)
