@@ -142,6 +142,28 @@ def test_scenario_P8_the_dealer_is_stuck() -> None:
     assert state.phase == "play" and state.current_player == W and state.trump is None
 
 
+def test_scenario_P15_the_dealer_may_take_the_bid_at_the_same_number() -> None:
+    state = start("pitch_auction", PITCH_HANDS, fill=suit_cards("SHDC"), overrides={"dealer_may_match": True})
+    state.apply(Bid(3))
+    state.apply(Pass())
+    state.apply(Pass())
+    assert state.current_player == W
+    assert Bid(3) in state.legal_actions() and Bid(2) not in state.legal_actions()
+    with pytest.raises(IllegalAction, match="must at least match the current bid 3"):
+        state.apply(Bid(2))
+    state.apply(Bid(3))
+    assert state.bidder == W and state.bid == 3 and state.phase == "play"
+    plain = start("pitch_auction", PITCH_HANDS, fill=suit_cards("SHDC"))
+    plain.apply(Bid(3))
+    plain.apply(Pass())
+    plain.apply(Pass())
+    assert rejected(plain, Bid(3))  # without the option the dealer must bid higher
+    eldest = start("pitch_auction", PITCH_HANDS, fill=suit_cards("SHDC"), overrides={"dealer_may_match": True})
+    eldest.apply(Pass())
+    eldest.apply(Bid(2))
+    assert Bid(2) not in eldest.legal_actions()  # only the dealer has the privilege
+
+
 def test_scenario_P9_the_ten_of_trump_in_place_of_game() -> None:
     rules = load_preset("pitch_seven")
     assert "game" not in rules.points and rules.max_points == 7

@@ -115,6 +115,7 @@ KERNEL_OPTIONS: dict[str, tuple[object, ...] | None] = {
     "trump_set_by": (TrumpSetBy.NAMING,),
     "high_card": (HighCard.ACE,),
     "use_off_five": (False,),
+    "dealer_may_match": (False,),
 }
 
 

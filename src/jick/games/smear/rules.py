@@ -221,6 +221,7 @@ class SmearRules(RuleSet):
     trump_set_by: TrumpSetBy = TrumpSetBy.NAMING
     high_card: HighCard = HighCard.ACE
     use_off_five: bool = False
+    dealer_may_match: bool = False
 
     def __post_init__(self) -> None:
         coerce_fields(self, allowed_values, INT_CHOICES, _check_other)

@@ -628,6 +628,8 @@ class SmearState(TrickState[DealLog, "HandResult"]):
         v = self._v
         rules = self.rules
         low = max(rules.min_bid, v[HIGH_BID] + 1)
+        if rules.dealer_may_match and v[TO_MOVE] == v[DEALER] and 0 < v[HIGH_BID] < MOON_BID:
+            low = max(rules.min_bid, v[HIGH_BID])  # the dealer may take the bid at the same number
         bits = 0
         for b in range(low, rules.max_bid + 1):
             bits |= 1 << (BID_BASE + b)
@@ -704,6 +706,8 @@ class SmearState(TrickState[DealLog, "HandResult"]):
                 if action.amount > rules.max_bid:
                     return f"bid {action.amount} is above the maximum bid {rules.max_bid}"
                 if v[HIGH_BID] and action.amount <= v[HIGH_BID]:
+                    if rules.dealer_may_match and seat == v[DEALER]:
+                        return f"bid {action.amount} must at least match the current bid {v[HIGH_BID]}"
                     return f"bid {action.amount} must exceed the current bid {v[HIGH_BID]}"
             if isinstance(action, A.Pass):
                 return "the dealer may not pass when everyone else has passed: bid at least the minimum"
