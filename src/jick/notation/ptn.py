@@ -368,9 +368,11 @@ def _play_hand(state: Any, hand: _Hand, k: int, dealer: int, n: int) -> None:
             _apply(state, "pass" if call.lower() == "pass" else call, line, f"hand {deal_no}: call")
     contract, declarer = hand.need("Contract"), hand.need("Declarer")
     bid, suit = contract.value[:-1], contract.value[-1:].upper()
-    if state.phase != "trump" or state.current_player != _seat(declarer, n):
+    naming_lead = state.phase == "play" and state.trump is None  # trump_set_by = first_lead: no call
+    if (state.phase != "trump" and not naming_lead) or state.current_player != _seat(declarer, n):
         raise at(declarer.line, f"hand {deal_no}: the auction does not make seat {declarer.value} the declarer")
-    _apply(state, suit, contract.line, f"hand {deal_no}: trump")
+    if not naming_lead:
+        _apply(state, suit, contract.line, f"hand {deal_no}: trump")
     play = hand.need("Play")
     tricks, by_seat = _tricks(hand, n, deal_no)
     played = {seat: set(cards) for seat, cards in by_seat.items()}

@@ -22,11 +22,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from jick.bots.turn import only_action
-from jick.cards import ACE, JACK, TEN, THREE, TWO, index_mask
+from jick.cards import ACE, TEN, THREE, TWO, index_mask
 from jick.engine import Action
 from jick.games.smear import actions as A
 from jick.games.smear.rules import LowAward, LowCard, SmearRules
-from jick.games.smear.tables import TRUMP, TrumpTable, game_points, trick_winner, trump_table
+from jick.games.smear.tables import TRUMP, TrumpTable, captured_point_cards, game_points, trick_winner, trump_table
 
 #: Extra weight that keeps point-scoring trumps out of discards and cheap plays.
 POINT_CARD_WEIGHT = 50
@@ -35,20 +35,9 @@ POINT_CARD_WEIGHT = 50
 def point_cards(rules: SmearRules, table: TrumpTable) -> dict[int, int]:
     """Card index -> value of the captured-card points it carries (Jack, Jick, jokers, Trey, Deuce)."""
     pts = rules.points
-    base = 13 * table.trump
-    named = {
-        "jack": base + JACK,
-        "jick": table.jick,
-        "joker_high": 52,
-        "joker_low": 53,
-        "joker": 54,
-        "trey": base + THREE,
-        "deuce": base + TWO,
-    }
     out: dict[int, int] = {}
-    for name, card in named.items():
-        if name in pts and card >= 0:
-            out[card] = out.get(card, 0) + pts[name]
+    for name, card in captured_point_cards(rules, table).items():
+        out[card] = out.get(card, 0) + pts[name]
     return out
 
 
@@ -160,6 +149,15 @@ class GreedyBot:
 
         return max(suits, key=strength)
 
+    def _trump_lead(self, obs: Any, legal: Any) -> Action:
+        plays = {a.card.index: a for a in legal if isinstance(a, A.Play) and a.card.index < 52}
+        if not plays:
+            return legal[0]  # type: ignore[no-any-return]
+        hand = index_mask(obs.hand)
+        partners = self._partners(obs)
+        suit = max({c // 13 for c in plays}, key=lambda t: (estimate_points(obs.rules, hand, t, partners), -t))
+        return plays[max((c for c in plays if c // 13 == suit), key=lambda c: c % 13)]
+
     # ------------------------------------------------------------------ discard
     def _discard(self, obs: Any, legal: Any) -> Action:
         table = trump_table(obs.rules, obs.trump)
@@ -185,6 +183,8 @@ class GreedyBot:
 
     # ------------------------------------------------------------------ play
     def _play(self, obs: Any, legal: Any) -> Action:
+        if obs.trump is None:  # the pitcher's lead names trump: the suit it would name, its top card
+            return self._trump_lead(obs, legal)
         table = trump_table(obs.rules, obs.trump)
         worth = point_cards(obs.rules, table)
         plays = {a.card.index: a for a in legal if isinstance(a, A.Play)}

@@ -109,7 +109,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from jick.bots.turn import only_action
-from jick.cards import ACE, JACK, KING, QUEEN, TEN, THREE, TWO, bit_list, index_mask
+from jick.cards import ACE, KING, QUEEN, TEN, THREE, TWO, bit_list, index_mask
 from jick.engine import Action
 from jick.games.smear import actions as A
 from jick.games.smear.knowledge import Knowledge, knowledge
@@ -120,7 +120,15 @@ from jick.games.smear.rules import (
     LowCard,
     SmearRules,
 )
-from jick.games.smear.tables import TRUMP, TrumpTable, deck_cards, game_points, trick_winner, trump_table
+from jick.games.smear.tables import (
+    TRUMP,
+    TrumpTable,
+    captured_point_cards,
+    deck_cards,
+    game_points,
+    trick_winner,
+    trump_table,
+)
 
 if TYPE_CHECKING:
     from jick.games.smear.bidding_model import FamilyModel, Fit
@@ -257,18 +265,9 @@ def _build_info(rules: SmearRules, trump: int) -> TrumpInfo:
     pts = rules.points
     base = 13 * trump
     cap = [0] * 55
-    named = {
-        "jack": base + JACK,
-        "jick": table.jick,
-        "joker_high": 52,
-        "joker_low": 53,
-        "joker": 54,
-        "trey": base + THREE,
-        "deuce": base + TWO,
-    }
+    named = captured_point_cards(rules, table)
     for name, card in named.items():
-        if name in pts and card >= 0:
-            cap[card] += pts[name]
+        cap[card] += pts[name]
     own = [0.0] * 55
     low_value = pts.get("low", 0)
     low_floating = False
@@ -283,6 +282,8 @@ def _build_info(rules: SmearRules, trump: int) -> TrumpInfo:
         else:
             own[base + TWO] += low_value  # lowest trump played, to its player: the deuce is sure of it
     if "high" in pts:
+        # High is the ace's (``high_card = highest_played``: the ace's when it is out, the usual case
+        # in the play; the search values the real highest trump of each sampled deal)
         own[base + ACE] += pts["high"]
     pip_value = PIP_RATE * pts.get("game", 0)
     pips = [game_points(1 << c) if c < 52 else 0 for c in range(55)]
@@ -948,11 +949,30 @@ class HeuristicBot:
         plays = {a.card.index: a for a in legal if isinstance(a, A.Play)}
         if not plays:
             return legal[0]  # type: ignore[no-any-return]
+        if obs.trump is None:  # the pitcher's lead names trump (trump_set_by = first_lead)
+            return self._trump_lead(obs, plays)
         scores, view = self._play_scores(obs)
         strength = view.table.strength
         # ties: the card worth less, then the lower card
         best_card = max(scores, key=lambda c: (round(scores[c], 9), -view.value(c), -strength[c], -c))
         return plays[best_card]
+
+    def _trump_lead(self, obs: Any, plays: dict[int, A.Play]) -> Action:
+        """The lead that names trump: a card of the suit the seat would name as trump.
+
+        The top trump is led when it is the Ace or King (High is safe and the lead draws trumps);
+        otherwise the lowest card of the suit, keeping the better trumps for later tricks.
+        """
+        ests = self.suit_estimates(obs, bidder=False)
+        suits = {card // 13 for card in plays if card < 52}
+        suit = max(suits, key=lambda t: (ests[t], -t))
+        table = trump_info(obs.rules, suit).table
+        # a card of the printed suit (leading the Off-Jack would name its own suit)
+        cards = [c for c in table.order if c in plays and c // 13 == suit]
+        top = cards[0]
+        if top % 13 in (ACE, KING):
+            return plays[top]
+        return plays[cards[-1]]
 
     def play_values(self, obs: Any) -> dict[int, float]:
         """The value (points for the seat's side against the others) of each legal card, by card index."""

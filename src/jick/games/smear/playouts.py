@@ -45,7 +45,7 @@ from jick.engine import RulesError
 from jick.games.smear import playout_kernel as K
 from jick.games.smear.presets import load_preset
 from jick.games.smear.rules import (
-    POINT_NAMES,
+    KERNEL_POINT_NAMES,
     AllPass,
     BothCross,
     BuryRestriction,
@@ -54,6 +54,7 @@ from jick.games.smear.rules import (
     FirstLead,
     FollowRule,
     GameTie,
+    HighCard,
     JokerOrder,
     LowAward,
     LowCard,
@@ -63,6 +64,7 @@ from jick.games.smear.rules import (
     RenegeMode,
     SmearRules,
     TrickHistory,
+    TrumpSetBy,
 )
 from jick.games.smear.solver import GAME_TIE_CODES, solver_tables
 from jick.games.smear.state import SmearState
@@ -109,6 +111,11 @@ KERNEL_OPTIONS: dict[str, tuple[object, ...] | None] = {
     "bust_out_score": None,
     "renege_mode": tuple(RenegeMode),
     "trick_history_visible": tuple(TrickHistory),
+    # The Pitch options (docs/pitch.md): only the Smear value so far; the engine plays the others.
+    "trump_set_by": (TrumpSetBy.NAMING,),
+    "high_card": (HighCard.ACE,),
+    "use_off_five": (False,),
+    "dealer_may_match": (False,),
 }
 
 
@@ -129,6 +136,9 @@ def check_supported(rules: SmearRules) -> None:
             continue
         shown = value.value if hasattr(value, "value") else value
         raise RulesError(f"batched play-outs do not support {f.name} = {shown} yet")
+    for name in rules.points:
+        if name not in KERNEL_POINT_NAMES:
+            raise RulesError(f"batched play-outs do not support the point {name} yet")
 
 
 @dataclass(frozen=True, eq=False)
@@ -234,9 +244,9 @@ def _tables(rules: SmearRules) -> _Tables:
         base = 13 * t
         named = {"jack": base + 9, "jick": table.jick, "joker_high": 52, "joker_low": 53, "joker": 54}
         named.update({"trey": base + 1, "deuce": base})
-        for p, name in enumerate(POINT_NAMES):
+        for p, name in enumerate(KERNEL_POINT_NAMES):
             point_cards[t, p] = named.get(name, -1)
-    values = np.array([rules.point_values.get(name, 0) for name in POINT_NAMES], dtype=np.int64)
+    values = np.array([rules.point_values.get(name, 0) for name in KERNEL_POINT_NAMES], dtype=np.int64)
     side = np.zeros(K.MAX_SEATS, dtype=np.int64)
     side[: rules.num_players] = [rules.side_of(s) for s in range(rules.num_players)]
     return _Tables(

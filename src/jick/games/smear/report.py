@@ -29,6 +29,9 @@ POINT_LABELS = {
     "trey": "Trey",
     "deuce": "Deuce",
     "game": "Game",
+    "ten": "Ten",
+    "five": "Five",
+    "off_five": "Left Pedro",
 }
 
 #: How a deal can end (``DealLog.outcome``); a voided deal's outcome is ``"void: <reason>"``.

@@ -103,6 +103,16 @@ class RenegeMode(StrEnum):
     PENALIZE = "penalize"
 
 
+class TrumpSetBy(StrEnum):
+    NAMING = "naming"
+    FIRST_LEAD = "first_lead"
+
+
+class HighCard(StrEnum):
+    ACE = "ace"
+    HIGHEST_PLAYED = "highest_played"
+
+
 class TrickHistory(StrEnum):
     NONE = "none"
     LAST = "last"
@@ -110,7 +120,23 @@ class TrickHistory(StrEnum):
 
 
 #: Every point a preset may define, in the order a breakdown is shown.
-POINT_NAMES = ("high", "low", "jack", "jick", "joker_high", "joker_low", "joker", "trey", "deuce", "game")
+POINT_NAMES = (
+    "high",
+    "low",
+    "jack",
+    "jick",
+    "joker_high",
+    "joker_low",
+    "joker",
+    "trey",
+    "deuce",
+    "game",
+    "ten",
+    "five",
+    "off_five",
+)
+#: The points the batched play-out kernel scores (the Smear set; the Pitch points after it are not).
+KERNEL_POINT_NAMES = POINT_NAMES[:10]
 #: Hands of this size or more keep 6 cards; the play always starts with 6.
 HAND_AFTER_DISCARD = 6
 MAX_BID_LIMIT = 60
@@ -192,6 +218,10 @@ class SmearRules(RuleSet):
     bust_out_score: int | None = None
     renege_mode: RenegeMode = RenegeMode.PREVENT
     trick_history_visible: TrickHistory = TrickHistory.ALL
+    trump_set_by: TrumpSetBy = TrumpSetBy.NAMING
+    high_card: HighCard = HighCard.ACE
+    use_off_five: bool = False
+    dealer_may_match: bool = False
 
     def __post_init__(self) -> None:
         coerce_fields(self, allowed_values, INT_CHOICES, _check_other)
@@ -298,6 +328,8 @@ def _validate(r: SmearRules) -> None:
         raise _error(f"point_values.joker needs jokers = 1 (got jokers = {r.jokers})")
     if not r.use_jick and pts.get("jick", 0):
         raise _error("point_values.jick needs use_jick = true")
+    if not r.use_off_five and pts.get("off_five", 0):
+        raise _error("point_values.off_five (the Left Pedro) needs use_off_five = true")
     if r.max_points <= 0:
         raise _error("point_values defines no points")
     if not 1 <= r.min_bid <= r.max_bid:
@@ -310,5 +342,13 @@ def _validate(r: SmearRules) -> None:
         raise _error(f"target_score = {r.target_score} must be positive")
     if r.bust_out_score is not None and r.bust_out_score >= 0:
         raise _error(f"bust_out_score = {r.bust_out_score} must be negative (or none)")
+    if r.trump_set_by is TrumpSetBy.FIRST_LEAD:
+        if r.hand_size != HAND_AFTER_DISCARD or r.kitty_size:
+            raise _error(
+                f"trump_set_by = first_lead needs hand_size = 6 and kitty_size = 0 (got {r.hand_size} and "
+                f"{r.kitty_size}): nobody can discard before the lead names trump"
+            )
+        if r.trump_only_play:
+            raise _error("trump_set_by = first_lead cannot be combined with trump_only_play = true")
     if r.trump_only_play and r.renege_mode is RenegeMode.PENALIZE:
         raise _error("trump_only_play = true cannot be combined with renege_mode = penalize (non-trumps are dead)")

@@ -100,7 +100,8 @@ def sample_hands(k: Knowledge, rng: random.Random) -> list[int]:
 
 
 def sample_world(obs: Any, rng: random.Random) -> SmearState:
-    """A whole state, before the trump is played out, consistent with ``obs`` (bidding or trump phase).
+    """A whole state, before the trump is played out, consistent with ``obs`` (bidding or trump phase, or
+    the pitcher's lead that names trump).
 
     The seat to move sees in it exactly what ``obs`` shows; the other hands,
     the kitty and the stock are a random fit. Raises :class:`SamplingError`
@@ -122,7 +123,8 @@ def sample_weighted_world(obs: Any, rng: random.Random, model: Any = None) -> tu
     bid multiplies it by :data:`OTHER_BID_WEIGHT`, a pass where it would bid
     (or the reverse) by :data:`PASS_MISMATCH_WEIGHT`. Without a model the weight is 1.
     """
-    if obs.phase not in ("bidding", "trump", "misdeal_offer"):
+    naming_lead = obs.phase == "play" and obs.trump is None and not obs.trick  # trump_set_by = first_lead
+    if obs.phase not in ("bidding", "trump", "misdeal_offer") and not naming_lead:
         raise SamplingError(f"worlds are sampled before the discards, not in the {obs.phase} phase")
     k = knowledge(obs)
     rules = obs.rules

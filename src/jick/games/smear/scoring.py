@@ -9,16 +9,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from jick.cards import ACE, HJ, JACK, JK, LJ, THREE, TWO
+from jick.cards import ACE, TWO
 from jick.games.smear.rules import (
     BothCross,
     GameTie,
+    HighCard,
     LowAward,
     LowCard,
     MoonSuccess,
     SmearRules,
 )
-from jick.games.smear.tables import TrumpTable, game_points
+from jick.games.smear.tables import TrumpTable, captured_point_cards, game_points
 
 
 @dataclass(frozen=True)
@@ -84,9 +85,21 @@ def low_card(rules: SmearRules, table: TrumpTable, facts: HandFacts) -> int | No
     return max(candidates, key=lambda c: facts.play_order.index(c) if c in facts.play_order else -1)
 
 
+def high_card(rules: SmearRules, table: TrumpTable, facts: HandFacts) -> int | None:
+    """The card that is High: the A of trump (played or not), or the highest trump played (None if none was)."""
+    all_played = 0
+    for mask in facts.played:
+        all_played |= mask
+    if rules.high_card is HighCard.ACE:
+        return 13 * facts.trump + ACE
+    for card in table.order:
+        if all_played >> card & 1:
+            return card
+    return None
+
+
 def award_points(rules: SmearRules, table: TrumpTable, facts: HandFacts, side_of: Sequence[int]) -> list[Award]:
     """Every point the rules define, and which side won it."""
-    t = facts.trump
     defined = rules.points
     captured = facts.captured
     awards: list[Award] = []
@@ -106,28 +119,19 @@ def award_points(rules: SmearRules, table: TrumpTable, facts: HandFacts, side_of
             low_side = played_side(low)
         else:
             low_side = side_of_seat_with(low, captured)
+    cards = captured_point_cards(rules, table)
     for name in defined:
         if name == "high":
-            ace = 13 * t + ACE
-            awards.append(Award("high", defined["high"], played_side(ace), ace))
+            high = high_card(rules, table, facts)
+            awards.append(Award("high", defined["high"], None if high is None else played_side(high), high))
         elif name == "low":
             awards.append(Award("low", defined["low"], low_side, low))
-        elif name == "jack":
-            captured_award("jack", 13 * t + JACK)
-        elif name == "jick":
-            captured_award("jick", table.jick)
-        elif name == "joker_high":
-            captured_award("joker_high", HJ)
-        elif name == "joker_low":
-            captured_award("joker_low", LJ)
-        elif name == "joker":
-            captured_award("joker", JK)
-        elif name == "trey":
-            captured_award("trey", 13 * t + THREE)
-        elif name == "deuce":
-            captured_award("deuce", 13 * t + TWO)
         elif name == "game":
             awards.append(Award("game", defined["game"], game_winner(rules, captured, side_of[facts.bidder], low_side)))
+        elif name in cards:
+            captured_award(name, cards[name])
+        else:  # a point whose card is not in this deck (the Jick without use_jick cannot be defined)
+            awards.append(Award(name, defined[name], None))
     return awards
 
 

@@ -46,7 +46,7 @@ from jick.engine import Action, RulesError
 from jick.games.smear import actions as A
 from jick.games.smear.inference import AuctionReader, PlayReader, resample, temper
 from jick.games.smear.knowledge import Knowledge, knowledge
-from jick.games.smear.rules import LowAward
+from jick.games.smear.rules import HighCard, LowAward
 from jick.games.smear.sampling import sample_hands, sample_weighted_world
 from jick.games.smear.solver import LAST, MAX_BID, NO_CAP, low_card_of, solve_within, solver_tables
 from jick.games.smear.state import SmearState
@@ -154,7 +154,13 @@ def bidder_points(obs: Any, k: Knowledge, hands: list[int], low: int) -> int:
         return None
 
     total = 0
-    if "high" in pts and holder_side(13 * table.trump + ACE) == side:
+    high = 13 * table.trump + ACE
+    if rules.high_card is HighCard.HIGHEST_PLAYED:  # every trump held is played: the deal's top trump
+        in_deal = 0
+        for seat, mask in enumerate(hands):
+            in_deal |= mask | k.played[seat]
+        high = next((c for c in table.order if in_deal >> c & 1), -1)
+    if "high" in pts and high >= 0 and holder_side(high) == side:
         total += pts["high"]
     low_by_play = rules.low_award is LowAward.PLAYED_BY
     if "low" in pts and low >= 0 and low_by_play and holder_side(low) == side:
@@ -283,9 +289,10 @@ class SearchBot:
         legal = tuple(obs.legal_actions)
         if not legal:
             raise ValueError("it is not this seat's turn")
-        if obs.phase == "play" and len(legal) > 1:
+        naming = obs.phase == "play" and obs.trump is None  # the pitcher's lead names trump (first_lead)
+        if obs.phase == "play" and len(legal) > 1 and not naming:
             return self._explain_play(obs)
-        if obs.phase in ("bidding", "trump") and len(legal) > 1:
+        if (obs.phase in ("bidding", "trump") or naming) and len(legal) > 1:
             try:
                 return self._explain_auction(obs)
             except SamplingError:
@@ -380,7 +387,7 @@ class SearchBot:
     # ------------------------------------------------------------------ auction and trump
     def _candidates(self, obs: Any, suggestion: Action) -> list[Action]:
         legal = list(obs.legal_actions)
-        if obs.phase == "trump":
+        if obs.phase in ("trump", "play"):  # naming trump, or the lead that names it: every choice
             return legal
         bids = sorted((a for a in legal if isinstance(a, A.Bid)), key=lambda a: a.amount)
         chosen: list[Action] = [a for a in legal if a.id == A.PASS_ID]
@@ -417,7 +424,7 @@ class SearchBot:
             for action in candidates:
                 outcomes[action].append(play_out(world, obs.seat, action, bots))
         values = {a: _weighted_mean(v, weights) for a, v in outcomes.items()}
-        what = "trump" if obs.phase == "trump" else "bid"
+        what = {"trump": "trump", "play": "lead"}.get(obs.phase, "bid")
         method = f"each {what} played out on {samples} sampled deals by heuristic players"
         explanation = _ranked(obs, values, method)
         explanation.details.update(worlds=samples, deadline_hit=deadline.hit)
@@ -504,11 +511,12 @@ class CheaterBot:
             return legal[0]
         if self._search is not None and (obs.phase == "play") != (self.cheats == "play"):
             return self._search.choose(obs)  # a phase it does not cheat in: the search, from the observation
-        if obs.phase == "play":
+        naming = obs.phase == "play" and obs.trump is None  # the lead that names trump (first_lead)
+        if obs.phase == "play" and not naming:
             hands = [state.hand_mask(s) for s in range(state.num_players)]
             values = play_values(obs, [hands])
             return A.ACTIONS[A.PLAY_BASE + max(values, key=lambda c: (values[c], -c))]
-        if obs.phase in ("bidding", "trump"):
+        if obs.phase in ("bidding", "trump") or naming:
             bots = [_heuristic(self.seed * 1000 + s) for s in range(state.num_players)]
             scored = {a: play_out(state, seat, a, bots) for a in legal}
             return max(scored, key=lambda a: (scored[a], -a.id))
@@ -524,12 +532,13 @@ class CheaterBot:
         """
         seat = state.current_player
         obs = state.observation(seat)
-        if obs.phase == "play":
+        naming = obs.phase == "play" and obs.trump is None  # the lead that names trump (first_lead)
+        if obs.phase == "play" and not naming:
             hands = [state.hand_mask(s) for s in range(state.num_players)]
             cards = play_values(obs, [hands])
             values = {A.ACTIONS[A.PLAY_BASE + c]: v for c, v in cards.items()}
             return _ranked(obs, values, "the open-card solver on the real hands")
-        if obs.phase in ("bidding", "trump"):
+        if obs.phase in ("bidding", "trump") or naming:
             bots = [_heuristic(self.seed * 1000 + s) for s in range(state.num_players)]
             scored = {a: play_out(state, seat, a, bots) for a in obs.legal_actions}
             return _ranked(obs, scored, "each choice played out on the real deck by heuristic players")

@@ -41,7 +41,7 @@ from numba import njit, types
 
 from jick.cards import CARDS, TWO
 from jick.games.smear.rules import FirstLead, FollowRule, GameTie, LowAward, LowCard, SmearRules
-from jick.games.smear.tables import TrumpTable, game_points, trump_table
+from jick.games.smear.tables import TrumpTable, captured_point_cards, game_points, trump_table
 
 __all__ = [
     "CARDS",
@@ -79,12 +79,8 @@ def point_values(rules: SmearRules, table: TrumpTable) -> list[int]:
     """Per card index, the points its capture scores (Jack, Jick, jokers, Trey, Deuce); Low is separate."""
     values = [0] * 55
     pts = rules.points
-    base = 13 * table.trump
-    named = {"jack": base + 9, "jick": table.jick, "joker_high": 52, "joker_low": 53, "joker": 54}
-    named.update({"trey": base + 1, "deuce": base + TWO})
-    for name, card in named.items():
-        if name in pts and card >= 0:
-            values[card] += pts[name]
+    for name, card in captured_point_cards(rules, table).items():
+        values[card] += pts[name]
     return values
 
 

@@ -53,6 +53,7 @@ from jick.games.smear.rules import (
     LowHandMisdeal,
     RenegeMode,
     SmearRules,
+    TrumpSetBy,
 )
 from jick.games.smear.scoring import Award, HandFacts, Settlement, award_points, settle
 from jick.games.smear.tables import LOW_RANKS, TRUMP, TrumpTable, deck_cards, game_points, trick_winner, trump_table
@@ -75,6 +76,8 @@ CAPTURED, SCORE, T_SEAT, T_CARD = 72, 80, 88, 96
 V_SIZE = 104
 
 FULL_HAND = HAND_AFTER_DISCARD
+#: The 52 suited cards (jokers have no suit, so they cannot name trump by being led).
+NO_JOKERS = (1 << 52) - 1
 _NO_SIDES: Final[frozenset[int]] = frozenset()
 
 
@@ -153,6 +156,7 @@ class SmearState(TrickState[DealLog, "HandResult"]):
         self._robs = rules.dealer_robs_pack
         self._bury_nonscoring = rules.bury_restriction is BuryRestriction.NON_SCORING_ONLY
         self._mandatory_nontrumps = rules.discard_nontrumps is DiscardNontrumps.MANDATORY
+        self._trump_by_lead = rules.trump_set_by is TrumpSetBy.FIRST_LEAD
         self._v = [0] * V_SIZE
         self._v[DEALER] = self.first_dealer
         self._v[WINNER] = -1
@@ -227,6 +231,7 @@ class SmearState(TrickState[DealLog, "HandResult"]):
         other._robs = self._robs
         other._bury_nonscoring = self._bury_nonscoring
         other._mandatory_nontrumps = self._mandatory_nontrumps
+        other._trump_by_lead = self._trump_by_lead
 
     # ------------------------------------------------------------------ apply / undo
     def _why_foreign(self, action: Action) -> str:
@@ -252,7 +257,7 @@ class SmearState(TrickState[DealLog, "HandResult"]):
         if isinstance(action, SuppliedDeck):
             self._decks.pop()
         trump = self._v[TRUMP_SUIT]
-        self._table = self._tables[trump] if self._v[PHASE] in (DISCARD, PLAY) else None
+        self._table = self._tables[trump] if trump >= 0 and self._v[PHASE] in (DISCARD, PLAY) else None
 
     def set_scores(self, scores: Sequence[int]) -> None:
         """Start the match from these side scores instead of zero (analysis, bots' simulations).
@@ -384,6 +389,12 @@ class SmearState(TrickState[DealLog, "HandResult"]):
                 v[HAND + bidder] |= v[KITTY]
                 v[KITTY_HOLDER] = bidder
                 v[KITTY] = 0
+            if self._trump_by_lead:  # no trump to name: the pitcher's first lead sets it (no discard)
+                v[PHASE] = PLAY
+                v[TRICK_LEN] = 0
+                v[LEADER] = bidder
+                v[TO_MOVE] = bidder
+                return
             v[PHASE] = TRUMP_CHOICE
             v[TO_MOVE] = bidder
         else:
@@ -482,6 +493,9 @@ class SmearState(TrickState[DealLog, "HandResult"]):
 
     def _play(self, seat: int, card: int) -> None:
         v = self._v
+        if v[TRUMP_SUIT] < 0:  # the pitcher's first lead names trump (trump_set_by = first_lead)
+            v[TRUMP_SUIT] = card // 13
+            self._table = self._tables[card // 13]
         if self._penalize and not self._proper_play_mask(seat) >> card & 1:
             v[RENEGED] |= 1 << self._sides[seat]
         bit = 1 << card
@@ -578,7 +592,7 @@ class SmearState(TrickState[DealLog, "HandResult"]):
         phase = v[PHASE]
         seat = v[TO_MOVE]
         if phase == PLAY:
-            return v[HAND + seat] if self._penalize else self._proper_play_mask(seat)
+            return v[HAND + seat] if self._penalize and v[TRUMP_SUIT] >= 0 else self._proper_play_mask(seat)
         if phase == DISCARD:
             return self._discard_bits(seat)
         if phase == BIDDING:
@@ -592,7 +606,9 @@ class SmearState(TrickState[DealLog, "HandResult"]):
         v = self._v
         hand = v[HAND + seat]
         table = self._table
-        assert table is not None
+        if table is None:  # the lead that names trump: any card with a suit (a joker has none)
+            suited = hand & NO_JOKERS
+            return suited if suited else hand
         trumps = table.trumps
         if self._trump_only:
             return hand & trumps
@@ -612,6 +628,8 @@ class SmearState(TrickState[DealLog, "HandResult"]):
         v = self._v
         rules = self.rules
         low = max(rules.min_bid, v[HIGH_BID] + 1)
+        if rules.dealer_may_match and v[TO_MOVE] == v[DEALER] and 0 < v[HIGH_BID] < MOON_BID:
+            low = max(rules.min_bid, v[HIGH_BID])  # the dealer may take the bid at the same number
         bits = 0
         for b in range(low, rules.max_bid + 1):
             bits |= 1 << (BID_BASE + b)
@@ -688,6 +706,8 @@ class SmearState(TrickState[DealLog, "HandResult"]):
                 if action.amount > rules.max_bid:
                     return f"bid {action.amount} is above the maximum bid {rules.max_bid}"
                 if v[HIGH_BID] and action.amount <= v[HIGH_BID]:
+                    if rules.dealer_may_match and seat == v[DEALER]:
+                        return f"bid {action.amount} must at least match the current bid {v[HIGH_BID]}"
                     return f"bid {action.amount} must exceed the current bid {v[HIGH_BID]}"
             if isinstance(action, A.Pass):
                 return "the dealer may not pass when everyone else has passed: bid at least the minimum"
@@ -712,6 +732,8 @@ class SmearState(TrickState[DealLog, "HandResult"]):
             if not v[HAND + seat] >> card.index & 1:
                 return f"{card} is not in the hand of seat {seat}"
             if v[TRICK_LEN] == 0:
+                if v[TRUMP_SUIT] < 0:
+                    return f"{card} may not be led: a joker has no suit to name trump; lead a card of the trump suit"
                 return f"{card} may not be led: the first lead must be a trump"
             led = CARDS[v[T_CARD]]
             return f"{card} does not follow {led} ({self.rules.follow_rule.value})"

@@ -36,7 +36,20 @@ from jick.cards import (
 )
 from jick.games.smear.rules import JokerOrder, SmearRules
 
-__all__ = ["TrumpTable", "trump_table", "deck_cards", "game_points", "TRUMP", "HEARTS", "format_mask", "CARDS"]
+__all__ = [
+    "TrumpTable",
+    "trump_table",
+    "deck_cards",
+    "game_points",
+    "captured_point_cards",
+    "TRUMP",
+    "HEARTS",
+    "format_mask",
+    "CARDS",
+]
+
+#: Rank index of the five (the Pedros of Cinch).
+FIVE = 3
 
 #: Effective suit of a trump card.
 TRUMP = 4
@@ -92,6 +105,8 @@ class TrumpTable:
     jick: int
     shared_joker_rank: bool
     second_joker_wins: bool
+    #: The Left Pedro (the five of the trump's colour-mate) when ``use_off_five``, else -1.
+    off_five: int = -1
 
 
 @cache
@@ -110,6 +125,10 @@ def trump_table(rules: SmearRules, trump: int) -> TrumpTable:
     else:
         middle = ([jick] if jick >= 0 else []) + ([JK] if rules.jokers == 1 else [])
     bottom = [base + r for r in range(TEN, TWO - 1, -1)]
+    off_five = -1
+    if rules.use_off_five:  # the Left Pedro ranks just below the Right Pedro (the five of trump)
+        off_five = 13 * SAME_COLOUR[trump] + FIVE
+        bottom.insert(bottom.index(base + FIVE) + 1, off_five)
     order = top + middle + bottom
     shared = rules.jokers == 2 and rules.joker_order is not JokerOrder.FIXED
     strength = [-1] * 55
@@ -136,7 +155,35 @@ def trump_table(rules: SmearRules, trump: int) -> TrumpTable:
         jick=jick,
         shared_joker_rank=shared,
         second_joker_wins=rules.joker_order is JokerOrder.SECOND_PLAYED_WINS,
+        off_five=off_five,
     )
+
+
+def captured_point_cards(rules: SmearRules, table: TrumpTable) -> dict[str, int]:
+    """Point name -> card for the points won by capturing one card (Jack, Jick, jokers, Trey, Deuce, Ten, Pedros).
+
+    Only the points the rules define, and only cards in the deck.
+
+    >>> from jick.games.smear.presets import load_preset
+    >>> r = load_preset("cinch")
+    >>> {k: str(CARDS[c]) for k, c in captured_point_cards(r, trump_table(r, HEARTS)).items()}
+    {'jack': 'JH', 'ten': '10H', 'five': '5H', 'off_five': '5D'}
+    """
+    base = 13 * table.trump
+    named = {
+        "jack": base + JACK,
+        "jick": table.jick,
+        "joker_high": HJ,
+        "joker_low": LJ,
+        "joker": JK,
+        "trey": base + THREE,
+        "deuce": base + TWO,
+        "ten": base + TEN,
+        "five": base + FIVE,
+        "off_five": table.off_five,
+    }
+    pts = rules.points
+    return {name: card for name, card in named.items() if name in pts and card >= 0}
 
 
 def trick_winner(table: TrumpTable, cards: list[int] | tuple[int, ...]) -> int:

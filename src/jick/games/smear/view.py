@@ -178,6 +178,8 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
                 self.discarding[seat][0].append(action.card)
         elif isinstance(action, A.Play):
             self.say(f"{self.verb(seat, 'plays', 'play')} {trick_card_text(action.card, before.trump, self.rules)}")
+            if before.trump is None:  # trump_set_by = first_lead: this lead named trump
+                self.say(f"[bold]{SUIT_NAMES[action.card.suit]}[/] are trump (set by the pitcher's lead)")
             self.trick_news(seat, action.card, before)
         if isinstance(action, A.Bid | A.Pass | A.Moon) and before.phase == "bidding":
             self.auction_news()
@@ -188,7 +190,7 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
 
     def auction_news(self) -> None:
         obs = self.state.observation(self.table.public_seat)
-        if obs.phase == "trump" and obs.bidder is not None:
+        if obs.phase in ("trump", "play") and obs.bidder is not None:
             bid = "the moon" if obs.moon else str(obs.bid)
             self.say(f"{self.verb(obs.bidder, 'wins', 'win')} the auction with {bid}")
             if self.rules.kitty_size:

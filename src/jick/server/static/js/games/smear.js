@@ -9,7 +9,7 @@ import * as common from "./common.js";
 
 const POINT_NAMES = {
   high: "High", low: "Low", jack: "Jack", jick: "Jick", joker_high: "High joker", joker_low: "Low joker",
-  joker: "Joker", trey: "Trey", deuce: "Deuce", game: "Game",
+  joker: "Joker", trey: "Trey", deuce: "Deuce", game: "Game", ten: "Ten", five: "Five", off_five: "Left Pedro",
 };
 
 /** @param {string} s */
@@ -238,6 +238,7 @@ export const smear = {
       if (d.free) return "Discard: choose the cards to lose, then confirm (the rules want more cards gone before you are dealt back up to 6)";
       return `Discard ${d.min} card${d.min === 1 ? "" : "s"}: choose them, then confirm`;
     }
+    if (p === "play" && obs.trump === null) return "Lead a card: its suit is trump (a joker cannot be led now)";
     return "Play a card";
   },
 

@@ -1,0 +1,233 @@
+"""docs/pitch.md section 5: the Pitch family scenarios (P1-P14).
+
+Seating as in SPEC 6 (N=0, E=1, S=2, W=3 clockwise, dealer W, eldest N;
+sides NS=0, EW=1). Each test name carries its scenario id.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from jick.cards import CARDS, parse_card
+from jick.engine import IllegalAction, RulesError
+from jick.games.smear import load_preset
+from jick.games.smear.actions import Bid, NameTrump, Pass, Play
+from jick.games.smear.state import SmearState
+from jick.games.smear.tables import TRUMP, trump_table
+
+from .support import (
+    EW,
+    NS,
+    E,
+    N,
+    S,
+    W,
+    award_of,
+    cards,
+    legal_cards,
+    play,
+    rejected,
+    score_tricks,
+    side_points,
+    start,
+    suit,
+    suit_cards,
+)
+
+# Six cards each in packets of three (pitch_auction, pitch_five ... pitch_nine).
+PITCH_HANDS = {
+    N: cards("AH 7H 2H KD QC 4S"),
+    E: cards("KH 3H 9D 8D 5C 6S"),
+    S: cards("JH QD 10D 7C 3C 9S"),
+    W: cards("10H 4D 2D AC JC 5S"),
+}
+
+
+def pitched(preset: str = "pitch_auction", hands: dict[int, list[str]] | None = None) -> SmearState:
+    """N bids 2, the others pass: N is the pitcher, to lead (trump not yet set)."""
+    state = start(preset, hands or PITCH_HANDS, fill=suit_cards("SHDC"))
+    state.apply(Bid(2))
+    for _ in range(3):
+        state.apply(Pass())
+    return state
+
+
+def test_scenario_P1_the_first_lead_names_trump() -> None:
+    state = pitched()
+    assert state.phase == "play" and state.current_player == N and state.trump is None
+    assert NameTrump(suit("H")) not in state.legal_actions()  # no trump call in this game
+    assert legal_cards(state) == frozenset(PITCH_HANDS[N])
+    play(state, "N:7H")
+    assert state.trump == suit("H")
+    assert legal_cards(state) == frozenset(cards("KH 3H"))  # a trump lead must be followed with trump
+    play(state, "E:3H S:JH W:10H")
+    assert state.deals[-1].tricks[0].winner == S
+
+
+def test_scenario_P2_undo_takes_back_the_naming_lead() -> None:
+    state = pitched()
+    play(state, "N:KD")
+    assert state.trump == suit("D")
+    state.undo()
+    assert state.trump is None and state.current_player == N
+    assert legal_cards(state) == frozenset(PITCH_HANDS[N])
+    clone = state.clone()
+    play(clone, "N:QC")
+    assert clone.trump == suit("C") and state.trump is None
+
+
+def test_scenario_P3_a_joker_cannot_name_trump() -> None:
+    hands = dict(PITCH_HANDS)
+    hands[N] = cards("JK 7H 2H KD QC 4S")
+    hands[W] = cards("10H 4D 2D AC JC AH")
+    state = pitched("pitch_six", hands)
+    assert "JK" not in legal_cards(state)
+    assert rejected(state, Play(parse_card("JK")))
+    with pytest.raises(IllegalAction, match="a joker has no suit to name trump"):
+        state.apply(Play(parse_card("JK")))
+    play(state, "N:2H")
+    assert state.trump == suit("H")
+    assert trump_table(state.rules, suit("H")).eff_suit[parse_card("JK").index] == TRUMP
+
+
+def test_scenario_P4_leading_the_off_jack_names_its_own_suit() -> None:
+    hands = dict(PITCH_HANDS)
+    hands[N] = cards("JD 7H 2H KD QC 4S")
+    hands[S] = cards("JH QD 10D 7C 3C 9S")
+    state = pitched("pitch_five", hands)
+    play(state, "N:JD")
+    assert state.trump == suit("D")  # JD is the jack of trump; JH is now the Off-Jack
+    assert legal_cards(state) == frozenset(cards("9D 8D"))
+    play(state, "E:9D")
+    assert "JH" in legal_cards(state)  # S follows the trump lead with the Off-Jack
+    assert legal_cards(state) == frozenset(cards("JH QD 10D"))
+
+
+def test_scenario_P5_high_is_the_highest_trump_played() -> None:
+    rules = load_preset("pitch_auction")
+    awards, winners = score_tricks(rules, "S", ["N:KS E:9S S:3S W:QD", "N:2S E:5S S:AD W:JS"], bidder=N)
+    assert winners == [N, W]
+    assert award_of(awards, "high") == (NS, "KS", 1)  # the ace of spades was not in play
+    smear = load_preset("smear_mn_basic4")
+    awards, _ = score_tricks(smear, "S", ["N:KS E:9S S:3S W:QD"], bidder=N)
+    assert award_of(awards, "high")[0] is None  # Smear: High is the ace only
+
+
+def test_scenario_P6_low_goes_to_the_player_of_the_lowest_trump() -> None:
+    rules = load_preset("pitch_auction")
+    awards, winners = score_tricks(rules, "S", ["N:KS E:2S S:3S W:QD"], bidder=N)
+    assert winners == [N]
+    assert award_of(awards, "low") == (EW, "2S", 1)  # captured by NS, but E held it
+
+
+def test_scenario_P7_a_game_tie_scores_for_nobody() -> None:
+    tricks = ["N:KS E:QD S:3S W:2S", "W:KC N:4C E:QC S:2C"]  # NS: KS QD = 5; EW: KC QC = 5
+    awards, winners = score_tricks(load_preset("pitch_auction"), "S", tricks, bidder=N)
+    assert winners == [N, W]
+    assert award_of(awards, "game")[0] is None
+    awards, _ = score_tricks(load_preset("smear_mn_original"), "S", tricks, bidder=N)
+    assert award_of(awards, "game")[0] == NS  # Minnesota Smear: a tie goes to the bidder
+
+
+def test_scenario_P8_the_dealer_is_stuck() -> None:
+    state = start("pitch_auction", PITCH_HANDS, fill=suit_cards("SHDC"))
+    for _ in range(3):
+        state.apply(Pass())
+    assert state.current_player == W
+    assert Pass() not in state.legal_actions()
+    assert rejected(state, Pass())
+    state.apply(Bid(2))
+    assert state.phase == "play" and state.current_player == W and state.trump is None
+
+
+def test_scenario_P15_the_dealer_may_take_the_bid_at_the_same_number() -> None:
+    state = start("pitch_auction", PITCH_HANDS, fill=suit_cards("SHDC"), overrides={"dealer_may_match": True})
+    state.apply(Bid(3))
+    state.apply(Pass())
+    state.apply(Pass())
+    assert state.current_player == W
+    assert Bid(3) in state.legal_actions() and Bid(2) not in state.legal_actions()
+    with pytest.raises(IllegalAction, match="must at least match the current bid 3"):
+        state.apply(Bid(2))
+    state.apply(Bid(3))
+    assert state.bidder == W and state.bid == 3 and state.phase == "play"
+    plain = start("pitch_auction", PITCH_HANDS, fill=suit_cards("SHDC"))
+    plain.apply(Bid(3))
+    plain.apply(Pass())
+    plain.apply(Pass())
+    assert rejected(plain, Bid(3))  # without the option the dealer must bid higher
+    eldest = start("pitch_auction", PITCH_HANDS, fill=suit_cards("SHDC"), overrides={"dealer_may_match": True})
+    eldest.apply(Pass())
+    eldest.apply(Bid(2))
+    assert Bid(2) not in eldest.legal_actions()  # only the dealer has the privilege
+
+
+def test_scenario_P9_the_ten_of_trump_in_place_of_game() -> None:
+    rules = load_preset("pitch_seven")
+    assert "game" not in rules.points and rules.max_points == 7
+    awards, winners = score_tricks(rules, "H", ["N:10H E:AH S:3H W:2H"], bidder=N)
+    assert winners == [E]
+    assert award_of(awards, "ten") == (EW, "10H", 1)
+    assert award_of(awards, "high") == (EW, "AH", 1)
+    assert award_of(awards, "low") == (EW, "2H", 1)  # W played the lowest trump
+
+
+def test_scenario_P10_the_five_of_trump_is_worth_five() -> None:
+    rules = load_preset("pitch_nine")
+    assert rules.max_points == 9
+    awards, winners = score_tricks(rules, "C", ["N:5C E:QC S:7C W:AD"], bidder=N)
+    assert winners == [E]
+    assert award_of(awards, "five") == (EW, "5C", 5)
+    # NS: Low (5C is the lowest trump played); EW: High (QC), the Five and Game (QC AD = 6)
+    assert side_points(awards) == (1, 7)
+
+
+def test_scenario_P11_the_left_pedro_is_a_trump_below_the_right() -> None:
+    rules = load_preset("cinch")
+    table = trump_table(rules, suit("H"))
+    assert [str(CARDS[i]) for i in table.order] == cards("AH KH QH JH 10H 9H 8H 7H 6H 5H 5D 4H 3H 2H")
+    assert table.eff_suit[parse_card("5D").index] == TRUMP
+    assert bin(table.suit_masks[suit("D")]).count("1") == 12  # diamonds lack their five this hand
+
+
+def test_scenario_P12_cinch_points_are_fourteen() -> None:
+    rules = load_preset("cinch")
+    assert rules.max_points == 14
+    tricks = ["N:AH E:5H S:2H W:5D", "S:10H W:JH N:3H E:4H"]
+    awards, winners = score_tricks(rules, "H", tricks, bidder=N)
+    assert winners == [N, W]
+    assert award_of(awards, "five") == (NS, "5H", 5)
+    assert award_of(awards, "off_five") == (NS, "5D", 5)
+    assert award_of(awards, "low") == (NS, "2H", 1)  # the deuce, to the side that captures it
+    assert award_of(awards, "ten") == (EW, "10H", 1)  # Game is the ten of trump
+    assert award_of(awards, "jack") == (EW, "JH", 1)
+    assert side_points(awards) == (12, 2)
+
+
+def test_scenario_P13_cinch_discard_keeps_trumps_and_the_left_pedro() -> None:
+    hands = {N: cards("5D AH 3H KS QS JS 9C 8C 7C")}
+    state = start("cinch", hands, fill=suit_cards("SHDC"))
+    while state.phase == "bidding":
+        state.apply(Bid(1) if state.current_player == N else Pass())
+    state.apply(NameTrump(suit("H")))
+    assert state.current_player == N and state.phase == "discard"
+    assert legal_cards(state) == frozenset(cards("KS QS JS 9C 8C 7C"))  # 5D is a trump: it stays
+
+
+@pytest.mark.parametrize(
+    ("preset", "overrides", "message"),
+    [
+        ("pitch_auction", {"hand_size": 9}, "trump_set_by = first_lead needs hand_size = 6"),
+        ("smear_mn_original", {"trump_set_by": "first_lead"}, "trump_set_by = first_lead needs hand_size = 6"),
+        ("cinch", {"use_off_five": False}, "off_five (the Left Pedro) needs use_off_five = true"),
+        ("pitch_auction", {"high_card": "best"}, "high_card"),
+        ("pitch_auction", {"trump_set_by": "cut"}, "trump_set_by"),
+    ],
+)
+def test_scenario_P14_impossible_combinations_are_refused(
+    preset: str, overrides: dict[str, object], message: str
+) -> None:
+    with pytest.raises(RulesError, match=re.escape(message)):
+        load_preset(preset, overrides=overrides)
