@@ -69,6 +69,8 @@ class Seat:
         self.connections = 0
         self.reloads = 0
         self.done = False
+        #: While set, the seat waits before each of its actions (a person who looks away for a moment).
+        self.held = False
 
     def ply(self) -> int:
         return max((v["ply"] for _, v in self.views), default=-1)
@@ -112,6 +114,8 @@ class Seat:
                     return
                 if message["status"] == "running" and message["observation"]["legal_actions"]:
                     await asyncio.sleep(0.03)  # a quick person, so the match lasts a little
+                    while self.held:
+                        await asyncio.sleep(0.05)
                     action = by_position(message, random.Random())
                     await ws.send(json.dumps({"type": "action", "action": action, "ply": message["ply"]}))
 
@@ -292,7 +296,11 @@ def test_an_owner_that_loses_its_lock_connection_gives_its_tables_up(cluster_db:
             await asyncio.sleep(0.3)
             await asyncio.to_thread(start, a, created)
             await until(lambda: on_a.ply() >= 12)
+            # the people wait, so that the match is still on when A finds its locks gone (its sweep, each second)
+            on_a.held = on_b.held = True
             ended = await asyncio.to_thread(cut)
+            await until(lambda: on_a.connections >= 2)
+            on_a.held = on_b.held = False
             await asyncio.gather(*runs)
             return ended
 
