@@ -369,3 +369,22 @@ def test_tarok_heuristic_calls_a_solo_for_consolation_only_where_the_rules_allow
     assert heuristic.bid(default, weak, bids) == TA.ACTIONS[TA.THREESOME_ID]
     assert heuristic.bid(default, weak, [bids[0], bids[2]]) == TA.ACTIONS[TA.PASS_ID]  # no solo for game
     assert heuristic.bid(in_solo, weak, bids) == TA.ACTIONS[TA.SOLO_ID]
+
+
+def test_tarok_heuristic_overcalls_a_threesome_with_a_solo_that_loses_less_than_a_pass() -> None:
+    """Against a standing threesome a pass costs what its opponents lose; a fair solo hand overcalls."""
+    from types import SimpleNamespace
+
+    from jick.games.tarok.cards import card_mask
+    from jick.games.tarok.presets import load_preset as tarok_preset
+
+    fair = card_mask("SKUS XXI XX XIX XVIII XV X IX V KS 7S KH 4H 3D 7C 8C".split())
+    middling = card_mask("XXI XX XIX XVIII XV X IX V KS 7S 8S KH 4H 3D 7C 8C".split())
+    rules = tarok_preset("tarok_3p")
+    solo_value = tarok_bot.contract_value(rules, "solo", "game", tarok_bot.expected_count(fair))[0]
+    assert solo_value < tarok_bot.BID_MARGIN  # not worth a solo in an open auction ...
+    heuristic = tarok_bot.HeuristicBot()
+    obs = SimpleNamespace(rules=rules)
+    against = [TA.ACTIONS[TA.PASS_ID], TA.ACTIONS[TA.SOLO_ID]]  # a threesome stands
+    assert heuristic.bid(obs, fair, against) == TA.ACTIONS[TA.SOLO_ID]  # ... but better than paying a threesome
+    assert heuristic.bid(obs, middling, against) == TA.ACTIONS[TA.PASS_ID]
