@@ -176,3 +176,39 @@ def test_jick_replay_prints_the_story_with_the_records_names(tmp_path: Any) -> N
     assert any(line.startswith("Trick 1: ") and "♠" in line or "♥" in line for line in lines)
     report = json.loads(CliRunner().invoke(app, ["replay", str(path), "--json"]).stdout)
     assert report["story"] == expected
+
+
+def _tricks_told(seen: str) -> tuple[AnyState, list[str]]:
+    """A live log of a ten-point hand under ``trick_history_visible = seen``, stopped with trick 3 just led."""
+    state = new_game("smear_ten_point", seed=4, overrides={"trick_history_visible": seen})
+    teller = Storyteller(state, face_down=True)
+    rnd = random.Random(4)
+    while not (len(state.deals[0].tricks) == 2 and len(getattr(state, "trick", ())) == 1):
+        teller.follow(state, state.current_player, rnd.choice(list(state.legal_actions())))
+    return state, [line for line in words(teller.story.lines, 0) if line.startswith("Trick ")]
+
+
+@pytest.mark.parametrize("seen", ["all", "last", "none"])
+def test_the_live_log_turns_tricks_face_down_as_the_rules_do(seen: str) -> None:
+    """SPEC C20 (trick_history_visible): the table log shows no finished trick the seats may not look at again."""
+    state, lines = _tricks_told(seen)
+    first, second = state.deals[0].tricks[:2]
+    assert lines[2].startswith("Trick 3: ") and card_words(state.trick[0][1]) in lines[2]  # on the table
+    shows = [all(card_words(c) in line for _, c in t.plays) for line, t in zip(lines, (first, second), strict=False)]
+    expected = {"all": [True, True], "last": [False, True], "none": [False, False]}[seen]
+    assert shows == expected, lines
+    for line, trick in zip(lines[:2], (first, second), strict=True):  # who won each trick stays
+        assert line.split(" — ")[1].startswith("you " if trick.winner == 0 else f"{NAMES[trick.winner]} "), line
+    record_lines = [line for line in words(story_of_record(record_of(state)), 0) if line.startswith("Trick 1:")]
+    assert all(card_words(c) in record_lines[0] for _, c in first.plays)  # a record's story, after the fact: all
+
+
+def test_the_last_trick_of_a_hand_is_turned_face_down_when_the_next_hand_is_dealt() -> None:
+    state = new_game("smear_ten_point", seed=6, overrides={"trick_history_visible": "last"})
+    teller = Storyteller(state, face_down=True)
+    rnd = random.Random(6)
+    while len(state.deals) < 2 and not state.is_terminal:
+        teller.follow(state, state.current_player, rnd.choice(list(state.legal_actions())))
+    last = state.deals[0].tricks[-1]
+    told = [line for line in words(teller.story.lines, None) if line.startswith(f"Trick {len(state.deals[0].tricks)}:")]
+    assert told and "face down" in told[0] and not any(card_words(c) in told[0] for _, c in last.plays)

@@ -170,6 +170,11 @@ class Story:
     open: tuple[Any, ...] | None = None
     #: The first line changed (or added) since the last :meth:`mark`.
     changed: int = 0
+    #: Finished tricks the rules will turn face down (``trick_history_visible``): their line's index and the line
+    #: that replaces it then. Empty unless the story is told live (:class:`Storyteller` ``face_down``).
+    face_down: dict[tuple[Any, ...], tuple[int, Line]] = field(default_factory=dict)
+    #: ``all``, ``last`` or ``none``: the finished tricks the seats may look at again (set by :class:`Storyteller`).
+    past_tricks: str = "all"
 
     def add(self, line: Line, open: tuple[Any, ...] | None = None) -> None:
         """A new line (``open``: it may grow)."""
@@ -187,6 +192,21 @@ class Story:
 
     def close(self) -> None:
         self.open = None
+
+    def may_turn(self, key: tuple[Any, ...], hidden: Line) -> None:
+        """The last line (a finished trick, ``key``) becomes ``hidden`` when the rules turn the trick face down."""
+        if self.past_tricks != "all" and self.lines:
+            self.face_down[key] = (len(self.lines) - 1, hidden)
+
+    def turn(self, key: tuple[Any, ...] | None = None) -> None:
+        """Turn the trick ``key`` face down (None: every trick not turned yet): its line keeps only its winner."""
+        keys = [key] if key is not None else list(self.face_down)
+        for k in keys:
+            found = self.face_down.pop(k, None)
+            if found is not None:
+                index, hidden = found
+                self.lines[index] = hidden
+                self.changed = min(self.changed, index)
 
     def mark(self) -> None:
         """From now on, :attr:`changed` counts from the end."""
@@ -219,9 +239,15 @@ def teller_for(game: str) -> Teller:
 class Storyteller:
     """Follows one match: call :meth:`after` after each action (or :meth:`follow` to apply and tell it)."""
 
-    def __init__(self, state: AnyState) -> None:
+    def __init__(self, state: AnyState, face_down: bool = False) -> None:
+        """Tell the match of ``state``; ``face_down``: as the table sees it live, where the rules may turn finished
+        tricks face down (Smear's ``trick_history_visible``: ``last`` keeps the last one, ``none`` none once the
+        next trick is led), so that a trick's line then keeps only who won it."""
         self.teller = teller_for(state.game_name)
         self.story = Story()
+        if face_down:
+            rules = getattr(state, "rules", None)
+            self.story.past_tricks = str(getattr(rules, "trick_history_visible", "all"))
         #: Deals told so far (begun), and whether the last one's end was told.
         self.deals = 0
         self.ended = 0
@@ -241,6 +267,7 @@ class Storyteller:
             self.ended += 1
         while self.deals < len(deals):
             self.story.close()
+            self.story.turn()  # a new deal: the last one's tricks are gathered
             self.teller.deal_begins(self.story, state, self.deals)
             self.deals += 1
         if state.is_terminal and not self.over:
@@ -319,8 +346,13 @@ def tell_trick(story: Story, state: Any, deal: int, plays: Sequence[tuple[int, o
         cards = ", ".join(f"{who(s)} {card_words(c)}" for s, c in trick.plays)
         line = Line(f"Trick {n}: {cards} — {who(trick.winner, 'wins', 'win')}{tail}")
         story.amend(line, None, ("trick", deal, n))
+        story.may_turn(("trick", deal, n), Line(f"Trick {n}: face down — {who(trick.winner, 'won', 'won')}{tail}"))
+        if story.past_tricks == "last":
+            story.turn(("trick", deal, n - 1))
         return
     n = len(log.tricks) + 1
+    if story.past_tricks == "none" and len(plays) == done + 1:
+        story.turn(("trick", deal, n - 1))  # the trick just won stays on the table until this lead
     cards = ", ".join(f"{who(s)} {card_words(c)}" for s, c in plays[done:])
     story.amend(Line(f"Trick {n}: {cards}"), ("trick", deal, n), ("trick", deal, n))
 

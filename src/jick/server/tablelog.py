@@ -30,7 +30,7 @@ class TableLog:
         from jick.record import state_for
 
         fresh = Session(state_for({**session.header, "deals": []}), list(session.seats), draws=session.draws)
-        self.teller: Storyteller | None = Storyteller(fresh.state)
+        self.teller: Storyteller | None = Storyteller(fresh.state, face_down=True)
         for entry in session.log:
             fresh.act(entry.seat, entry.action_id)
             self.teller.after(fresh.state, entry.seat, fresh.state.action_from_id(entry.action_id))
