@@ -62,6 +62,7 @@ def test_two_people_chat_react_and_see_partners(page_server: LiveServer, new_pag
     assert a.locator('.seat[data-seat="2"] .who').inner_text() == "Bo"
     assert a.locator('.seat[data-seat="2"] .tag.partner').inner_text() == "partner"
     assert a.locator(".seat .tag.partner").count() == 1
+    assert a.locator(".seat.partner").get_attribute("data-seat") == "2"  # outlined too (the only mark at 5+ seats)
     assert b.locator('.seat[data-seat="0"] .tag.partner').count() == 1
     assert a.locator('.seat[data-seat="1"] .who').inner_text() == "Easy bot 1"
     assert a.locator(".scores .score .who").all_inner_texts() == ["Us", "Them"]

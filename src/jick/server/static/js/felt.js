@@ -45,7 +45,7 @@ export function trickElement(plays, { deck, winner = null, label = "", faded = f
 export function seatElement({ seat, me, n, name, status, tagsHTML, count, toAct, cards = null, deck, mine = false, partner = false }) {
   const { rel } = seatAngle(seat, me, n);
   const el = h("section", {
-    class: `seat rel${rel}${toAct ? " to-act" : ""}${mine ? " mine" : ""}`,
+    class: `seat rel${rel}${toAct ? " to-act" : ""}${mine ? " mine" : ""}${partner ? " partner" : ""}`,
     "aria-label": `${name}${partner ? ", your partner" : ""}${count !== null && count !== undefined && !mine ? `, ${count} cards` : ""}${toAct ? ", to act" : ""}`,
     dataset: { seat: String(seat) },
   });
@@ -55,7 +55,8 @@ export function seatElement({ seat, me, n, name, status, tagsHTML, count, toAct,
   if (!cards && !mine && count !== null && count !== undefined) {
     tags.prepend(h("span", { class: "tag count", title: `${count} cards` }, backElement(true), `${count}`));
   }
-  if (partner) tags.prepend(h("span", { class: "tag partner", title: "your partner" }, "partner"));
+  // a partner's seat is outlined in the partner colour; the word too where the seats have room (four or fewer)
+  if (partner && n <= 4) tags.prepend(h("span", { class: "tag partner", title: "your partner" }, "partner"));
   el.append(tags);
   if (cards) {
     const row = h("div", { class: "open-hand" });
