@@ -245,8 +245,19 @@ def take_turn(watch: Watch, prefer: tuple[str, ...] = ()) -> str:
             )
             state["need"] = need
             raise AssertionError(f"the discard cannot be confirmed: {state}") from None
+        # the page sends the chosen cards one by one (and "done" where the rules let the seat stop)
+        sent = page.evaluate(
+            "() => { const p = window.jickPage; return p.selected.size"
+            " + (p.game.discardRule(p.obs, p.table.rules).free ? 1 : 0); }"
+        )
         click(watch, confirm)
         done = f"discard:{need}"
+        # every one of them answered, so that the next look at the page sees the phase after the discard
+        page.wait_for_function(
+            "([ply, sent]) => { const p = window.jickPage;"
+            " return !p.queue.length && (p.view.ply >= ply + sent || p.view.status !== 'running'); }",
+            arg=[ply, sent],
+        )
     else:
         buttons = page.locator(".actions button.act")
         if buttons.count():

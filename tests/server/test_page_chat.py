@@ -60,10 +60,10 @@ def test_two_people_chat_react_and_see_partners(page_server: LiveServer, new_pag
     a, b = ann.page, bo.page
     # names, the partner, the bots' levels and the partnership's score from each side
     assert a.locator('.seat[data-seat="2"] .who').inner_text() == "Bo"
-    assert a.locator('.seat[data-seat="2"] .tag.partner').inner_text() == "partner"
-    assert a.locator(".seat .tag.partner").count() == 1
-    assert a.locator(".seat.partner").get_attribute("data-seat") == "2"  # outlined too (the only mark at 5+ seats)
-    assert b.locator('.seat[data-seat="0"] .tag.partner').count() == 1
+    assert a.locator(".seat.partner").count() == 1  # outlined and named in the partner colour
+    assert a.locator(".seat.partner").get_attribute("data-seat") == "2"
+    assert "your partner" in (a.locator(".seat.partner").get_attribute("aria-label") or "")
+    assert b.locator('.seat.partner[data-seat="0"]').count() == 1
     assert a.locator('.seat[data-seat="1"] .who').inner_text() == "Easy bot 1"
     assert a.locator(".scores .score .who").all_inner_texts() == ["Us", "Them"]
     assert "Bo" in (a.locator(".scores .score.mine").get_attribute("title") or "")
@@ -72,7 +72,7 @@ def test_two_people_chat_react_and_see_partners(page_server: LiveServer, new_pag
     eve.page.goto(f"{page_server.url}/watch/{table_id}#{created['watch_token']}")
     eve.page.wait_for_selector(".felt .seat")
     assert eve.page.locator(".scores .score .who").all_inner_texts() == ["Seats 0+2", "Seats 1+3"]
-    assert eve.page.locator(".seat .tag.partner").count() == 0
+    assert eve.page.locator(".seat.partner").count() == 0
 
     # Ann says something that is markup: Bo sees a badge, then the words as text, and nothing runs
     assert b.locator("#chat").is_hidden()

@@ -43,6 +43,9 @@ MEASURE = """() => {
   const cards = [...document.querySelectorAll('.hand .card')];
   cards.forEach((el) => inside(el, 'card'));
   document.querySelectorAll('.actions button, #confirm').forEach((el) => shown(el) && inside(el, 'button'));
+  // the points-so-far line is one line on a phone, scrolled sideways within itself, never the page
+  document.querySelectorAll('.live-score').forEach((el) => { if (shown(el)) { inside(el, 'points line');
+    if (box(el).h > 40) problems.push(`the points line is ${Math.round(box(el).h)} px tall`); } });
   // a finger's width of each card shows: the next card in the row starts at least 40 px further
   document.querySelectorAll('.hand .hand-row').forEach((row, i, rows) => {
     const rc = [...row.children];

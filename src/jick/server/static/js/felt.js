@@ -50,13 +50,12 @@ export function seatElement({ seat, me, n, name, status, tagsHTML, count, toAct,
     dataset: { seat: String(seat) },
   });
   const dot = status ? h("span", { class: `dot ${status}`, title: status }) : null;
-  el.append(h("div", { class: "seat-name" }, dot, h("span", { class: "who" }, name), toAct ? h("span", { class: "turn", "aria-hidden": "true" }, "●") : null));
+  // a partner's seat is outlined and named in the partner colour (a tag would make the seat taller: no room at 6-8)
+  el.append(h("div", { class: "seat-name", title: partner ? "your partner" : null }, dot, h("span", { class: "who" }, name), toAct ? h("span", { class: "turn", "aria-hidden": "true" }, "●") : null));
   const tags = h("div", { class: "tags", html: tagsHTML || "" });
   if (!cards && !mine && count !== null && count !== undefined) {
     tags.prepend(h("span", { class: "tag count", title: `${count} cards` }, backElement(true), `${count}`));
   }
-  // a partner's seat is outlined in the partner colour; the word too where the seats have room (four or fewer)
-  if (partner && n <= 4) tags.prepend(h("span", { class: "tag partner", title: "your partner" }, "partner"));
   el.append(tags);
   if (cards) {
     const row = h("div", { class: "open-hand" });
