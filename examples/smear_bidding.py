@@ -5,7 +5,7 @@ The learner sits at one seat of ``smear_ten_point`` against heuristic bots
 hands trump, discards and play to the heuristic (``autopilot``). Each
 episode is one hand and its reward the points the learner's side scores.
 The policy is a linear model of those points per call over
-``jick.envs.policy_bot.bid_features`` (the hand seen through its best
+``jick.games.smear.policy_bot.bid_features`` (the hand seen through its best
 trump suit, the seat, the auction so far), learned as a contextual bandit:
 a first round of uniformly random calls, then rounds of epsilon-greedy
 play, refitting every call's ridge regression on all hands so far. The
@@ -27,7 +27,7 @@ from pathlib import Path
 import numpy as np
 
 from jick.envs.gym import JickEnv
-from jick.envs.policy_bot import NUM_FEATURES, bid_features
+from jick.games.smear.policy_bot import NUM_FEATURES, bid_features
 
 PRESET = "smear_ten_point"
 

@@ -514,15 +514,17 @@ def advise(
     as_json: Annotated[bool, typer.Option("--json", help="Print the advice as JSON.")] = False,
 ) -> None:
     """Advise a Smear bid: expected points per trump suit, chances of making each bid, the best bid."""
+    from jick.game import get_game
     from jick.registry import resolve
 
     try:
         game, name = resolve(preset)
-        if game != "smear":
-            raise RulesError(f"the bid advisor is for Smear presets; {name} is {game}")
+        registration = get_game(game)
+        if not registration.has_part("bid_advisor"):
+            raise RulesError(f"the bid advisor is for Smear presets; {name} is {registration.title}")
+        run_advise = registration.load_part("bid_advisor")
+        print_advice = registration.load_part("bid_advice_view")
         from rich.console import Console
-
-        from jick.games.smear.advise import advise as run_advise
 
         with Console(stderr=True).status(f"Playing out {samples} deals..."):
             advice = run_advise(name, hand, position=position, score=score, players=players, samples=samples, seed=seed)
@@ -531,8 +533,6 @@ def advise(
     if as_json:
         typer.echo(json.dumps(advice.to_dict(), indent=1))
         return
-    from jick.games.smear.advise_view import print_advice
-
     print_advice(advice)
 
 

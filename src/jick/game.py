@@ -288,6 +288,12 @@ class Game:
     arena: str = ""
     #: Human text for the values an option accepts (``jick presets NAME``).
     allowed_values: Callable[[str], str] = _any_value
+    #: Earlier versions and variants of the game's bots, kept to measure against: name -> (kind, options).
+    bot_versions: Mapping[str, tuple[str, Mapping[str, Any]]] = field(default_factory=dict)
+    #: Observation fields a shared view (the server's JSON) leaves out: a seat's memory kept for its bot.
+    private_fields: frozenset[str] = frozenset()
+    #: The game's optional parts for other layers, by role -> ``"module:object"`` (see :data:`PARTS`).
+    parts: Mapping[str, str] = field(default_factory=dict)
 
     # The loaders below hand back one game's own classes under the neutral types:
     # a Smear view or bot only ever meets Smear states and observations, because
@@ -318,6 +324,26 @@ class Game:
         arena: GameArena = _load(self.arena)
         return arena
 
+    def has_part(self, role: str) -> bool:
+        """Whether the game provides the part ``role`` (one of :data:`PARTS`)."""
+        return role in self.parts
+
+    def load_part(self, role: str) -> Any:
+        """The game's part ``role``; :class:`~jick.engine.RulesError` naming the game if it has none.
+
+        >>> get_game("smear").load_part("tensor_encoder").__name__
+        'SmearEncoder'
+        >>> get_game("liftsmoke").load_part("bid_advisor")
+        Traceback (most recent call last):
+        ...
+        jick.engine.RulesError: Lift Smoke has no bid advisor
+        """
+        if role not in PARTS:
+            raise ValueError(f"unknown part {role!r}; parts are: {', '.join(PARTS)}")
+        if role not in self.parts:
+            raise RulesError(f"{self.title} has no {PARTS[role]}")
+        return _load(self.parts[role])
+
     def owns(self, observation: Observation) -> bool:
         """Whether ``observation`` is one of this game's observations."""
         return isinstance(observation, self.observation_type)
@@ -333,6 +359,9 @@ class Game:
         observation_type: type,
         state_type: type,
         bots: Mapping[str, str],
+        bot_versions: Mapping[str, tuple[str, Mapping[str, Any]]] | None = None,
+        private_fields: frozenset[str] = frozenset(),
+        parts: Mapping[str, str] | None = None,
     ) -> Game:
         """The registration of a game package laid out as every game here is.
 
@@ -341,7 +370,8 @@ class Game:
         ``action_from_id`` and ``action_from_text``; ``rules`` has
         ``allowed_values``; ``view.View`` is the terminal view,
         ``report.record_hooks`` the record hooks and ``arena`` the arena hooks.
-        ``bots`` maps a kind to the ``"module:Class"`` of its bot.
+        ``bots`` maps a kind to the ``"module:Class"`` of its bot, ``parts`` a
+        role of :data:`PARTS` to the ``"module:object"`` that plays it.
         """
         root = importlib.import_module(package)
         actions = importlib.import_module(package + ".actions")
@@ -364,7 +394,22 @@ class Game:
             record_hooks=f"{package}.report:record_hooks",
             arena=f"{package}.arena",
             allowed_values=rules.allowed_values,
+            bot_versions=dict(bot_versions or {}),
+            private_fields=private_fields,
+            parts=dict(parts or {}),
         )
+
+
+#: The optional parts a game may provide, by role -> what people call it (for errors).
+PARTS: dict[str, str] = {
+    "tensor_encoder": "tensor encoder",
+    "openspiel": "OpenSpiel description",
+    "bid_advisor": "bid advisor",
+    "bid_advice_view": "bid advice view",
+    "ptn": "PTN notation",
+    "rule_figures": "house-rule report figures",
+    "policy_bot": "policy bot",
+}
 
 
 #: Registered name -> the package whose ``GAME`` registers it.

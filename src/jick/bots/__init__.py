@@ -36,11 +36,12 @@ from __future__ import annotations
 
 import importlib
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeAlias, TypeGuard, runtime_checkable
 
 from jick.engine import Action, RulesError
-from jick.game import AnyState, BotFactory, Observation, Player, game_of, get_game
+from jick.game import AnyState, BotFactory, Observation, Player, game_of, get_game, registered_games
 
 #: The kinds of bot, weakest first.
 BOT_KINDS = ("random", "heuristic", "search", "cheater")
@@ -51,26 +52,25 @@ LEVELS: dict[str, tuple[str, str | None]] = {
     "hard": ("search", "hard"),
 }
 ALIASES = {"greedy": "heuristic", "bot": "heuristic"}
-#: The Smear bots' bidding bar before it was tuned in the arena: the search's own and its model's of the others.
-_OLD_BAR: dict[str, Any] = {"bid_threshold": 0.7, "model_threshold": 0.7}
-#: Earlier versions and variants of a bot kept to measure against: name -> (kind, options, the games that have it).
-VERSIONS: dict[str, tuple[str, dict[str, Any], tuple[str, ...]]] = {
-    # the Smear search bot before it remembered the tricks the rules hide from review
-    "search_v1": ("search", {"memory": False, "inference": False, **_OLD_BAR}, ("smear",)),
-    # the Smear search bot with memory, before it read the auction when sampling deals in the play
-    "search_v2": ("search", {"inference": False, **_OLD_BAR}, ("smear",)),
-    # the Smear search bot (and the heuristic) before the arena-tuned bidding bar (0.7 -> 0.55)
-    "search_v3": ("search", _OLD_BAR, ("smear",)),
-    "heuristic_v2": ("heuristic", {"bid_threshold": 0.7}, ("smear",)),
-    # the Smear search bot that also reads the other seats' plays (off by default: no gain measured)
-    "search_plays": ("search", {"read_plays": True}, ("smear",)),
-    # the Smear cheater seeing every card in one phase only, the search bot in the other: where its lead comes from
-    "cheater_auction": ("cheater", {"cheats": "auction"}, ("smear",)),
-    "cheater_play": ("cheater", {"cheats": "play"}, ("smear",)),
-    # the Smear heuristic bot bidding from its one-feature calibration, before the learned bidding model
-    "heuristic_v1": ("heuristic", {"bidding_model": False, "bid_threshold": 0.7}, ("smear",)),
-}
-BOT_NAMES = BOT_KINDS + tuple(LEVELS) + tuple(ALIASES) + tuple(VERSIONS)
+
+
+def bot_versions() -> dict[str, tuple[str, Mapping[str, Any], tuple[str, ...]]]:
+    """Earlier versions and variants of the bots, kept to measure against: name -> (kind, options, games).
+
+    Each game registers its own (:attr:`jick.game.Game.bot_versions`).
+
+    >>> bot_versions()["search_v2"][0], bot_versions()["search_v2"][2]
+    ('search', ('smear',))
+    """
+    out: dict[str, tuple[str, Mapping[str, Any], tuple[str, ...]]] = {}
+    for game in registered_games():
+        for name, (kind, options) in game.bot_versions.items():
+            previous = out.get(name)
+            games = (previous[2] if previous else ()) + (game.name,)
+            out[name] = (kind, options, games)
+    return out
+
+
 #: Bots that live outside this package, named ``PREFIX:ARGUMENT`` (``openspiel:ismcts``): prefix ->
 #: ``"module:factory"``, called as ``factory(argument, seed, game, think)``; imported only when named.
 EXTERNAL_BOTS: dict[str, str] = {
@@ -180,7 +180,7 @@ def canonical_bot_name(name: str) -> str:
     kind, colon, level = key.partition(":")
     if colon and kind == "search" and level.isidentifier():
         return key
-    if key not in BOT_KINDS and key not in LEVELS and key not in VERSIONS:
+    if key not in BOT_KINDS and key not in LEVELS and key not in bot_versions():
         raise RulesError(f"unknown bot {name!r}; bots are: {', '.join(BOT_KINDS + tuple(LEVELS))}")
     return key
 
@@ -219,8 +219,9 @@ def make_bot(name: str, seed: int | None = None, game: str | None = None, think:
         factory: Any = _load_external(EXTERNAL_BOTS[prefix])
         return factory(argument, seed, game, think)  # type: ignore[no-any-return]
     options: dict[str, Any] = {}
-    if key in VERSIONS:
-        key, version_options, games = VERSIONS[key]
+    versions = bot_versions()
+    if key in versions:
+        key, version_options, games = versions[key]
         if game not in games:
             raise RulesError(f"bot {name.strip()!r} plays {', '.join(games)} only; name the game")
         options.update(version_options)

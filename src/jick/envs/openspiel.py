@@ -36,109 +36,23 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import pyspiel
 
 from jick.envs.episode import EpisodeSpec
+from jick.envs.gamedef import GameDef
 from jick.envs.tensors import Encoder, FloatArray, LayoutBuilder, encoder_for
+from jick.game import registered_games
 
-__all__ = ["GAMES", "JickGame", "JickState", "state_from_jick"]
-
-
-@dataclass(frozen=True)
-class GameDef:
-    """What the OpenSpiel registration of one jick game needs to know."""
-
-    game: str
-    short_name: str
-    long_name: str
-    default_preset: str
-    min_players: int
-    max_players: int
-    #: rules -> the card indices of its deck.
-    deck: Callable[[Any], Sequence[int]]
-    #: Size of the card index space (chance outcomes and tensor card slots).
-    card_slots: int
-    #: rules -> (min, max) deal points of one deal from a fresh match.
-    hand_bounds: Callable[[Any], tuple[float, float]]
-    #: rules -> most player actions in one deal.
-    deal_length: Callable[[Any], int]
-    #: rules -> deals a match can last (nominal for Smear: a match ends at the target score).
-    match_deals: Callable[[Any], int]
-    #: "module:function" of the sampler of worlds consistent with an observation.
-    sampler: str
+__all__ = ["GAMES", "GameDef", "JickGame", "JickState", "state_from_jick"]
 
 
-def _smear_deck(rules: Any) -> Sequence[int]:
-    from jick.games.smear.tables import deck_cards
-
-    return tuple(deck_cards(rules))
-
-
-def _smear_bounds(rules: Any) -> tuple[float, float]:
-    worst = rules.max_points + rules.max_bid
-    return -float(worst), float(worst)
-
-
-def _tarok_bounds(rules: Any) -> tuple[float, float]:
-    n = rules.num_players
-    factor = max(1, rules.ultimo_factor, rules.contra_factor, rules.silent_pagat_factor)
-    award = 3 * (100 + 140) + 3 * 100 * factor  # the largest award: multiplier 3, game value 100
-    bound = float(n * award * (4 + 2 * n) + 25 * n)
-    return -bound, bound
-
-
-def _liftsmoke_bounds(rules: Any) -> tuple[float, float]:
-    return -float(rules.ante * rules.num_players), float(rules.ante * rules.num_players)
-
-
+#: Every registered game that describes itself for OpenSpiel, by name.
 GAMES: dict[str, GameDef] = {
-    "smear": GameDef(
-        "smear",
-        "jick_smear",
-        "jick Smear",
-        "smear_ten_point",
-        3,
-        8,
-        _smear_deck,
-        55,
-        _smear_bounds,
-        lambda r: 11 * r.num_players + 56,
-        lambda r: 1000,
-        "jick.games.smear.sampling:sample_world",
-    ),
-    "tarok": GameDef(
-        "tarok",
-        "jick_tarok",
-        "jick Tarok",
-        "tarok_3p",
-        3,
-        4,
-        lambda r: tuple(range(54)),
-        54,
-        _tarok_bounds,
-        lambda r: 70,
-        lambda r: r.deals_per_match,
-        "jick.games.tarok.sampling:sample_world",
-    ),
-    "liftsmoke": GameDef(
-        "liftsmoke",
-        "jick_liftsmoke",
-        "jick Lift Smoke",
-        "lift_smoke",
-        4,
-        6,
-        lambda r: tuple(range(52)),
-        52,
-        _liftsmoke_bounds,
-        lambda r: 2 * r.num_players * r.num_players + 8,
-        lambda r: r.games_per_session or 5,
-        "jick.games.liftsmoke.sampling:sample_world",
-    ),
+    game.name: game.load_part("openspiel") for game in registered_games() if game.has_part("openspiel")
 }
 
 #: Redeals (misdeals, all-pass deals) a one-deal episode is assumed to stay under, for ``max_game_length``.
@@ -358,7 +272,7 @@ class JickState(pyspiel.State):  # type: ignore[misc]
         if player == pyspiel.PlayerId.CHANCE:
             if self._jick.state is None:
                 return f"dealer {action}"
-            return f"card {_card_name(game.definition.game, action)}"
+            return f"card {game.definition.card_name(action)}"
         return str(game.episode.game.action_from_id(int(action)))
 
     def returns(self) -> list[float]:
@@ -388,16 +302,6 @@ def _hand_mask(obs: Any) -> int:
     for card in obs.hand:
         mask |= 1 << card.index
     return mask
-
-
-def _card_name(game: str, index: int) -> str:
-    if game == "tarok":
-        from jick.games.tarok.cards import CARDS as TAROK_CARDS
-
-        return str(TAROK_CARDS[index])
-    from jick.cards import CARDS
-
-    return str(CARDS[index])
 
 
 class JickObserver:
@@ -472,27 +376,18 @@ def resample(state: JickState, player: int, rng: random.Random) -> JickState:
 _TYPES = {name: _game_type(d) for name, d in GAMES.items()}
 
 
-class JickSmearGame(JickGame):
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__(GAMES["smear"], params)
+def _game_class(definition: GameDef) -> type[JickGame]:
+    """The class OpenSpiel builds the game with: :class:`JickGame` bound to its definition."""
 
+    def __init__(self: JickGame, params: dict[str, Any] | None = None) -> None:
+        JickGame.__init__(self, definition, params)
 
-class JickTarokGame(JickGame):
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__(GAMES["tarok"], params)
-
-
-class JickLiftSmokeGame(JickGame):
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__(GAMES["liftsmoke"], params)
+    title = definition.long_name.removeprefix("jick ").replace(" ", "")
+    return type(f"Jick{title}Game", (JickGame,), {"__init__": __init__})
 
 
 #: The class OpenSpiel builds each game with.
-GAME_CLASSES: dict[str, type[JickGame]] = {
-    "smear": JickSmearGame,
-    "tarok": JickTarokGame,
-    "liftsmoke": JickLiftSmokeGame,
-}
+GAME_CLASSES: dict[str, type[JickGame]] = {name: _game_class(d) for name, d in GAMES.items()}
 
 
 def _register() -> None:

@@ -40,16 +40,7 @@ __all__ = ["ISMCTSBot", "make_openspiel_bot"]
 
 DEFAULT_SIMULATIONS = 200
 #: Games whose sampler gives a world at every decision of a deal.
-SUPPORTED = ("tarok", "liftsmoke")
-
-
-def _points_scale(game: str, rules: Any) -> float:
-    """A typical size of one deal's points: the exploration constant is this times sqrt(2)."""
-    if game == "tarok":
-        return 100.0
-    if game == "liftsmoke":
-        return float(rules.ante * rules.num_players) / 2
-    return float(rules.max_points) / 2
+SUPPORTED = tuple(name for name, d in GAMES.items() if d.ismcts)
 
 
 @lru_cache(maxsize=16)
@@ -88,7 +79,7 @@ class ISMCTSBot:
         bot = ismcts.ISMCTSBot(
             game,
             mcts.RandomRolloutEvaluator(self.rollouts, np_rng),
-            uct_c=_points_scale(game_name, observation.rules) * 2**0.5,
+            uct_c=GAMES[game_name].points_scale(observation.rules) * 2**0.5,
             max_simulations=self.simulations,
             random_state=np_rng,
             final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,

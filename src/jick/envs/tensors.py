@@ -29,7 +29,6 @@ True
 
 from __future__ import annotations
 
-import importlib
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -229,30 +228,26 @@ class Encoder:
             out[base + ((seat - me) % n) * width + card.index] = 1.0
 
 
-#: Game name -> "module:Class" of its encoder.
-ENCODERS: dict[str, str] = {
-    "smear": "jick.envs.smear_tensor:SmearEncoder",
-    "tarok": "jick.envs.tarok_tensor:TarokEncoder",
-    "liftsmoke": "jick.envs.liftsmoke_tensor:LiftSmokeEncoder",
-}
-
-
 def game_of_observation(observation: Any) -> str:
     """The registered name of the game an observation comes from (``"smear"``)."""
-    from jick.game import registered_games
+    from jick.engine import RulesError
+    from jick.game import game_of
 
-    for game in registered_games():
-        if isinstance(observation, game.observation_type):
-            return game.name
-    raise TypeError(f"{type(observation).__name__} is not the observation of a registered game")
+    try:
+        return game_of(observation).name
+    except RulesError as exc:
+        raise TypeError(str(exc)) from None
 
 
 @lru_cache(maxsize=64)
 def _encoder(game: str, rules: Any) -> Encoder:
-    if game not in ENCODERS:
-        raise ValueError(f"no tensor encoder for the game {game!r}")
-    module, _, name = ENCODERS[game].partition(":")
-    cls: Callable[[Any], Encoder] = getattr(importlib.import_module(module), name)
+    from jick.engine import RulesError
+    from jick.game import get_game
+
+    try:
+        cls: Callable[[Any], Encoder] = get_game(game).load_part("tensor_encoder")
+    except RulesError as exc:
+        raise ValueError(str(exc)) from None
     return cls(rules)
 
 

@@ -3,7 +3,7 @@
 * :func:`export_text` / :func:`import_text`: every record of every game, both ways, losslessly
   (:mod:`jick.notation.pgn_style`).
 * :func:`export_ptn` / :func:`import_ptn`: Smear records whose preset maps onto PTN's
-  Pitch records (:mod:`jick.notation.ptn`).
+  Pitch records (:mod:`jick.notation.ptn`, which finds the game that reads them).
 
 Errors are :class:`TextRecordError` (a :class:`~jick.engine.RecordError`) with one line
 that starts ``line N:`` where a line of the text is to blame.

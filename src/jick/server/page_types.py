@@ -21,18 +21,14 @@ from pathlib import Path
 from typing import Any
 
 from jick.engine import Action
-from jick.games.liftsmoke.observation import LiftSmokeObservation
-from jick.games.smear.observation import SmearObservation
-from jick.games.tarok.observation import TarokObservation
+from jick.game import registered_games
 from jick.server.views import SKIPPED_FIELDS
 
 __all__ = ["OBSERVATIONS", "page_types_path", "page_types_text"]
 
-#: The TypeScript name of each game's observation.
+#: The TypeScript name of each registered game's observation (``SmearObservation``).
 OBSERVATIONS: dict[str, type] = {
-    "SmearObservation": SmearObservation,
-    "TarokObservation": TarokObservation,
-    "LiftsmokeObservation": LiftSmokeObservation,
+    f"{game.name.capitalize()}Observation": game.observation_type for game in registered_games()
 }
 
 _HEADER = """\

@@ -34,13 +34,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from jick.engine import Action
-from jick.game import Observation
+from jick.game import Observation, registered_games
 
 __all__ = ["action_json", "observation_fields", "observation_json", "public_fields", "public_view", "to_json"]
 
-#: Observation fields never put in a view: the rules go once with the table; a seat's memory of old
-#: tricks (Smear's ``witnessed``) is for its bot, while the page shows the tricks the rules let it review.
-SKIPPED_FIELDS = frozenset({"rules", "witnessed"})
+#: Observation fields never put in a view: the rules go once with the table; each game's private fields
+#: (a seat's memory of old tricks, kept for its bot, while the page shows the tricks the rules let it
+#: review) as the game registers them.
+SKIPPED_FIELDS = frozenset({"rules"}).union(*(game.private_fields for game in registered_games()))
 
 JSON = Any
 

@@ -65,6 +65,11 @@ def _registration() -> Game:
         default_preset=DEFAULT_PRESET,
         observation_type=LiftSmokeObservation,
         state_type=LiftSmokeState,
+        parts={
+            "openspiel": "jick.games.liftsmoke.research:OPENSPIEL",
+            "rule_figures": "jick.games.liftsmoke.figures",
+            "tensor_encoder": "jick.games.liftsmoke.tensor:LiftSmokeEncoder",
+        },
         bots={
             "heuristic": "jick.games.liftsmoke.bot:HeuristicBot",
             "search": "jick.games.liftsmoke.bot:SearchBot",

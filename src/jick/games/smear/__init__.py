@@ -45,6 +45,27 @@ def new_match(
     return state
 
 
+#: The bots' bidding bar before it was tuned in the arena: the search's own and its model's of the others.
+_OLD_BAR: dict[str, Any] = {"bid_threshold": 0.7, "model_threshold": 0.7}
+#: Earlier versions and variants of the Smear bots, kept to measure against: name -> (kind, options).
+BOT_VERSIONS: dict[str, tuple[str, dict[str, Any]]] = {
+    # the Smear search bot before it remembered the tricks the rules hide from review
+    "search_v1": ("search", {"memory": False, "inference": False, **_OLD_BAR}),
+    # the Smear search bot with memory, before it read the auction when sampling deals in the play
+    "search_v2": ("search", {"inference": False, **_OLD_BAR}),
+    # the Smear search bot (and the heuristic) before the arena-tuned bidding bar (0.7 -> 0.55)
+    "search_v3": ("search", _OLD_BAR),
+    "heuristic_v2": ("heuristic", {"bid_threshold": 0.7}),
+    # the Smear search bot that also reads the other seats' plays (off by default: no gain measured)
+    "search_plays": ("search", {"read_plays": True}),
+    # the Smear cheater seeing every card in one phase only, the search bot in the other: where its lead comes from
+    "cheater_auction": ("cheater", {"cheats": "auction"}),
+    "cheater_play": ("cheater", {"cheats": "play"}),
+    # the Smear heuristic bot bidding from its one-feature calibration, before the learned bidding model
+    "heuristic_v1": ("heuristic", {"bidding_model": False, "bid_threshold": 0.7}),
+}
+
+
 def _registration() -> Game:
     from jick.games.smear.observation import SmearObservation
 
@@ -55,6 +76,17 @@ def _registration() -> Game:
         default_preset="smear_ten_point",
         observation_type=SmearObservation,
         state_type=SmearState,
+        parts={
+            "bid_advisor": "jick.games.smear.advise:advise",
+            "bid_advice_view": "jick.games.smear.advise_view:print_advice",
+            "ptn": "jick.games.smear.ptn",
+            "openspiel": "jick.games.smear.research:OPENSPIEL",
+            "policy_bot": "jick.games.smear.policy_bot:make_policy_bot",
+            "rule_figures": "jick.games.smear.figures",
+            "tensor_encoder": "jick.games.smear.tensor:SmearEncoder",
+        },
+        bot_versions=BOT_VERSIONS,
+        private_fields=frozenset({"witnessed"}),
         bots={
             "heuristic": "jick.games.smear.heuristic:HeuristicBot",
             "search": "jick.games.smear.search:SearchBot",

@@ -61,6 +61,11 @@ def _registration() -> Game:
         default_preset=DEFAULT_PRESET,
         observation_type=TarokObservation,
         state_type=TarokState,
+        parts={
+            "openspiel": "jick.games.tarok.research:OPENSPIEL",
+            "rule_figures": "jick.games.tarok.figures",
+            "tensor_encoder": "jick.games.tarok.tensor:TarokEncoder",
+        },
         bots={
             "heuristic": "jick.games.tarok.bot:HeuristicBot",
             "search": "jick.games.tarok.bot:SearchBot",
