@@ -9,9 +9,10 @@ winning bid of 2).
 
 The game-neutral figures (points of each seat, of the dealer, the dealer's
 edge, match length) come from the arena hooks; each game adds its own from
-its state's public results (:func:`deal_figures`).
+its state's public results: the module its registration names as the part
+``rule_figures`` (:func:`deal_figures`).
 
->>> sorted(GAME_FIGURES)
+>>> sorted(g.name for g in registered_games() if g.has_part("rule_figures"))
 ['liftsmoke', 'smear', 'tarok']
 """
 

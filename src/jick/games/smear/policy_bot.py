@@ -18,7 +18,7 @@ predicted points for its side.
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "pass.npz"
 >>> ids = np.array([a.id for a in obs.legal_actions])
 >>> np.savez(path, actions=ids, weights=np.zeros((len(ids), NUM_FEATURES)))
->>> make_policy_bot(str(path), seed=1, game="smear").choose(obs) in obs.legal_actions
+>>> make_policy_bot(str(path), seed=1).choose(obs) in obs.legal_actions
 True
 """
 
