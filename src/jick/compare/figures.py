@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from jick.arena.hooks import arena_hooks
-from jick.game import get_game
+from jick.game import get_game, registered_games
 
 
 @dataclass(frozen=True)
