@@ -12,6 +12,7 @@ edge, match length) come from the arena hooks; each game adds its own from
 its state's public results: the module its registration names as the part
 ``rule_figures`` (:func:`deal_figures`).
 
+>>> from jick.game import registered_games
 >>> sorted(g.name for g in registered_games() if g.has_part("rule_figures"))
 ['liftsmoke', 'smear', 'tarok']
 """
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from jick.arena.hooks import arena_hooks
-from jick.game import get_game, registered_games
+from jick.game import get_game
 
 
 @dataclass(frozen=True)
