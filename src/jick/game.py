@@ -47,10 +47,7 @@ import numpy.typing as npt
 from jick.engine import Action, RulesError
 
 if TYPE_CHECKING:
-    from jick.arena.hooks import GameArena
     from jick.presets import PresetInfo
-    from jick.record_hooks import RecordHooks
-    from jick.terminal import TerminalView
 
 __all__ = [
     "AnyState",
@@ -237,8 +234,15 @@ class Player(Protocol[ObservationIn]):
         ...
 
 
-def _load(path: str) -> Any:
-    """The object at ``"package.module:Name"``, or the module itself for ``"package.module"``."""
+def load_object(path: str) -> Any:
+    """The object at ``"package.module:Name"``, or the module itself for ``"package.module"``.
+
+    The layers that own an interface load a game's implementation of it with
+    this and give it their own type (:func:`jick.record_hooks.hooks_for`,
+    :func:`jick.arena.hooks.arena_hooks`, :func:`jick.play.view_class`): the
+    type system cannot tie a game's name to its classes, and this module does
+    not import those layers.
+    """
     module, _, name = path.partition(":")
     loaded = importlib.import_module(module)
     return getattr(loaded, name) if name else loaded
@@ -295,34 +299,12 @@ class Game:
     #: The game's optional parts for other layers, by role -> ``"module:object"`` (see :data:`PARTS`).
     parts: Mapping[str, str] = field(default_factory=dict)
 
-    # The loaders below hand back one game's own classes under the neutral types:
-    # a Smear view or bot only ever meets Smear states and observations, because
-    # every caller looks the game up by ``state.game_name`` (or by the type of
-    # the observation). The type system cannot tie a name to a type, so the
-    # loaded objects (``Any`` from importlib) are given the neutral types here,
-    # in one place.
-
-    def view_class(self) -> type[TerminalView[AnyState, Observation]]:
-        """The game's terminal view class."""
-        cls: type[TerminalView[AnyState, Observation]] = _load(self.view)
-        return cls
-
     def bot_class(self, kind: str) -> BotFactory:
         """The class of bot ``kind``; :class:`~jick.engine.RulesError` if the game has none."""
         if kind not in self.bots:
             raise RulesError(f"{self.name} has no {kind} bot")
-        cls: BotFactory = _load(self.bots[kind])
+        cls: BotFactory = load_object(self.bots[kind])
         return cls
-
-    def load_record_hooks(self) -> RecordHooks[AnyState]:
-        """The game's record hooks (:class:`jick.record_hooks.RecordHooks`)."""
-        hooks: RecordHooks[AnyState] = _load(self.record_hooks)
-        return hooks
-
-    def load_arena(self) -> GameArena:
-        """The game's arena hooks (:class:`jick.arena.hooks.GameArena`)."""
-        arena: GameArena = _load(self.arena)
-        return arena
 
     def has_part(self, role: str) -> bool:
         """Whether the game provides the part ``role`` (one of :data:`PARTS`)."""
@@ -342,7 +324,7 @@ class Game:
             raise ValueError(f"unknown part {role!r}; parts are: {', '.join(PARTS)}")
         if role not in self.parts:
             raise RulesError(f"{self.title} has no {PARTS[role]}")
-        return _load(self.parts[role])
+        return load_object(self.parts[role])
 
     def owns(self, observation: Observation) -> bool:
         """Whether ``observation`` is one of this game's observations."""

@@ -35,7 +35,7 @@ from rich.text import Text
 
 from jick.bots import BOT_KINDS, LEVELS, Bot, ExplainingBot, canonical_bot_name, check_think, make_bot
 from jick.engine import Action, IllegalAction, JickError, NotationError, RulesError
-from jick.game import AnyState, Observation, get_game
+from jick.game import AnyState, Observation, get_game, load_object
 from jick.record import save_record
 from jick.terminal import TerminalView
 
@@ -175,12 +175,13 @@ def resume_match(
 
 
 def view_class(game: str) -> type[TerminalView[AnyState, Observation]]:
-    """The terminal view of a game, as its registration names it (:meth:`jick.game.Game.view_class`).
+    """The terminal view of a game, as its registration names it (:attr:`jick.game.Game.view`).
 
     >>> view_class("tarok").__name__
     'TarokView'
     """
-    return get_game(game).view_class()
+    cls: type[TerminalView[AnyState, Observation]] = load_object(get_game(game).view)
+    return cls
 
 
 def play_command(

@@ -35,7 +35,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, runtime_checkable
 
 from jick.engine import TERMINAL, Action, JickError, RecordError, RulesError
-from jick.game import PACKAGES, AnyState, CardLike, StateT, get_game
+from jick.game import PACKAGES, AnyState, CardLike, StateT, get_game, load_object
 
 
 @runtime_checkable
@@ -191,7 +191,7 @@ class RecordHooks(Generic[StateT]):
 
 
 def hooks_for(game: str) -> RecordHooks[AnyState]:
-    """The record hooks of a registered game (:meth:`jick.game.Game.load_record_hooks`).
+    """The record hooks of a registered game (named in its registration, :attr:`jick.game.Game.record_hooks`).
 
     >>> hooks_for("chess")
     Traceback (most recent call last):
@@ -201,7 +201,7 @@ def hooks_for(game: str) -> RecordHooks[AnyState]:
     if game not in PACKAGES:
         raise RecordError(f"unknown game {game!r} in record (games: {', '.join(PACKAGES)})")
     try:
-        hooks = get_game(game).load_record_hooks()
+        hooks: RecordHooks[AnyState] = load_object(get_game(game).record_hooks)
     except (JickError, ModuleNotFoundError, AttributeError, ValueError):
         raise RecordError(f"game {game!r} cannot read records (no record hooks)") from None
     if not isinstance(hooks, RecordHooks):

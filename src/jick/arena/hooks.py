@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from jick.game import AnyState, get_game
+from jick.game import AnyState, get_game, load_object
 
 
 class GameArena(Protocol):
@@ -42,8 +42,9 @@ class GameArena(Protocol):
 
 
 def arena_hooks(game: str) -> GameArena:
-    """The arena hooks of ``game`` (:meth:`jick.game.Game.load_arena`)."""
-    return get_game(game).load_arena()
+    """The arena hooks of ``game`` (named in its registration, :attr:`jick.game.Game.arena`)."""
+    hooks: GameArena = load_object(get_game(game).arena)
+    return hooks
 
 
 def load_rules_for(preset: str, players: int | None = None, overrides: Mapping[str, Any] | None = None) -> Any:
