@@ -189,6 +189,13 @@ class RecordHooks(Generic[StateT]):
         """The text lines of ``jick replay`` for a :meth:`report`."""
         raise NotImplementedError
 
+    #: The key of the scored deals in :meth:`report` (``hands``), for the text notation's derived tags.
+    report_deals: ClassVar[str] = ""
+
+    def deal_tags(self, deal: Mapping[str, Any]) -> dict[str, str]:
+        """The text notation's derived tags of one scored deal of the report (``Contract``), besides ``Scores``."""
+        return {}
+
 
 def hooks_for(game: str) -> RecordHooks[AnyState]:
     """The record hooks of a registered game (named in its registration, :attr:`jick.game.Game.record_hooks`).

@@ -18,7 +18,7 @@ commitments and every action included. The format is described in
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -62,38 +62,14 @@ def camel(name: str) -> str:
 # ---------------------------------------------------------------------------- derived facts
 
 
-def _smear_facts(entry: Mapping[str, Any]) -> dict[str, str]:
-    return {"Contract": f"{entry['bid']} {entry['trump']} by seat {entry['bidder']}"}
-
-
-def _tarok_facts(entry: Mapping[str, Any]) -> dict[str, str]:
-    if entry.get("bidder") is None:
-        return {}
-    return {"Contract": f"{entry['contract']} by seat {entry['bidder']}"}
-
-
-def _liftsmoke_facts(entry: Mapping[str, Any]) -> dict[str, str]:
-    card = f" ({entry['trump_card']})" if entry.get("trump_card") else ""
-    return {"Trump": f"{entry['trump']}{card}", "Pot": f"{entry['pot']} to seat {entry['winner']}"}
-
-
-#: Per game: the key of the scored deals in the replay report, and the derived tags of one.
-_REPORTS: dict[str, tuple[str, Callable[[Mapping[str, Any]], dict[str, str]]]] = {
-    "smear": ("hands", _smear_facts),
-    "tarok": ("results", _tarok_facts),
-    "liftsmoke": ("games", _liftsmoke_facts),
-}
-
-
 def derived_tags(state: AnyState) -> dict[int, dict[str, str]]:
     """The derived tags ([Contract] or [Trump] and [Pot], then [Scores]) of each scored deal (0-based)."""
     hooks = hooks_for(state.game_name)
     out: dict[int, dict[str, str]] = {}
-    if state.game_name not in _REPORTS:
+    if not hooks.report_deals:
         return out
-    key, facts = _REPORTS[state.game_name]
-    for entry in hooks.report(state).get(key, []):
-        tags = facts(entry)
+    for entry in hooks.report(state).get(hooks.report_deals, []):
+        tags = hooks.deal_tags(entry)
         tags["Scores"] = " ".join(str(v) for v in entry["scores"])
         out[int(entry["deal"]) - 1] = tags
     return out

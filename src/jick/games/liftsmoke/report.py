@@ -104,6 +104,12 @@ def format_replay(report: Mapping[str, Any]) -> list[str]:
 
 
 class LiftSmokeRecordHooks(RecordHooks[LiftSmokeState]):
+    report_deals = "games"
+
+    def deal_tags(self, deal: Mapping[str, Any]) -> dict[str, str]:
+        card = f" ({deal['trump_card']})" if deal.get("trump_card") else ""
+        return {"Trump": f"{deal['trump']}{card}", "Pot": f"{deal['pot']} to seat {deal['winner']}"}
+
     """Lift Smoke records: 52-card decks, card plays only, reshuffle orders, the session-end flag."""
 
     cards = CARDS

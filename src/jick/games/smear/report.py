@@ -151,6 +151,11 @@ def format_replay(report: Mapping[str, Any]) -> list[str]:
 
 
 class SmearRecordHooks(RecordHooks[SmearState]):
+    report_deals = "hands"
+
+    def deal_tags(self, deal: Mapping[str, Any]) -> dict[str, str]:
+        return {"Contract": f"{deal['bid']} {deal['trump']} by seat {deal['bidder']}"}
+
     """Smear records: 52-54 card decks, outcomes of SPEC 1.6/1.7, scores per side."""
 
     cards = CARDS

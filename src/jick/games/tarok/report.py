@@ -132,6 +132,13 @@ def format_replay(report: Mapping[str, Any]) -> list[str]:
 
 
 class TarokRecordHooks(RecordHooks[TarokState]):
+    report_deals = "results"
+
+    def deal_tags(self, deal: Mapping[str, Any]) -> dict[str, str]:
+        if deal.get("bidder") is None:
+            return {}
+        return {"Contract": f"{deal['contract']} by seat {deal['bidder']}"}
+
     """Tarok records: the 54-card Tarok deck, Tarok actions, a match of ``deals_per_match`` deals."""
 
     cards = CARDS
