@@ -37,6 +37,7 @@ from jick.bots import BOT_KINDS, LEVELS, Bot, ExplainingBot, canonical_bot_name,
 from jick.engine import Action, IllegalAction, JickError, NotationError, RulesError
 from jick.game import AnyState, Observation, get_game, load_object
 from jick.record import save_record
+from jick.session import Session
 from jick.terminal import TerminalView
 
 T = TypeVar("T")
@@ -237,16 +238,14 @@ def play_command(
     game_name = state.game_name
     console = Console(file=out, highlight=False, soft_wrap=True, emoji=False)
     # The first use of the search bots on a machine compiles the Smear solver (some seconds; cached after).
+    # The session makes each decision's bot afresh (seeded by the match, the seat and the ply), as the server does.
     with console.status("Getting the bots ready..."):
-        bots: dict[int, Bot] = {
-            s: make_bot(kind, bot_seed(seed, s), game=game_name, think=think)
-            for s, kind in enumerate(kinds)
-            if kind != "human"
-        }
+        for kind in sorted({k for k in kinds if k != "human"}):
+            make_bot(kind, seed, game=game_name, think=think)
     game = TerminalGame(
         state,
         kinds,
-        bots,
+        {},
         console,
         input_fn,
         record_path or default_record_path(state.preset_name or game_name, seed),
@@ -307,7 +306,8 @@ class TerminalGame:
     ) -> None:
         self.state = state
         self.kinds = kinds
-        self.bots = bots
+        #: The match and its seats: the one driver every front end shares (bots decide through it).
+        self.session = Session(state, kinds, think=think, bots=bots)
         self.console = console
         self.input_fn = input_fn
         self.record_path = record_path
@@ -388,11 +388,9 @@ class TerminalGame:
     # ------------------------------------------------------------ the bots
     def bot_choice(self, seat: int) -> Action:
         """The bot's action for ``seat``; on a terminal, "seat N is thinking..." while it takes long."""
-        bot = self.bots[seat]
-        obs = self.state.observation(seat)
         if not self.console.is_terminal:
-            return bot.choose(obs)
-        return self.wait_for(lambda: bot.choose(obs), f"{self.who(seat)} is thinking...")
+            return self.session.bot_action(seat)
+        return self.wait_for(lambda: self.session.bot_action(seat), f"{self.who(seat)} is thinking...")
 
     def wait_for(self, function: Callable[[], T], status: str) -> T:
         """``function()`` run on a worker thread; ``status`` is shown if it takes over :data:`THINKING_DELAY`."""
@@ -418,13 +416,13 @@ class TerminalGame:
                     raise IllegalAction(f"{what} is one too many: your turn is complete without it")
                 before.append(state.observation(self.public_seat))
                 try:
-                    state.apply(action)
+                    self.session.act(seat, action)
                 except IllegalAction as exc:  # said to the player (the state is unchanged by the refusal)
                     raise IllegalAction(self.view.refusal(state.observation(seat), action, exc.reason)) from None
                 applied += 1
         except IllegalAction:
             for _ in range(applied):
-                state.undo()
+                self.session.undo()
             raise
         self.save(quiet=True, strict=False)
         for action, obs in zip(actions, before, strict=True):

@@ -96,6 +96,7 @@ class Session:
         think: float | None = None,
         draws: Sequence[Draw] = (),
         fresh_draws: bool = False,
+        bots: Mapping[int, Bot] | None = None,
     ) -> None:
         if len(seats) != state.num_players:
             raise ValueError(f"{len(seats)} seat kinds for a {state.num_players}-player game")
@@ -103,6 +104,8 @@ class Session:
         self.game: Game = get_game(state.game_name)
         self.seats = list(seats)
         self.think = think
+        #: Bots that decide every time for their seat (a test's, say), instead of a fresh bot of the seat's kind.
+        self.fixed_bots = dict(bots or {})
         self.header = record_header(state)
         #: The seed of the bots' decisions (the match's seed when it has one).
         self.bot_seed = int(state.seed or 0)
@@ -326,6 +329,8 @@ class Session:
     # ------------------------------------------------------------------ bots
     def bot(self, seat: int, kind: str | None = None) -> Bot:
         """The bot for ``seat``'s next decision: its own kind, or ``kind`` (a stand-in for an absent person)."""
+        if kind is None and seat in self.fixed_bots:
+            return self.fixed_bots[seat]
         name = kind or self.seats[seat]
         seed = decision_seed(self.bot_seed, seat, self.ply)
         return make_bot(name, seed, game=self.state.game_name, think=self.think)
