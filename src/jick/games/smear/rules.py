@@ -113,6 +113,11 @@ class HighCard(StrEnum):
     HIGHEST_PLAYED = "highest_played"
 
 
+class SettlementRule(StrEnum):
+    STANDARD = "standard"
+    DIFFERENCE = "difference"
+
+
 class TrickHistory(StrEnum):
     NONE = "none"
     LAST = "last"
@@ -134,6 +139,8 @@ POINT_NAMES = (
     "ten",
     "five",
     "off_five",
+    "off_ace",
+    "off_three",
 )
 #: The points the batched play-out kernel scores (the Smear set; the Pitch points after it are not).
 KERNEL_POINT_NAMES = POINT_NAMES[:10]
@@ -222,6 +229,10 @@ class SmearRules(RuleSet):
     high_card: HighCard = HighCard.ACE
     use_off_five: bool = False
     dealer_may_match: bool = False
+    use_off_ace: bool = False
+    use_off_three: bool = False
+    settlement: SettlementRule = SettlementRule.STANDARD
+    low_ignores_jokers: bool = False
 
     def __post_init__(self) -> None:
         coerce_fields(self, allowed_values, INT_CHOICES, _check_other)
@@ -330,6 +341,14 @@ def _validate(r: SmearRules) -> None:
         raise _error("point_values.jick needs use_jick = true")
     if not r.use_off_five and pts.get("off_five", 0):
         raise _error("point_values.off_five (the Left Pedro) needs use_off_five = true")
+    if not r.use_off_ace and pts.get("off_ace", 0):
+        raise _error("point_values.off_ace needs use_off_ace = true")
+    if not r.use_off_three and pts.get("off_three", 0):
+        raise _error("point_values.off_three needs use_off_three = true")
+    if r.low_ignores_jokers and not r.jokers:
+        raise _error("low_ignores_jokers = true needs jokers in the deck (got jokers = 0)")
+    if r.low_ignores_jokers and r.low_card is LowCard.DEUCE:
+        raise _error("low_ignores_jokers = true needs low_card = lowest_played (the deuce is never a joker)")
     if r.max_points <= 0:
         raise _error("point_values defines no points")
     if not 1 <= r.min_bid <= r.max_bid:
@@ -350,5 +369,10 @@ def _validate(r: SmearRules) -> None:
             )
         if r.trump_only_play:
             raise _error("trump_set_by = first_lead cannot be combined with trump_only_play = true")
+    if r.settlement is SettlementRule.DIFFERENCE:
+        if r.num_sides != 2:
+            raise _error(f"settlement = difference needs two sides (got {r.num_sides}): only the side with more points scores")
+        if r.moon_enabled:
+            raise _error("settlement = difference cannot be combined with moon_enabled = true")
     if r.trump_only_play and r.renege_mode is RenegeMode.PENALIZE:
         raise _error("trump_only_play = true cannot be combined with renege_mode = penalize (non-trumps are dead)")
