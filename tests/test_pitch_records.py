@@ -47,6 +47,7 @@ def test_a_record_written_before_the_pitch_options_replays_as_smear() -> None:
         "use_off_three",
         "settlement",
         "low_ignores_jokers",
+        "deck_ranks",
     ):
         del record["rules"][key]
     state = replay(loads_record(json.dumps(record))).state

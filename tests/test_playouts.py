@@ -220,6 +220,7 @@ def test_pitch_presets_are_refused_in_one_line(preset: str) -> None:
         ({"use_off_three": True}, "use_off_three = True"),
         ({"settlement": "difference"}, "settlement = difference"),
         ({"low_ignores_jokers": True}, "low_ignores_jokers = True"),
+        ({"deck_ranks": "5-A", "point_values": {"trey": 0}, "max_bid": 7}, "deck_ranks = 5-A"),
     ],
 )
 def test_the_later_pitch_options_are_refused_by_name(overrides: dict[str, object], message: str) -> None:

@@ -321,6 +321,7 @@ def test_the_schema_lists_every_option_with_its_allowed_values() -> None:
         "use_off_three",
         "settlement",
         "low_ignores_jokers",
+        "deck_ranks",
     }
     assert set(rules["properties"]) == set(types) == set(rules["required"]) | later
     assert not later & set(rules["required"])

@@ -1,4 +1,4 @@
-"""docs/pitch.md section 5: the Pitch family scenarios (P1-P15, P16-P21).
+"""docs/pitch.md section 5: the Pitch family scenarios (P1-P15, P16-P22).
 
 Seating as in SPEC 6 (N=0, E=1, S=2, W=3 clockwise, dealer W, eldest N;
 sides NS=0, EW=1). Each test name carries its scenario id.
@@ -10,10 +10,11 @@ import re
 
 import pytest
 
-from jick.cards import CARDS, parse_card
-from jick.engine import IllegalAction, RulesError
+from jick.cards import CARDS, mask_cards, parse_card
+from jick.engine import IllegalAction, RecordError, RulesError
 from jick.games.smear import load_preset
 from jick.games.smear.actions import Bid, NameTrump, Pass, Play
+from jick.games.smear import new_match
 from jick.games.smear.scoring import settle
 from jick.games.smear.state import SmearState
 from jick.games.smear.tables import TRUMP, trump_table
@@ -233,6 +234,10 @@ def test_scenario_P13_cinch_discard_keeps_trumps_and_the_left_pedro() -> None:
         ("cinch", {"settlement": "half"}, "settlement"),
         ("pitch_auction", {"low_ignores_jokers": True}, "low_ignores_jokers = true needs jokers in the deck"),
         ("pitch_ten", {"low_ignores_jokers": True}, "low_ignores_jokers = true needs low_card = lowest_played"),
+        ("pitch_nine", {"deck_ranks": "9-A"}, "point_values.five needs the 5s, which deck_ranks = 9-A removes"),
+        ("cinch", {"deck_ranks": "5-A"}, "low_card = deuce needs the 2s, which deck_ranks = 5-A removes"),
+        ("pitch_ten", {"deck_ranks": "9-A"}, "needs 36 cards but the deck has 26 (jokers = 2, deck_ranks = 9-A)"),
+        ("pitch_auction", {"deck_ranks": "3-A"}, "deck_ranks"),
     ],
 )
 def test_scenario_P14_impossible_combinations_are_refused(
@@ -327,3 +332,17 @@ def test_scenario_P21_a_joker_is_never_low() -> None:
     assert winners == [E]
     assert award_of(awards, "low")[0] is None  # only jokers were played as trumps: no Low
     assert award_of(awards, "high") == (EW, "HJ", 1)  # a joker may be High: it is the highest trump in play
+
+
+def test_scenario_P22_a_deck_stripped_of_its_low_ranks() -> None:
+    rules = load_preset("pitch_auction", players=6, overrides={"deck_ranks": "5-A"})
+    assert rules.deck_size == 40  # 2s, 3s and 4s removed: 36 cards dealt to six players
+    state = new_match(rules, seed=11)
+    dealt = [c for seat in range(6) for c in mask_cards(state.hand_mask(seat))]
+    assert len(dealt) == 36 and all(str(c)[:-1] not in ("2", "3", "4") for c in dealt)
+    awards, _ = score_tricks(rules, "S", ["0:KS 1:9S 2:5S 3:QD 4:6S 5:7S"], bidder=0)
+    assert award_of(awards, "low") == (2, "5S", 1)  # the five is the lowest trump there can be
+    with pytest.raises(RecordError, match="is not the 40-card deck of these rules"):
+        SmearState(rules, decks=[suit_cards("SHDC")])
+    nine = load_preset("pitch_auction", overrides={"deck_ranks": "9-A"})
+    assert nine.deck_size == 24  # 9 to A: every card is dealt to four players

@@ -48,6 +48,7 @@ from jick.games.smear.rules import (
     KERNEL_POINT_NAMES,
     AllPass,
     BothCross,
+    DeckRanks,
     BuryRestriction,
     DiscardMode,
     DiscardNontrumps,
@@ -121,6 +122,7 @@ KERNEL_OPTIONS: dict[str, tuple[object, ...] | None] = {
     "use_off_three": (False,),
     "settlement": (SettlementRule.STANDARD,),
     "low_ignores_jokers": (False,),
+    "deck_ranks": (DeckRanks.TWO_UP,),
 }
 
 

@@ -118,6 +118,21 @@ class SettlementRule(StrEnum):
     DIFFERENCE = "difference"
 
 
+class DeckRanks(StrEnum):
+    """The ranks in the deck (Trickster Cards' deck option): all, 5 up (2s-4s removed), 9 up (2s-8s removed)."""
+
+    TWO_UP = "2-A"
+    FIVE_UP = "5-A"
+    NINE_UP = "9-A"
+
+
+#: Rank index (2 = 0 ... A = 12) of the lowest card of each deck.
+DECK_LOWEST = {DeckRanks.TWO_UP: 0, DeckRanks.FIVE_UP: 3, DeckRanks.NINE_UP: 7}
+#: Rank index of the card each rank-bound point or option needs in the deck.
+_NEEDS_RANK = {"deuce": 0, "trey": 1, "off_three": 1, "five": 3, "off_five": 3}
+_RANK_NAMES = {0: "2s", 1: "3s", 3: "5s"}
+
+
 class TrickHistory(StrEnum):
     NONE = "none"
     LAST = "last"
@@ -233,6 +248,7 @@ class SmearRules(RuleSet):
     use_off_three: bool = False
     settlement: SettlementRule = SettlementRule.STANDARD
     low_ignores_jokers: bool = False
+    deck_ranks: DeckRanks = DeckRanks.TWO_UP
 
     def __post_init__(self) -> None:
         coerce_fields(self, allowed_values, INT_CHOICES, _check_other)
@@ -251,7 +267,7 @@ class SmearRules(RuleSet):
 
     @property
     def deck_size(self) -> int:
-        return 52 + self.jokers
+        return 4 * (13 - DECK_LOWEST[self.deck_ranks]) + self.jokers
 
     @property
     def num_sides(self) -> int:
@@ -330,9 +346,22 @@ def _validate(r: SmearRules) -> None:
     if dealt > r.deck_size:
         raise _error(
             f"num_players = {n} x hand_size = {r.hand_size} + kitty_size = {r.kitty_size} needs {dealt} cards "
-            f"but the deck has {r.deck_size} (jokers = {r.jokers})"
+            f"but the deck has {r.deck_size} (jokers = {r.jokers}, deck_ranks = {r.deck_ranks.value})"
         )
     pts = r.point_values
+    lowest = DECK_LOWEST[r.deck_ranks]
+    if lowest:
+        needs = {name: rank for name, rank in _NEEDS_RANK.items() if pts.get(name, 0)}
+        if r.low_card is LowCard.DEUCE:
+            needs["low_card = deuce"] = 0
+        if r.use_off_five:
+            needs["use_off_five"] = 3
+        if r.use_off_three:
+            needs["use_off_three"] = 1
+        for name, rank in needs.items():
+            if rank < lowest:
+                what = name if " " in name or name.startswith("use_") else f"point_values.{name}"
+                raise _error(f"{what} needs the {_RANK_NAMES[rank]}, which deck_ranks = {r.deck_ranks.value} removes")
     if r.jokers != 2 and (pts.get("joker_high", 0) or pts.get("joker_low", 0)):
         raise _error(f"point_values joker_high/joker_low need jokers = 2 (got jokers = {r.jokers})")
     if r.jokers != 1 and pts.get("joker", 0):

@@ -34,7 +34,7 @@ from jick.cards import (
     TWO,
     format_mask,
 )
-from jick.games.smear.rules import JokerOrder, SmearRules
+from jick.games.smear.rules import DECK_LOWEST, JokerOrder, SmearRules
 
 __all__ = [
     "TrumpTable",
@@ -81,9 +81,15 @@ def game_points(mask: int) -> int:
 
 
 def deck_cards(rules: SmearRules) -> tuple[int, ...]:
-    """The canonical (unshuffled) deck of a rule set: 52 cards, then the jokers."""
+    """The canonical (unshuffled) deck of a rule set: the suited cards ``deck_ranks`` keeps, then the jokers.
+
+    >>> from jick.games.smear.presets import load_preset
+    >>> len(deck_cards(load_preset("pitch_auction", overrides={"deck_ranks": "5-A"})))
+    40
+    """
     jokers = {0: (), 1: (JK,), 2: (HJ, LJ)}[rules.jokers]
-    return tuple(range(52)) + jokers
+    lowest = DECK_LOWEST[rules.deck_ranks]
+    return tuple(c for c in range(52) if c % 13 >= lowest) + jokers
 
 
 @dataclass(frozen=True)
