@@ -1,4 +1,4 @@
-"""docs/pitch.md section 5: the Pitch family scenarios (P1-P15, P16-P22).
+"""docs/pitch.md section 5: the Pitch family scenarios (P1-P15, P16-P23).
 
 Seating as in SPEC 6 (N=0, E=1, S=2, W=3 clockwise, dealer W, eldest N;
 sides NS=0, EW=1). Each test name carries its scenario id.
@@ -12,22 +12,21 @@ import pytest
 
 from jick.cards import CARDS, mask_cards, parse_card
 from jick.engine import IllegalAction, RecordError, RulesError
-from jick.games.smear import load_preset
+from jick.games.smear import load_preset, new_match
 from jick.games.smear.actions import Bid, NameTrump, Pass, Play
-from jick.games.smear import new_match
 from jick.games.smear.scoring import settle
 from jick.games.smear.state import SmearState
 from jick.games.smear.tables import TRUMP, trump_table
 
 from .support import (
     EW,
-    awards_for,
     NS,
     E,
     N,
     S,
     W,
     award_of,
+    awards_for,
     cards,
     legal_cards,
     play,
@@ -227,17 +226,6 @@ def test_scenario_P13_cinch_discard_keeps_trumps_and_the_left_pedro() -> None:
         ("cinch", {"use_off_five": False}, "off_five (the Left Pedro) needs use_off_five = true"),
         ("pitch_auction", {"high_card": "best"}, "high_card"),
         ("pitch_auction", {"trump_set_by": "cut"}, "trump_set_by"),
-        ("pitch_ten", {"point_values": {"off_ace": 1}}, "point_values.off_ace needs use_off_ace = true"),
-        ("pitch_ten", {"point_values": {"off_three": 3}}, "point_values.off_three needs use_off_three = true"),
-        ("pitch_auction", {"settlement": "difference", "num_players": 3}, "settlement = difference needs two sides (got 3)"),
-        ("cinch", {"moon_enabled": True}, "settlement = difference cannot be combined with moon_enabled = true"),
-        ("cinch", {"settlement": "half"}, "settlement"),
-        ("pitch_auction", {"low_ignores_jokers": True}, "low_ignores_jokers = true needs jokers in the deck"),
-        ("pitch_ten", {"low_ignores_jokers": True}, "low_ignores_jokers = true needs low_card = lowest_played"),
-        ("pitch_nine", {"deck_ranks": "9-A"}, "point_values.five needs the 5s, which deck_ranks = 9-A removes"),
-        ("cinch", {"deck_ranks": "5-A"}, "low_card = deuce needs the 2s, which deck_ranks = 5-A removes"),
-        ("pitch_ten", {"deck_ranks": "9-A"}, "needs 36 cards but the deck has 26 (jokers = 2, deck_ranks = 9-A)"),
-        ("pitch_auction", {"deck_ranks": "3-A"}, "deck_ranks"),
     ],
 )
 def test_scenario_P14_impossible_combinations_are_refused(
@@ -346,3 +334,30 @@ def test_scenario_P22_a_deck_stripped_of_its_low_ranks() -> None:
         SmearState(rules, decks=[suit_cards("SHDC")])
     nine = load_preset("pitch_auction", overrides={"deck_ranks": "9-A"})
     assert nine.deck_size == 24  # 9 to A: every card is dealt to four players
+
+
+@pytest.mark.parametrize(
+    ("preset", "overrides", "message"),
+    [
+        ("pitch_ten", {"point_values": {"off_ace": 1}}, "point_values.off_ace needs use_off_ace = true"),
+        ("pitch_ten", {"point_values": {"off_three": 3}}, "point_values.off_three needs use_off_three = true"),
+        (
+            "pitch_auction",
+            {"settlement": "difference", "num_players": 3},
+            "settlement = difference needs two sides (got 3)",
+        ),
+        ("cinch", {"moon_enabled": True}, "settlement = difference cannot be combined with moon_enabled = true"),
+        ("cinch", {"settlement": "half"}, "settlement"),
+        ("pitch_auction", {"low_ignores_jokers": True}, "low_ignores_jokers = true needs jokers in the deck"),
+        ("pitch_ten", {"low_ignores_jokers": True}, "low_ignores_jokers = true needs low_card = lowest_played"),
+        ("pitch_nine", {"deck_ranks": "9-A"}, "point_values.five needs the 5s, which deck_ranks = 9-A removes"),
+        ("cinch", {"deck_ranks": "5-A"}, "low_card = deuce needs the 2s, which deck_ranks = 5-A removes"),
+        ("pitch_ten", {"deck_ranks": "9-A"}, "needs 36 cards but the deck has 26 (jokers = 2, deck_ranks = 9-A)"),
+        ("pitch_auction", {"deck_ranks": "3-A"}, "deck_ranks"),
+    ],
+)
+def test_scenario_P23_impossible_combinations_of_the_later_options_are_refused(
+    preset: str, overrides: dict[str, object], message: str
+) -> None:
+    with pytest.raises(RulesError, match=re.escape(message)):
+        load_preset(preset, overrides=overrides)

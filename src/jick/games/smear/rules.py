@@ -400,7 +400,9 @@ def _validate(r: SmearRules) -> None:
             raise _error("trump_set_by = first_lead cannot be combined with trump_only_play = true")
     if r.settlement is SettlementRule.DIFFERENCE:
         if r.num_sides != 2:
-            raise _error(f"settlement = difference needs two sides (got {r.num_sides}): only the side with more points scores")
+            raise _error(
+                f"settlement = difference needs two sides (got {r.num_sides}): only the side with more points scores"
+            )
         if r.moon_enabled:
             raise _error("settlement = difference cannot be combined with moon_enabled = true")
     if r.trump_only_play and r.renege_mode is RenegeMode.PENALIZE:

@@ -22,7 +22,6 @@ from jick.games.smear.rules import (
 )
 from jick.games.smear.tables import TrumpTable, captured_point_cards, game_points
 
-
 #: The 52 suited cards (a joker has no suit and no natural rank).
 SUITED = (1 << 52) - 1
 

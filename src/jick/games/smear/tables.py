@@ -181,7 +181,7 @@ def trump_table(rules: SmearRules, trump: int) -> TrumpTable:
 
 
 def captured_point_cards(rules: SmearRules, table: TrumpTable) -> dict[str, int]:
-    """Point name -> card for the points won by capturing one card (Jack, Jick, jokers, Trey, Deuce, Ten, Pedros, off-cards).
+    """Point name -> card for the points won by capturing one card (Jack, Jick, jokers, Trey, Ten, Pedros, ...).
 
     Only the points the rules define, and only cards in the deck.
 
