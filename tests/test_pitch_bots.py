@@ -12,10 +12,20 @@ from jick.games.smear.greedy import GreedyBot
 from jick.games.smear.heuristic import HeuristicBot
 from jick.games.smear.knowledge import knowledge
 from jick.games.smear.search import SearchBot, bidder_points
-from jick.games.smear.solver import solver_tables
+from jick.games.smear.solver import low_card_of, solver_tables
 from jick.games.smear.state import SmearState
 
-PITCH_PRESETS = ["pitch_auction", "pitch_five", "pitch_six", "pitch_seven", "pitch_nine", "pitch_ten", "cinch"]
+PITCH_PRESETS = [
+    "pitch_auction",
+    "pitch_five",
+    "pitch_six",
+    "pitch_seven",
+    "pitch_nine",
+    "pitch_ten",
+    "pitch_eleven",
+    "pitch_thirteen",
+    "cinch",
+]
 
 
 def one_hand(state: SmearState, bots: list[object]) -> SmearState:
@@ -96,6 +106,22 @@ def test_the_solver_counts_the_pedros_and_the_ten() -> None:
     assert points[parse_card("JH").index] == 1
     seven = solver_tables(load_preset("pitch_seven"), suit("S")).points
     assert seven[parse_card("10S").index] == 1
+    eleven = solver_tables(load_preset("pitch_eleven"), suit("S")).points
+    assert eleven[parse_card("AC").index] == 1  # the off-ace
+    thirteen = solver_tables(load_preset("pitch_thirteen"), suit("S")).points
+    assert thirteen[parse_card("3C").index] == 3  # the off-three
+
+
+def test_the_solver_never_makes_a_joker_low_when_the_rules_say_so() -> None:
+    from jick.cards import CARDS
+    from jick.games.smear.presets import load_preset
+    from jick.games.smear.tables import trump_table
+
+    in_play = card_mask(["AS", "KS", "HJ", "LJ"])
+    seven = load_preset("pitch_seven")
+    assert str(CARDS[low_card_of(seven, trump_table(seven, suit("S")), in_play)]) == "KS"
+    smear = load_preset("smear_ten_point")
+    assert str(CARDS[low_card_of(smear, trump_table(smear, suit("S")), in_play)]) == "LJ"
 
 
 def test_high_in_the_search_is_the_deals_top_trump() -> None:

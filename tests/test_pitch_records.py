@@ -16,15 +16,17 @@ from jick.session import Session
 runner = CliRunner()
 
 
-def played_session(preset: str, seed: int, deals: int) -> Session:
-    session = Session.new(preset, seed=seed)
+def played_session(
+    preset: str, seed: int, deals: int, players: int | None = None, overrides: dict[str, object] | None = None
+) -> Session:
+    session = Session.new(preset, seed=seed, players=players, overrides=overrides)
     rng = random.Random(seed)
     while len(session.state.deals) < deals and not session.state.is_terminal:
         session.act(session.to_act, rng.choice(session.state.legal_actions()))
     return session
 
 
-@pytest.mark.parametrize("preset", ["pitch_auction", "pitch_six", "cinch"])
+@pytest.mark.parametrize("preset", ["pitch_auction", "pitch_six", "pitch_eleven", "pitch_thirteen", "cinch"])
 def test_a_pitch_record_replays_and_round_trips_as_text(preset: str) -> None:
     session = played_session(preset, seed=3, deals=3)
     record = session.record()
@@ -35,10 +37,29 @@ def test_a_pitch_record_replays_and_round_trips_as_text(preset: str) -> None:
     assert replay(back).state.scores == session.state.scores
 
 
+def test_a_stripped_deck_is_kept_in_the_record() -> None:
+    session = played_session("pitch_auction", seed=4, deals=2, players=6, overrides={"deck_ranks": "5-A"})
+    record = session.record()
+    assert all(len(deal.deck) == 40 for deal in session.state.deals)
+    again = replay(loads_record(dumps_record(record))).state
+    assert again.rules.deck_ranks == "5-A" and again.scores == session.state.scores
+    assert replay(import_text(export_text(record))).state.scores == session.state.scores
+
+
 def test_a_record_written_before_the_pitch_options_replays_as_smear() -> None:
     session = played_session("smear_ten_point", seed=2, deals=2)
     record = json.loads(dumps_record(session.record()))
-    for key in ("trump_set_by", "high_card", "use_off_five", "dealer_may_match"):
+    for key in (
+        "trump_set_by",
+        "high_card",
+        "use_off_five",
+        "dealer_may_match",
+        "use_off_ace",
+        "use_off_three",
+        "settlement",
+        "low_ignores_jokers",
+        "deck_ranks",
+    ):
         del record["rules"][key]
     state = replay(loads_record(json.dumps(record))).state
     assert state.rules.trump_set_by == "naming" and state.rules.high_card == "ace"
@@ -59,8 +80,12 @@ def test_the_lead_that_names_trump_round_trips_through_ptn() -> None:
 def test_presets_lists_the_pitch_family() -> None:
     result = runner.invoke(app, ["presets"], env={"COLUMNS": "200"})
     assert result.exit_code == 0
-    for name in ("pitch_auction", "pitch_five", "pitch_six", "pitch_seven", "pitch_nine", "pitch_ten", "cinch"):
+    names = ("pitch_auction", "pitch_five", "pitch_six", "pitch_seven", "pitch_nine", "pitch_ten", "cinch")
+    for name in (*names, "pitch_eleven", "pitch_thirteen"):
         assert name in result.output
+    result = runner.invoke(app, ["presets", "pitch_thirteen"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0
+    assert "source: Trickster Cards Pitch rules" in result.output and "use_off_three" in result.output
     result = runner.invoke(app, ["presets", "pitch_auction"], env={"COLUMNS": "200"})
     assert result.exit_code == 0
     assert "trump_set_by" in result.output and "first_lead" in result.output

@@ -25,7 +25,17 @@ def kernel_plays(name: str, players: int) -> bool:
 CASES = [
     (name, players) for name in preset_names() for players in preset_info(name).players if kernel_plays(name, players)
 ]
-PITCH_PRESETS = ["pitch_auction", "pitch_five", "pitch_six", "pitch_seven", "pitch_nine", "pitch_ten", "cinch"]
+PITCH_PRESETS = [
+    "pitch_auction",
+    "pitch_five",
+    "pitch_six",
+    "pitch_seven",
+    "pitch_nine",
+    "pitch_ten",
+    "pitch_eleven",
+    "pitch_thirteen",
+    "cinch",
+]
 
 #: Option combinations no preset ships, each played with the replay check.
 OVERRIDES = [
@@ -201,3 +211,19 @@ def test_pitch_presets_are_refused_in_one_line(preset: str) -> None:
     assert not kernel_plays(preset, 4)
     with pytest.raises(RulesError, match=r"^batched play-outs do not support (\w+ = \w+|the point \w+) yet$"):
         random_hands(preset, n=2, seed=1)
+
+
+@pytest.mark.parametrize(
+    ("overrides", "message"),
+    [
+        ({"use_off_ace": True}, "use_off_ace = True"),
+        ({"use_off_three": True}, "use_off_three = True"),
+        ({"settlement": "difference"}, "settlement = difference"),
+        ({"low_ignores_jokers": True}, "low_ignores_jokers = True"),
+        ({"deck_ranks": "5-A", "point_values": {"trey": 0}, "max_bid": 7}, "deck_ranks = 5-A"),
+    ],
+)
+def test_the_later_pitch_options_are_refused_by_name(overrides: dict[str, object], message: str) -> None:
+    rules = load_preset("smear_ten_point", overrides={"low_card": "lowest_played", **overrides})
+    with pytest.raises(RulesError, match=f"^batched play-outs do not support {message} yet$"):
+        check_supported(rules)

@@ -312,7 +312,17 @@ def test_the_schema_lists_every_option_with_its_allowed_values() -> None:
     rules = record_schema()["$defs"]["rules"]
     types = option_types()
     # every option is described; those added after records existed may be missing from an older record
-    later = {"trump_set_by", "high_card", "use_off_five", "dealer_may_match"}
+    later = {
+        "trump_set_by",
+        "high_card",
+        "use_off_five",
+        "dealer_may_match",
+        "use_off_ace",
+        "use_off_three",
+        "settlement",
+        "low_ignores_jokers",
+        "deck_ranks",
+    }
     assert set(rules["properties"]) == set(types) == set(rules["required"]) | later
     assert not later & set(rules["required"])
     for name, kind in types.items():

@@ -1,4 +1,4 @@
-"""docs/pitch.md section 5: the Pitch family scenarios (P1-P14).
+"""docs/pitch.md section 5: the Pitch family scenarios (P1-P15, P16-P23).
 
 Seating as in SPEC 6 (N=0, E=1, S=2, W=3 clockwise, dealer W, eldest N;
 sides NS=0, EW=1). Each test name carries its scenario id.
@@ -10,10 +10,11 @@ import re
 
 import pytest
 
-from jick.cards import CARDS, parse_card
-from jick.engine import IllegalAction, RulesError
-from jick.games.smear import load_preset
+from jick.cards import CARDS, mask_cards, parse_card
+from jick.engine import IllegalAction, RecordError, RulesError
+from jick.games.smear import load_preset, new_match
 from jick.games.smear.actions import Bid, NameTrump, Pass, Play
+from jick.games.smear.scoring import settle
 from jick.games.smear.state import SmearState
 from jick.games.smear.tables import TRUMP, trump_table
 
@@ -25,6 +26,7 @@ from .support import (
     S,
     W,
     award_of,
+    awards_for,
     cards,
     legal_cards,
     play,
@@ -227,6 +229,134 @@ def test_scenario_P13_cinch_discard_keeps_trumps_and_the_left_pedro() -> None:
     ],
 )
 def test_scenario_P14_impossible_combinations_are_refused(
+    preset: str, overrides: dict[str, object], message: str
+) -> None:
+    with pytest.raises(RulesError, match=re.escape(message)):
+        load_preset(preset, overrides=overrides)
+
+
+def test_scenario_P16_the_off_ace_is_a_trump_below_the_ace() -> None:
+    rules = load_preset("pitch_eleven")
+    assert rules.max_points == 11 and rules.max_bid == 11 and rules.target_score == 52
+    table = trump_table(rules, suit("H"))
+    order = "AH AD KH QH JH JD HJ LJ 10H 9H 8H 7H 6H 5H 4H 3H 2H"
+    assert [str(CARDS[i]) for i in table.order] == cards(order)
+    assert table.eff_suit[parse_card("AD").index] == TRUMP
+    assert bin(table.suit_masks[suit("D")]).count("1") == 11  # diamonds lack their ace and jack this hand
+    tricks = ["N:KH E:AD S:3H W:2H", "E:4H S:AH W:5H N:6H"]
+    awards, winners = score_tricks(rules, "H", tricks, bidder=N)
+    assert winners == [E, S]  # the off-ace beats the king, the ace beats everything
+    assert award_of(awards, "off_ace") == (EW, "AD", 1)
+    assert award_of(awards, "high") == (NS, "AH", 1)
+    assert award_of(awards, "trey") == (EW, "3H", 3)
+    assert award_of(awards, "low") == (EW, "2H", 1)  # the deuce, to the player who held it
+    assert side_points(awards) == (1, 5)
+
+
+def test_scenario_P17_the_off_three_is_a_trump_below_the_three() -> None:
+    rules = load_preset("pitch_thirteen")
+    assert rules.max_points == 13 and rules.max_bid == 13 and rules.target_score == 52
+    table = trump_table(rules, suit("S"))
+    assert [str(CARDS[i]) for i in table.order][-4:] == cards("4S 3S 3C 2S")
+    awards, winners = score_tricks(rules, "S", ["N:3C E:3S S:2S W:4S"], bidder=N)
+    assert winners == [W]
+    assert award_of(awards, "off_three") == (EW, "3C", 3)
+    assert award_of(awards, "trey") == (EW, "3S", 3)
+    assert award_of(awards, "low") == (NS, "2S", 1)
+    assert side_points(awards) == (1, 6)
+
+
+def test_scenario_P18_the_off_cards_are_kept_in_the_discard() -> None:
+    hands = {N: cards("AD 3D 2H KS QS JS 9C 8C 7C")}
+    for preset, kept in (("pitch_eleven", "AD"), ("pitch_thirteen", "3D")):
+        state = start(preset, hands, fill=suit_cards("SHDC"))
+        while state.phase == "bidding":
+            state.apply(Bid(4) if state.current_player == N else Pass())
+        state.apply(NameTrump(suit("H")))
+        assert state.phase == "discard" and state.current_player == N
+        nontrumps = set(cards("AD 3D KS QS JS 9C 8C 7C")) - {kept}
+        assert legal_cards(state) == frozenset(nontrumps)  # the off-card is a trump: it stays
+
+
+def test_scenario_P19_the_off_ace_led_names_its_own_suit() -> None:
+    hands = dict(PITCH_HANDS)
+    hands[N] = cards("AD 7H 2H KD QC 4S")
+    hands[W] = cards("10H 4D 2D AC JC AH")
+    state = start("pitch_auction", hands, fill=suit_cards("SHDC"), overrides={"use_off_ace": True})
+    state.apply(Bid(2))
+    for _ in range(3):
+        state.apply(Pass())
+    play(state, "N:AD")
+    assert state.trump == suit("D")  # AD is the ace of trump; AH is now the off-ace
+    assert trump_table(state.rules, suit("D")).eff_suit[parse_card("AH").index] == TRUMP
+    play(state, "E:9D S:QD")
+    assert legal_cards(state) == frozenset(cards("AH 4D 2D"))  # W follows the trump lead with the off-ace
+
+
+def test_scenario_P20_cinch_settles_the_difference() -> None:
+    rules = load_preset("cinch")
+    assert rules.settlement == "difference"
+    made = settle(rules, awards_for(rules, {NS: "high low jack five", EW: "off_five"}), NS, 6, [10, 20], N)
+    assert made.made and made.deltas == (3, 0) and made.scores == (13, 20)  # 8 against 5
+    behind = settle(rules, awards_for(rules, {NS: "high", EW: "five off_five"}), NS, 1, [0, 0], N)
+    assert behind.made and behind.deltas == (0, 9)  # the bid is made, but EW took more
+    tie = awards_for(rules, {NS: "high low five", EW: "jack ten off_five"})  # 7 each
+    set_ = settle(rules, tie, NS, 8, [30, 30], N)
+    assert not set_.made and set_.deltas == (0, 15)  # EW score their 7 and the bid 8
+    standard = settle(load_preset("cinch", overrides={"settlement": "standard"}), tie, NS, 8, [30, 30], N)
+    assert standard.deltas == (-8, 7)
+
+
+def test_scenario_P21_a_joker_is_never_low() -> None:
+    rules = load_preset("pitch_seven")
+    assert rules.low_ignores_jokers
+    awards, winners = score_tricks(rules, "H", ["N:AH E:HJ S:KH W:LJ"], bidder=N)
+    assert winners == [N]
+    assert award_of(awards, "low") == (NS, "KH", 1)  # the lowest suited trump played, to its player S
+    smear = load_preset("smear_ten_point")  # SPEC 1.11: the lowest trump by rank, a joker included
+    awards, _ = score_tricks(smear, "H", ["N:AH E:HJ S:KH W:LJ"], bidder=N)
+    assert award_of(awards, "low")[1] == "LJ"
+    awards, winners = score_tricks(rules, "H", ["N:QC E:HJ S:KC W:LJ"], bidder=N)
+    assert winners == [E]
+    assert award_of(awards, "low")[0] is None  # only jokers were played as trumps: no Low
+    assert award_of(awards, "high") == (EW, "HJ", 1)  # a joker may be High: it is the highest trump in play
+
+
+def test_scenario_P22_a_deck_stripped_of_its_low_ranks() -> None:
+    rules = load_preset("pitch_auction", players=6, overrides={"deck_ranks": "5-A"})
+    assert rules.deck_size == 40  # 2s, 3s and 4s removed: 36 cards dealt to six players
+    state = new_match(rules, seed=11)
+    dealt = [c for seat in range(6) for c in mask_cards(state.hand_mask(seat))]
+    assert len(dealt) == 36 and all(str(c)[:-1] not in ("2", "3", "4") for c in dealt)
+    awards, _ = score_tricks(rules, "S", ["0:KS 1:9S 2:5S 3:QD 4:6S 5:7S"], bidder=0)
+    assert award_of(awards, "low") == (2, "5S", 1)  # the five is the lowest trump there can be
+    with pytest.raises(RecordError, match="is not the 40-card deck of these rules"):
+        SmearState(rules, decks=[suit_cards("SHDC")])
+    nine = load_preset("pitch_auction", overrides={"deck_ranks": "9-A"})
+    assert nine.deck_size == 24  # 9 to A: every card is dealt to four players
+
+
+@pytest.mark.parametrize(
+    ("preset", "overrides", "message"),
+    [
+        ("pitch_ten", {"point_values": {"off_ace": 1}}, "point_values.off_ace needs use_off_ace = true"),
+        ("pitch_ten", {"point_values": {"off_three": 3}}, "point_values.off_three needs use_off_three = true"),
+        (
+            "pitch_auction",
+            {"settlement": "difference", "num_players": 3},
+            "settlement = difference needs two sides (got 3)",
+        ),
+        ("cinch", {"moon_enabled": True}, "settlement = difference cannot be combined with moon_enabled = true"),
+        ("cinch", {"settlement": "half"}, "settlement"),
+        ("pitch_auction", {"low_ignores_jokers": True}, "low_ignores_jokers = true needs jokers in the deck"),
+        ("pitch_ten", {"low_ignores_jokers": True}, "low_ignores_jokers = true needs low_card = lowest_played"),
+        ("pitch_nine", {"deck_ranks": "9-A"}, "point_values.five needs the 5s, which deck_ranks = 9-A removes"),
+        ("cinch", {"deck_ranks": "5-A"}, "low_card = deuce needs the 2s, which deck_ranks = 5-A removes"),
+        ("pitch_ten", {"deck_ranks": "9-A"}, "needs 36 cards but the deck has 26 (jokers = 2, deck_ranks = 9-A)"),
+        ("pitch_auction", {"deck_ranks": "3-A"}, "deck_ranks"),
+    ],
+)
+def test_scenario_P23_impossible_combinations_of_the_later_options_are_refused(
     preset: str, overrides: dict[str, object], message: str
 ) -> None:
     with pytest.raises(RulesError, match=re.escape(message)):

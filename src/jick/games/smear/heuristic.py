@@ -316,7 +316,7 @@ def _build_info(rules: SmearRules, trump: int) -> TrumpInfo:
         stake=tuple(stake),
         own=tuple(own),
         higher=tuple(higher),
-        low_order=tuple(reversed(table.order)),
+        low_order=tuple(c for c in reversed(table.order) if not (rules.low_ignores_jokers and c >= 52)),
         low_floating=low_floating,
         low_value=low_value,
         deuce=base + TWO,

@@ -49,6 +49,7 @@ from jick.games.smear.rules import (
     AllPass,
     BothCross,
     BuryRestriction,
+    DeckRanks,
     DiscardMode,
     DiscardNontrumps,
     FirstLead,
@@ -62,6 +63,7 @@ from jick.games.smear.rules import (
     MoonSuccess,
     Partnerships,
     RenegeMode,
+    SettlementRule,
     SmearRules,
     TrickHistory,
     TrumpSetBy,
@@ -116,6 +118,11 @@ KERNEL_OPTIONS: dict[str, tuple[object, ...] | None] = {
     "high_card": (HighCard.ACE,),
     "use_off_five": (False,),
     "dealer_may_match": (False,),
+    "use_off_ace": (False,),
+    "use_off_three": (False,),
+    "settlement": (SettlementRule.STANDARD,),
+    "low_ignores_jokers": (False,),
+    "deck_ranks": (DeckRanks.TWO_UP,),
 }
 
 

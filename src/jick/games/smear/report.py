@@ -32,6 +32,8 @@ POINT_LABELS = {
     "ten": "Ten",
     "five": "Five",
     "off_five": "Left Pedro",
+    "off_ace": "Off-Ace",
+    "off_three": "Off-Three",
 }
 
 #: How a deal can end (``DealLog.outcome``); a voided deal's outcome is ``"void: <reason>"``.

@@ -113,6 +113,26 @@ class HighCard(StrEnum):
     HIGHEST_PLAYED = "highest_played"
 
 
+class SettlementRule(StrEnum):
+    STANDARD = "standard"
+    DIFFERENCE = "difference"
+
+
+class DeckRanks(StrEnum):
+    """The ranks in the deck (Trickster Cards' deck option): all, 5 up (2s-4s removed), 9 up (2s-8s removed)."""
+
+    TWO_UP = "2-A"
+    FIVE_UP = "5-A"
+    NINE_UP = "9-A"
+
+
+#: Rank index (2 = 0 ... A = 12) of the lowest card of each deck.
+DECK_LOWEST = {DeckRanks.TWO_UP: 0, DeckRanks.FIVE_UP: 3, DeckRanks.NINE_UP: 7}
+#: Rank index of the card each rank-bound point or option needs in the deck.
+_NEEDS_RANK = {"deuce": 0, "trey": 1, "off_three": 1, "five": 3, "off_five": 3}
+_RANK_NAMES = {0: "2s", 1: "3s", 3: "5s"}
+
+
 class TrickHistory(StrEnum):
     NONE = "none"
     LAST = "last"
@@ -134,6 +154,8 @@ POINT_NAMES = (
     "ten",
     "five",
     "off_five",
+    "off_ace",
+    "off_three",
 )
 #: The points the batched play-out kernel scores (the Smear set; the Pitch points after it are not).
 KERNEL_POINT_NAMES = POINT_NAMES[:10]
@@ -222,6 +244,11 @@ class SmearRules(RuleSet):
     high_card: HighCard = HighCard.ACE
     use_off_five: bool = False
     dealer_may_match: bool = False
+    use_off_ace: bool = False
+    use_off_three: bool = False
+    settlement: SettlementRule = SettlementRule.STANDARD
+    low_ignores_jokers: bool = False
+    deck_ranks: DeckRanks = DeckRanks.TWO_UP
 
     def __post_init__(self) -> None:
         coerce_fields(self, allowed_values, INT_CHOICES, _check_other)
@@ -240,7 +267,7 @@ class SmearRules(RuleSet):
 
     @property
     def deck_size(self) -> int:
-        return 52 + self.jokers
+        return 4 * (13 - DECK_LOWEST[self.deck_ranks]) + self.jokers
 
     @property
     def num_sides(self) -> int:
@@ -319,9 +346,22 @@ def _validate(r: SmearRules) -> None:
     if dealt > r.deck_size:
         raise _error(
             f"num_players = {n} x hand_size = {r.hand_size} + kitty_size = {r.kitty_size} needs {dealt} cards "
-            f"but the deck has {r.deck_size} (jokers = {r.jokers})"
+            f"but the deck has {r.deck_size} (jokers = {r.jokers}, deck_ranks = {r.deck_ranks.value})"
         )
     pts = r.point_values
+    lowest = DECK_LOWEST[r.deck_ranks]
+    if lowest:
+        needs = {name: rank for name, rank in _NEEDS_RANK.items() if pts.get(name, 0)}
+        if r.low_card is LowCard.DEUCE:
+            needs["low_card = deuce"] = 0
+        if r.use_off_five:
+            needs["use_off_five"] = 3
+        if r.use_off_three:
+            needs["use_off_three"] = 1
+        for name, rank in needs.items():
+            if rank < lowest:
+                what = name if " " in name or name.startswith("use_") else f"point_values.{name}"
+                raise _error(f"{what} needs the {_RANK_NAMES[rank]}, which deck_ranks = {r.deck_ranks.value} removes")
     if r.jokers != 2 and (pts.get("joker_high", 0) or pts.get("joker_low", 0)):
         raise _error(f"point_values joker_high/joker_low need jokers = 2 (got jokers = {r.jokers})")
     if r.jokers != 1 and pts.get("joker", 0):
@@ -330,6 +370,14 @@ def _validate(r: SmearRules) -> None:
         raise _error("point_values.jick needs use_jick = true")
     if not r.use_off_five and pts.get("off_five", 0):
         raise _error("point_values.off_five (the Left Pedro) needs use_off_five = true")
+    if not r.use_off_ace and pts.get("off_ace", 0):
+        raise _error("point_values.off_ace needs use_off_ace = true")
+    if not r.use_off_three and pts.get("off_three", 0):
+        raise _error("point_values.off_three needs use_off_three = true")
+    if r.low_ignores_jokers and not r.jokers:
+        raise _error("low_ignores_jokers = true needs jokers in the deck (got jokers = 0)")
+    if r.low_ignores_jokers and r.low_card is LowCard.DEUCE:
+        raise _error("low_ignores_jokers = true needs low_card = lowest_played (the deuce is never a joker)")
     if r.max_points <= 0:
         raise _error("point_values defines no points")
     if not 1 <= r.min_bid <= r.max_bid:
@@ -350,5 +398,12 @@ def _validate(r: SmearRules) -> None:
             )
         if r.trump_only_play:
             raise _error("trump_set_by = first_lead cannot be combined with trump_only_play = true")
+    if r.settlement is SettlementRule.DIFFERENCE:
+        if r.num_sides != 2:
+            raise _error(
+                f"settlement = difference needs two sides (got {r.num_sides}): only the side with more points scores"
+            )
+        if r.moon_enabled:
+            raise _error("settlement = difference cannot be combined with moon_enabled = true")
     if r.trump_only_play and r.renege_mode is RenegeMode.PENALIZE:
         raise _error("trump_only_play = true cannot be combined with renege_mode = penalize (non-trumps are dead)")

@@ -17,9 +17,13 @@ from jick.games.smear.rules import (
     LowAward,
     LowCard,
     MoonSuccess,
+    SettlementRule,
     SmearRules,
 )
 from jick.games.smear.tables import TrumpTable, captured_point_cards, game_points
+
+#: The 52 suited cards (a joker has no suit and no natural rank).
+SUITED = (1 << 52) - 1
 
 
 @dataclass(frozen=True)
@@ -74,6 +78,8 @@ def low_card(rules: SmearRules, table: TrumpTable, facts: HandFacts) -> int | No
         deuce = 13 * facts.trump + TWO
         return deuce if all_played >> deuce & 1 else None
     trumps_played = all_played & table.trumps
+    if rules.low_ignores_jokers:  # a joker has no natural rank: Low is the lowest suited trump
+        trumps_played &= SUITED
     if not trumps_played:
         return None
     strength = table.strength
@@ -239,7 +245,17 @@ def settle(
             note = "the moon failed: the match is lost"
         after = tuple(before[s] + deltas[s] for s in range(k))
         return Settlement(tuple(points), tuple(deltas), after, made, moon, tuple(sorted(reneged)), winner, note)
-    if not reneged:
+    if not reneged and rules.settlement is SettlementRule.DIFFERENCE:
+        made = points[bidder_side] >= bid
+        other = 1 - bidder_side  # validation keeps this rule to two sides
+        if made:  # only the side with more points scores, and only the difference
+            lead = points[bidder_side] - points[other]
+            deltas[bidder_side if lead > 0 else other] = abs(lead)
+            note = "bid made: the difference scores"
+        else:  # set: the bidders score nothing, the other side its points plus the bid
+            deltas[other] = points[other] + bid
+            note = "set: the other side scores its points and the bid"
+    elif not reneged:
         for s in range(k):
             if s == bidder_side:
                 made = points[s] >= bid

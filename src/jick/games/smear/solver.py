@@ -126,8 +126,9 @@ def low_card_of(rules: SmearRules, table: TrumpTable, in_play: int) -> int:
     if rules.low_card is LowCard.DEUCE:
         deuce = 13 * table.trump + TWO
         return deuce if in_play >> deuce & 1 else -1
+    skip_jokers = rules.low_ignores_jokers  # a joker has no natural rank: never Low
     for card in reversed(table.order):
-        if in_play >> card & 1:
+        if in_play >> card & 1 and not (skip_jokers and card >= 52):
             return card
     return -1
 

@@ -34,7 +34,7 @@ from jick.cards import (
     TWO,
     format_mask,
 )
-from jick.games.smear.rules import JokerOrder, SmearRules
+from jick.games.smear.rules import DECK_LOWEST, JokerOrder, SmearRules
 
 __all__ = [
     "TrumpTable",
@@ -81,9 +81,15 @@ def game_points(mask: int) -> int:
 
 
 def deck_cards(rules: SmearRules) -> tuple[int, ...]:
-    """The canonical (unshuffled) deck of a rule set: 52 cards, then the jokers."""
+    """The canonical (unshuffled) deck of a rule set: the suited cards ``deck_ranks`` keeps, then the jokers.
+
+    >>> from jick.games.smear.presets import load_preset
+    >>> len(deck_cards(load_preset("pitch_auction", overrides={"deck_ranks": "5-A"})))
+    40
+    """
     jokers = {0: (), 1: (JK,), 2: (HJ, LJ)}[rules.jokers]
-    return tuple(range(52)) + jokers
+    lowest = DECK_LOWEST[rules.deck_ranks]
+    return tuple(c for c in range(52) if c % 13 >= lowest) + jokers
 
 
 @dataclass(frozen=True)
@@ -107,6 +113,10 @@ class TrumpTable:
     second_joker_wins: bool
     #: The Left Pedro (the five of the trump's colour-mate) when ``use_off_five``, else -1.
     off_five: int = -1
+    #: The off-ace (the ace of the trump's colour-mate) when ``use_off_ace``, else -1.
+    off_ace: int = -1
+    #: The off-three (the three of the trump's colour-mate) when ``use_off_three``, else -1.
+    off_three: int = -1
 
 
 @cache
@@ -115,7 +125,12 @@ def trump_table(rules: SmearRules, trump: int) -> TrumpTable:
     jick = -1
     if rules.use_jick:
         jick = 13 * SAME_COLOUR[trump] + JACK
+    mate = 13 * SAME_COLOUR[trump]
     top = [base + r for r in (ACE, KING, QUEEN, JACK)]
+    off_ace = -1
+    if rules.use_off_ace:  # 11-point Pitch: the off-ace ranks just below the ace of trump
+        off_ace = mate + ACE
+        top.insert(1, off_ace)
     middle: list[int] = []
     if rules.jokers == 2:
         if rules.big_joker_above_jick:
@@ -129,6 +144,10 @@ def trump_table(rules: SmearRules, trump: int) -> TrumpTable:
     if rules.use_off_five:  # the Left Pedro ranks just below the Right Pedro (the five of trump)
         off_five = 13 * SAME_COLOUR[trump] + FIVE
         bottom.insert(bottom.index(base + FIVE) + 1, off_five)
+    off_three = -1
+    if rules.use_off_three:  # 13-point Pitch: the off-three ranks just below the three of trump
+        off_three = mate + THREE
+        bottom.insert(bottom.index(base + THREE) + 1, off_three)
     order = top + middle + bottom
     shared = rules.jokers == 2 and rules.joker_order is not JokerOrder.FIXED
     strength = [-1] * 55
@@ -156,11 +175,13 @@ def trump_table(rules: SmearRules, trump: int) -> TrumpTable:
         shared_joker_rank=shared,
         second_joker_wins=rules.joker_order is JokerOrder.SECOND_PLAYED_WINS,
         off_five=off_five,
+        off_ace=off_ace,
+        off_three=off_three,
     )
 
 
 def captured_point_cards(rules: SmearRules, table: TrumpTable) -> dict[str, int]:
-    """Point name -> card for the points won by capturing one card (Jack, Jick, jokers, Trey, Deuce, Ten, Pedros).
+    """Point name -> card for the points won by capturing one card (Jack, Jick, jokers, Trey, Ten, Pedros, ...).
 
     Only the points the rules define, and only cards in the deck.
 
@@ -181,6 +202,8 @@ def captured_point_cards(rules: SmearRules, table: TrumpTable) -> dict[str, int]
         "ten": base + TEN,
         "five": base + FIVE,
         "off_five": table.off_five,
+        "off_ace": table.off_ace,
+        "off_three": table.off_three,
     }
     pts = rules.points
     return {name: card for name, card in named.items() if name in pts and card >= 0}

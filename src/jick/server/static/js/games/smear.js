@@ -10,6 +10,7 @@ import * as common from "./common.js";
 const POINT_NAMES = {
   high: "High", low: "Low", jack: "Jack", jick: "Jick", joker_high: "High joker", joker_low: "Low joker",
   joker: "Joker", trey: "Trey", deuce: "Deuce", game: "Game", ten: "Ten", five: "Five", off_five: "Left Pedro",
+  off_ace: "Off-Ace", off_three: "Off-Three",
 };
 
 /** @param {string} s */
