@@ -47,6 +47,7 @@ from jick.games.smear.presets import load_preset
 from jick.games.smear.rules import (
     KERNEL_POINT_NAMES,
     AllPass,
+    AuctionLaps,
     BothCross,
     BuryRestriction,
     DiscardMode,
@@ -63,6 +64,7 @@ from jick.games.smear.rules import (
     Partnerships,
     RenegeMode,
     SmearRules,
+    Smudge,
     TrickHistory,
     TrumpSetBy,
 )
@@ -116,6 +118,8 @@ KERNEL_OPTIONS: dict[str, tuple[object, ...] | None] = {
     "high_card": (HighCard.ACE,),
     "use_off_five": (False,),
     "dealer_may_match": (False,),
+    "smudge": (Smudge.OFF,),
+    "auction_laps": (AuctionLaps.ONE,),
 }
 
 

@@ -68,6 +68,8 @@ class SmearTeller:
             story.add(Line(f"{who(seat, 'passes', 'pass')}"))
         elif isinstance(action, A.Moon):
             story.add(Line(f"{who(seat, 'shoots', 'shoot')} the moon"))
+        elif isinstance(action, A.Smudge):
+            story.add(Line(f"{who(seat, 'bids', 'bid')} a smudge ({_smudge_words(state)})"))
         elif isinstance(action, A.NameTrump):
             story.add(Line(f"{who(seat, 'names', 'name')} {suit_words('SHDC'[action.suit])} trump"))
         elif isinstance(action, A.CallMisdeal):
@@ -100,6 +102,11 @@ class SmearTeller:
         s = result.settlement
         if s.moon is not None or result.bid is None:
             verdict = f"{who(result.bidder)} shot the moon: {s.note}"
+        elif result.smudge:
+            done = "makes" if s.made else "fails"
+            verdict = f"{who(result.bidder, done, done.removesuffix('s'))} the smudge ({result.bid})"
+            if s.winner is not None and s.made and state.rules.smudge.value == "all_points":
+                verdict += " and wins the match at once"
         elif s.made:
             verdict = f"{who(result.bidder, 'makes', 'make')} the bid of {result.bid}"
         else:
@@ -112,6 +119,13 @@ class SmearTeller:
             story.add(Line(f"The match is over ({scores})"))
         else:
             story.add(Line(f"Match over: {_sides_verb(state, state.winner, 'wins', 'win')} ({scores})"))
+
+
+def _smudge_words(state: SmearState) -> str:
+    rules = state.rules
+    if rules.smudge.value == "all_tricks":
+        return f"every trick and every point, worth {rules.smudge_value}"
+    return f"every point, worth {rules.smudge_value}; made, it wins the match"
 
 
 def _card(index: int) -> str:
