@@ -357,3 +357,19 @@ def test_scenario_P34_impossible_smudge_and_auction_options_are_refused(
 def test_scenario_P34_the_batched_playouts_refuse_what_they_do_not_play(option: str, value: str) -> None:
     with pytest.raises(RulesError, match=f"batched play-outs do not support {option} = {value}"):
         check_supported(load_preset("smear_ten_point", overrides={option: value, "moon_enabled": False}))
+
+
+def test_scenario_P35_the_high_low_jack_smudge_preset() -> None:
+    rules = load_preset("pitch_smudge")
+    assert (rules.smudge, rules.smudge_value, rules.dealer_may_match) == ("all_tricks", 5, True)
+    assert rules.low_award == "captured_by" and rules.target_score == 11
+    state = start("pitch_smudge", PITCH_HANDS, fill=suit_cards("SHDC"))
+    state.apply(Bid(4))  # N
+    state.apply(Pass())
+    state.apply(Pass())
+    assert Smudge() in state.legal_actions() and Bid(4) in state.legal_actions()  # W may steal the 4
+    state.apply(Smudge())  # or outbid it with a smudge
+    assert state.bidder == W and state.bid == 5
+    # Low goes to the side that captures it here (in pitch_auction, to its player)
+    awards, winners = score_tricks(rules, "S", ["N:KS E:2S S:3S W:QD"], bidder=N)
+    assert winners == [N] and award_of(awards, "low") == (NS, "2S", 1)

@@ -82,7 +82,7 @@ How it bids
     With another side close to the target the bars drop
     (:data:`PRESSURE_EASING`); where a set would bust the side, they rise and
     there are no jumps. The stuck dealer bids the minimum (nobody is left to
-    outbid), and the moon is bid only with every point card of a suit and
+    outbid), and the moon (or a smudge) is bid only with every point card of a suit and
     its six top trumps in hand. A misdeal is called, where the rules allow
     it, on a hand of 3s to 9s without a suit of five.
 
@@ -792,6 +792,8 @@ class HeuristicBot:
         can_moon = A.ACTIONS[A.MOON_ID] in legal
         if can_moon and self._moon_hand(obs):
             return A.ACTIONS[A.MOON_ID]
+        if A.ACTIONS[A.SMUDGE_ID] in legal and self._moon_hand(obs):
+            return A.ACTIONS[A.SMUDGE_ID]  # a sure sweep: six top trumps with every point card
         if not bids:
             return pass_action if can_pass else legal[0]
         if not can_pass:

@@ -252,7 +252,11 @@ def settle(
         if made and rules.smudge is Smudge.ALL_POINTS:
             winner, note = bidder_side, "smudge made: the match is won"
         else:
-            winner, note = match_winner(rules, after, bidder_side, made), "smudge made" if made else "smudge set"
+            missed = "a point lost" if not all(a.side == bidder_side for a in awards) else "a trick lost"
+            winner, note = (
+                match_winner(rules, after, bidder_side, made),
+                "smudge made" if made else f"smudge set ({missed})",
+            )
         return Settlement(tuple(points), tuple(deltas), after, made, None, (), winner, note)
     if not reneged:
         for s in range(k):

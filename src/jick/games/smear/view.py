@@ -145,6 +145,15 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
             self.say("Teams: " + " vs ".join(teams))
         points = ", ".join(f"{POINT_LABELS.get(name, name)} {value}" for name, value in rules.points.items())
         self.say(f"Target {rules.target_score}; points per hand: {points}")
+        house = []
+        if rules.auction_laps == "rounds":
+            house.append("bids go round until all but one have passed")
+        if rules.smudge != "off":
+            house.append(f"smudge bids {self.smudge_words()}")
+        if rules.both_cross == "bidder_goes_out":
+            house.append("only a made bid goes out")
+        if house:
+            self.say("House rules: " + "; ".join(house))
 
     def before_turn(self) -> None:
         """Announce redeals and the start of each new deal."""
