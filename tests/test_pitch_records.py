@@ -73,3 +73,52 @@ def test_a_bad_pitch_option_is_one_line_error() -> None:
     assert result.exit_code == 2
     assert "trump_set_by = first_lead needs hand_size = 6" in result.output
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    "overrides",
+    [
+        {"smudge": "all_points", "auction_laps": "rounds", "both_cross": "bidder_goes_out"},
+        {"smudge": "all_tricks", "auction_laps": "rounds", "dealer_may_match": True},
+    ],
+)
+def test_smudges_and_rounds_of_bids_replay_from_a_valid_record(overrides: dict[str, object]) -> None:
+    import jsonschema
+
+    from jick.games.smear import actions as A
+    from jick.record import record_of, record_schema
+
+    session = Session.new("pitch_auction", seed=4, overrides=overrides)
+    rng = random.Random(4)
+    smudged = second_lap = False
+    while len(session.state.deals) < 30 and not session.state.is_terminal:
+        state = session.state
+        legal = state.legal_actions()
+        smudge = A.ACTIONS[A.SMUDGE_ID]
+        action = smudge if smudge in legal and rng.random() < 0.05 else rng.choice(legal)
+        calls = sum(1 for _, aid in state.deals[-1].actions)
+        second_lap = second_lap or (state.phase == "bidding" and calls >= state.num_players)
+        smudged = smudged or action == smudge
+        session.act(session.to_act, action)
+    assert smudged and second_lap  # both were played, not just allowed
+    record = json.loads(dumps_record(record_of(session.state)))
+    jsonschema.validate(record, record_schema())
+    assert "smudge" in {text for deal in record["deals"] for _, text in deal["actions"]}
+    again = replay(loads_record(json.dumps(record))).state
+    assert again.hand_results == session.state.hand_results
+    assert any(h.smudge for h in again.hand_results)
+
+
+def test_the_story_and_the_terminal_name_a_smudge() -> None:
+    from jick.games.smear import actions as A
+    from jick.story import Storyteller, render
+
+    session = Session.new("pitch_smudge", seed=2)
+    teller = Storyteller(session.state)
+    state = session.state
+    teller.follow(state, state.current_player, A.ACTIONS[A.SMUDGE_ID])
+    lines = [render(line, ["Ann", "Bob", "Cy", "Dee"], viewer=0) for line in teller.story.lines]
+    assert lines[-1].endswith("bids a smudge (every trick and every point, worth 5)")
+    args = ["play", "--preset", "pitch_smudge", "--seats", "human,bot,bot,bot", "--seed", "2"]
+    result = runner.invoke(app, args, input="smudge\nquit\n", env={"COLUMNS": "200"})
+    assert "smudge" in result.output and "bid a smudge! (every trick and every point, worth 5)" in result.output
