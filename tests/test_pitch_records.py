@@ -122,3 +122,24 @@ def test_the_story_and_the_terminal_name_a_smudge() -> None:
     args = ["play", "--preset", "pitch_smudge", "--seats", "human,bot,bot,bot", "--seed", "2"]
     result = runner.invoke(app, args, input="smudge\nquit\n", env={"COLUMNS": "200"})
     assert "smudge" in result.output and "bid a smudge! (every trick and every point, worth 5)" in result.output
+
+
+def test_the_story_says_a_defending_side_at_the_target_plays_on() -> None:
+    from jick.games.smear import new_match
+    from jick.story import Storyteller, render
+
+    for seed in range(40):
+        state = new_match("pitch_auction", seed=seed, overrides={"both_cross": "bidder_goes_out"})
+        state.set_scores([0, 10])
+        teller = Storyteller(state)
+        rng = random.Random(seed)
+        while not state.hand_results:
+            teller.follow(state, state.current_player, rng.choice(state.legal_actions()))
+        result = state.hand_results[0]
+        if result.settlement.scores[1] >= 11 and state.winner is None:
+            break
+    else:
+        pytest.fail("no seed left EW at the target without the match won")
+    assert state.rules.side_of(result.bidder) == 0 or not result.settlement.made
+    lines = [render(line, ["Ann", "Bob", "Cy", "Dee"], viewer=None) for line in teller.story.lines]
+    assert "Bob & Dee reach 11 but only a made bid goes out: play on" in lines

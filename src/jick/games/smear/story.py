@@ -112,6 +112,12 @@ class SmearTeller:
         else:
             verdict = f"{who(result.bidder, 'is', 'are')} set on a bid of {result.bid}"
         story.add(Line(f"{verdict}. {_changes(state, s.deltas, True)}; scores: {_changes(state, s.scores, False)}"))
+        rules = state.rules
+        if s.winner is None and rules.both_cross.value == "bidder_goes_out":
+            waiting = [side for side, score in enumerate(s.scores) if score >= rules.target_score]
+            for side in waiting:
+                reached = _sides_verb(state, side, "reaches", "reach")
+                story.add(Line(f"{reached} {rules.target_score} but only a made bid goes out: play on"))
 
     def match_ends(self, story: Story, state: SmearState) -> None:
         scores = _changes(state, tuple(state.scores), False)

@@ -266,6 +266,10 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
             for line in lines[1:]:
                 console.print(line, markup=False)
             self.say(f"[bold]Score:[/] {self.scores_text(result.settlement.scores)} (target {self.rules.target_score})")
+            rules = self.rules
+            if result.settlement.winner is None and rules.both_cross == "bidder_goes_out":
+                if any(score >= rules.target_score for score in result.settlement.scores):
+                    self.say("Only a made bid goes out: the match goes on.")
 
     def finish(self) -> None:
         state = self.state
