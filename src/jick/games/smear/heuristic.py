@@ -115,6 +115,7 @@ from jick.engine import Action
 from jick.games.smear import actions as A
 from jick.games.smear.knowledge import Knowledge, knowledge
 from jick.games.smear.rules import (
+    AuctionLaps,
     DiscardMode,
     FollowRule,
     LowAward,
@@ -837,6 +838,9 @@ class HeuristicBot:
     def _opponent_to_bid(obs: Any) -> bool:
         """True if a seat of another side bids after this one in the auction."""
         n = len(obs.sides)
+        if obs.rules.auction_laps is AuctionLaps.ROUNDS:  # laps: any opponent who has not passed speaks again
+            passed = {seat for seat, action in obs.bids if isinstance(action, A.Pass)}
+            return any(obs.sides[s] != obs.sides[obs.seat] and s not in passed for s in range(n))
         for i in range(1, n):
             seat = (obs.seat + i) % n
             if seat == (obs.dealer + 1) % n:
