@@ -135,3 +135,21 @@ def test_high_in_the_search_is_the_deals_top_trump() -> None:
     hands[E] |= card_mask(["AH"])
     assert bidder_points(obs, k, hands, -1) == 0  # a deal where E holds it instead
     assert obs.trump == suit("H")
+
+
+def test_the_heuristic_smudges_only_on_a_sure_sweep() -> None:
+    sweep = {N: ["AS", "KS", "QS", "JS", "10S", "9S"]}
+    state = start("pitch_smudge", sweep, fill=suit_cards("HDC"))
+    smudge = HeuristicBot(seed=1).choose(state.observation(N))
+    assert str(smudge) == "smudge"
+    state.apply(smudge)
+    assert state.bid == 5 and state.bidder == N
+    plain = start("pitch_smudge", HANDS, fill=suit_cards("SHDC"))
+    assert str(HeuristicBot(seed=1).choose(plain.observation(N))) != "smudge"
+
+
+@pytest.mark.parametrize("overrides", [{"auction_laps": "rounds"}, {"smudge": "all_points"}])
+def test_the_bots_play_the_new_auctions(overrides: dict[str, object]) -> None:
+    state = new_match("pitch_auction", seed=3, overrides=overrides)
+    bots: list[object] = [HeuristicBot(seed=1), SearchBot(seed=1, level="easy", think=0.02)] * 2
+    assert one_hand(state, bots).hand_results

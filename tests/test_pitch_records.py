@@ -59,6 +59,8 @@ def test_a_record_written_before_the_pitch_options_replays_as_smear() -> None:
         "settlement",
         "low_ignores_jokers",
         "deck_ranks",
+        "smudge",
+        "auction_laps",
     ):
         del record["rules"][key]
     state = replay(loads_record(json.dumps(record))).state
@@ -98,3 +100,73 @@ def test_a_bad_pitch_option_is_one_line_error() -> None:
     assert result.exit_code == 2
     assert "trump_set_by = first_lead needs hand_size = 6" in result.output
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    "overrides",
+    [
+        {"smudge": "all_points", "auction_laps": "rounds", "both_cross": "bidder_goes_out"},
+        {"smudge": "all_tricks", "auction_laps": "rounds", "dealer_may_match": True},
+    ],
+)
+def test_smudges_and_rounds_of_bids_replay_from_a_valid_record(overrides: dict[str, object]) -> None:
+    import jsonschema
+
+    from jick.games.smear import actions as A
+    from jick.record import record_of, record_schema
+
+    session = Session.new("pitch_auction", seed=4, overrides=overrides)
+    rng = random.Random(4)
+    smudged = second_lap = False
+    while len(session.state.deals) < 30 and not session.state.is_terminal:
+        state = session.state
+        legal = state.legal_actions()
+        smudge = A.ACTIONS[A.SMUDGE_ID]
+        action = smudge if smudge in legal and rng.random() < 0.05 else rng.choice(legal)
+        calls = sum(1 for _, aid in state.deals[-1].actions)
+        second_lap = second_lap or (state.phase == "bidding" and calls >= state.num_players)
+        smudged = smudged or action == smudge
+        session.act(session.to_act, action)
+    assert smudged and second_lap  # both were played, not just allowed
+    record = json.loads(dumps_record(record_of(session.state)))
+    jsonschema.validate(record, record_schema())
+    assert "smudge" in {text for deal in record["deals"] for _, text in deal["actions"]}
+    again = replay(loads_record(json.dumps(record))).state
+    assert again.hand_results == session.state.hand_results
+    assert any(h.smudge for h in again.hand_results)
+
+
+def test_the_story_and_the_terminal_name_a_smudge() -> None:
+    from jick.games.smear import actions as A
+    from jick.story import Storyteller, render
+
+    session = Session.new("pitch_smudge", seed=2)
+    teller = Storyteller(session.state)
+    state = session.state
+    teller.follow(state, state.current_player, A.ACTIONS[A.SMUDGE_ID])
+    lines = [render(line, ["Ann", "Bob", "Cy", "Dee"], viewer=0) for line in teller.story.lines]
+    assert lines[-1].endswith("bids a smudge (every trick and every point, worth 5)")
+    args = ["play", "--preset", "pitch_smudge", "--seats", "human,bot,bot,bot", "--seed", "2"]
+    result = runner.invoke(app, args, input="smudge\nquit\n", env={"COLUMNS": "200"})
+    assert "smudge" in result.output and "bid a smudge! (every trick and every point, worth 5)" in result.output
+
+
+def test_the_story_says_a_defending_side_at_the_target_plays_on() -> None:
+    from jick.games.smear import new_match
+    from jick.story import Storyteller, render
+
+    for seed in range(40):
+        state = new_match("pitch_auction", seed=seed, overrides={"both_cross": "bidder_goes_out"})
+        state.set_scores([0, 10])
+        teller = Storyteller(state)
+        rng = random.Random(seed)
+        while not state.hand_results:
+            teller.follow(state, state.current_player, rng.choice(state.legal_actions()))
+        result = state.hand_results[0]
+        if result.settlement.scores[1] >= 11 and state.winner is None:
+            break
+    else:
+        pytest.fail("no seed left EW at the target without the match won")
+    assert state.rules.side_of(result.bidder) == 0 or not result.settlement.made
+    lines = [render(line, ["Ann", "Bob", "Cy", "Dee"], viewer=None) for line in teller.story.lines]
+    assert "Bob & Dee reach 11 but only a made bid goes out: play on" in lines

@@ -322,6 +322,8 @@ def test_the_schema_lists_every_option_with_its_allowed_values() -> None:
         "settlement",
         "low_ignores_jokers",
         "deck_ranks",
+        "smudge",
+        "auction_laps",
     }
     assert set(rules["properties"]) == set(types) == set(rules["required"]) | later
     assert not later & set(rules["required"])
@@ -340,7 +342,7 @@ def test_the_schema_patterns_match_the_notation(validator: jsonschema.protocols.
     assert all(card.is_valid(str(c)) for c in CARDS)
     assert not any(card.is_valid(bad) for bad in ("1S", "10", "AX", "as", "JOKER", "11H", ""))
     action = jsonschema.Draft202012Validator(defs["action"])
-    bids = range(1, A.NUM_ACTIONS - A.BID_BASE)
+    bids = range(1, A.MAX_BID_LIMIT + 1)
     canonical = [str(a) for a in A.ACTIONS if not isinstance(a, A.Bid)] + [str(A.Bid(b)) for b in bids]
     assert all(action.is_valid(text) for text in canonical)
     for bad in ("0", "61", "05", "-", "--AS", "PASS", "Done", "X", "discard AS", "1Z"):

@@ -1,4 +1,4 @@
-"""docs/pitch.md section 5: the Pitch family scenarios (P1-P15, P16-P23).
+"""docs/pitch.md section 5: the Pitch family scenarios (P1-P15, P16-P23, P30-P35).
 
 Seating as in SPEC 6 (N=0, E=1, S=2, W=3 clockwise, dealer W, eldest N;
 sides NS=0, EW=1). Each test name carries its scenario id.
@@ -13,8 +13,9 @@ import pytest
 from jick.cards import CARDS, mask_cards, parse_card
 from jick.engine import IllegalAction, RecordError, RulesError
 from jick.games.smear import load_preset, new_match
-from jick.games.smear.actions import Bid, NameTrump, Pass, Play
-from jick.games.smear.scoring import settle
+from jick.games.smear.actions import Bid, NameTrump, Pass, Play, Smudge
+from jick.games.smear.playouts import check_supported
+from jick.games.smear.scoring import Award, match_winner, settle
 from jick.games.smear.state import SmearState
 from jick.games.smear.tables import TRUMP, trump_table
 
@@ -361,3 +362,141 @@ def test_scenario_P23_impossible_combinations_of_the_later_options_are_refused(
 ) -> None:
     with pytest.raises(RulesError, match=re.escape(message)):
         load_preset(preset, overrides=overrides)
+# ---- P30-P34: bidder goes out, smudge, bids in rounds (docs/pitch.md section 5)
+
+
+def test_scenario_P30_only_a_made_bid_goes_out() -> None:
+    rules = load_preset("pitch_auction", overrides={"both_cross": "bidder_goes_out"})
+    assert rules.target_score == 11
+    assert match_winner(rules, [12, 13], NS, True) == NS  # the bidder's side counts first
+    assert match_winner(rules, [8, 11], NS, True) is None  # EW reached 11 defending: play on
+    assert match_winner(rules, [12, 9], NS, False) is None  # a set bidder does not go out, even above 11
+    assert match_winner(rules, [8, 14], EW, True) == EW  # EW goes out on its own made bid
+    # the default checks the bidder first, but a defending side at the target wins
+    plain = load_preset("pitch_auction")
+    assert match_winner(plain, [8, 11], NS, True) == EW
+    # a whole hand: NS bid 2 and are set; EW pass 11 with the points it took and still play on
+    awards = [Award("high", 1, EW), Award("low", 1, EW), Award("jack", 1, NS), Award("game", 1, EW)]
+    settled = settle(rules, awards, NS, 2, [5, 9], N)
+    assert settled.scores == (3, 12) and settled.winner is None
+    assert settle(plain, awards, NS, 2, [5, 9], N).winner == EW
+
+
+def test_scenario_P31_a_smudge_for_every_point_wins_the_match_at_once() -> None:
+    over = {"smudge": "all_points"}
+    state = start("pitch_auction", PITCH_HANDS, fill=suit_cards("SHDC"), overrides=over)
+    state.apply(Bid(2))
+    assert Smudge() in state.legal_actions()
+    state.apply(Smudge())  # E; the auction ends at once: S and W get no turn
+    assert state.phase == "play" and state.bidder == E and state.smudge and state.bid == 4
+    rules = state.rules
+    every = [Award(p, 1, EW) for p in ("high", "low", "jack", "game")]
+    made = settle(rules, every, EW, 4, [0, 3], E, smudge=True, swept=False)
+    assert made.made and made.winner == EW and made.scores == (0, 7)  # 7 of 11, yet the match is won
+    one_lost = [*every[:3], Award("game", 1, NS)]
+    failed = settle(rules, one_lost, EW, 4, [0, 3], E, smudge=True)
+    assert not failed.made and failed.winner is None and failed.scores == (1, -1)
+    # a side in the hole may bid 4, but not smudge
+    low = start("pitch_auction", PITCH_HANDS, fill=suit_cards("SHDC"), overrides=over)
+    low.set_scores([-2, 0])
+    assert Smudge() not in low.legal_actions() and Bid(4) in low.legal_actions()
+    with pytest.raises(IllegalAction, match="in the hole"):
+        low.apply(Smudge())
+    assert rejected(low, Smudge())
+    # without the option the word is refused
+    plain = start("pitch_auction", PITCH_HANDS, fill=suit_cards("SHDC"))
+    with pytest.raises(IllegalAction, match="smudge = off"):
+        plain.apply(Smudge())
+
+
+def test_scenario_P32_a_smudge_for_every_trick_is_worth_a_fifth_point() -> None:
+    state = start("pitch_auction", PITCH_HANDS, fill=suit_cards("SHDC"), overrides={"smudge": "all_tricks"})
+    state.set_scores([-3, 0])
+    state.apply(Smudge())  # N, in the hole, may smudge for every trick
+    assert state.bidder == N and state.bid == 5 and state.phase == "play"
+    rules = state.rules
+    assert rules.smudge_value == 5
+    every = [Award(p, 1, NS) for p in ("high", "low", "jack", "game")]
+    made = settle(rules, every, NS, 5, [-3, 0], N, smudge=True, swept=True)
+    assert made.made and made.scores == (2, 0) and made.winner is None  # no match won at once
+    not_swept = settle(rules, every, NS, 5, [-3, 0], N, smudge=True, swept=False)
+    assert not not_swept.made and not_swept.scores == (-8, 0)
+    no_jack = [*every[:2], Award("jack", 1, None), every[3]]  # the Jack was not dealt: no smudge
+    assert not settle(rules, no_jack, NS, 5, [0, 0], N, smudge=True, swept=True).made
+    # the whole hand: N takes every trick with every point
+    hands = {N: cards("AS KS JS 10S 2S QS"), E: cards("3H 4H 5H 6H 7H 8H")}
+    whole = start(
+        "pitch_auction", hands, fill=suit_cards("HDC", exclude="3H 4H 5H 6H 7H 8H"), overrides={"smudge": "all_tricks"}
+    )
+    whole.apply(Smudge())
+    for card in ("AS", "KS", "QS", "JS", "10S", "2S"):
+        play(whole, f"N:{card}")
+        while whole.current_player != N and whole.phase == "play":
+            whole.apply(whole.legal_actions()[0])
+    result = whole.hand_results[-1]
+    assert result.smudge and result.bid_text == "smudge" and result.settlement.made
+    assert whole.scores == (5, 0)
+
+
+def test_scenario_P33_bids_in_rounds_until_all_but_one_pass() -> None:
+    over = {"auction_laps": "rounds"}
+    state = start("pitch_auction", PITCH_HANDS, fill=suit_cards("SHDC"), overrides=over)
+    state.apply(Bid(2))  # N
+    state.apply(Bid(3))  # E
+    state.apply(Pass())  # S is out for good
+    state.apply(Pass())  # W
+    assert state.phase == "bidding" and state.current_player == N  # a second lap
+    assert Bid(4) in state.legal_actions() and Bid(3) not in state.legal_actions()
+    state.apply(Bid(4))
+    assert state.current_player == E  # S, who passed, is skipped
+    state.apply(Pass())
+    assert state.phase == "play" and state.bidder == N and state.bid == 4
+    one = start("pitch_auction", PITCH_HANDS, fill=suit_cards("SHDC"))
+    for action in (Bid(2), Bid(3), Pass(), Pass()):
+        one.apply(action)
+    assert one.phase == "play" and one.bidder == E  # one lap: E's 3 stands
+    # all pass to the dealer: the dealer must bid, and that ends the auction
+    stuck = start("pitch_auction", PITCH_HANDS, fill=suit_cards("SHDC"), overrides=over)
+    for _ in range(3):
+        stuck.apply(Pass())
+    assert rejected(stuck, Pass())
+    stuck.apply(Bid(2))
+    assert stuck.phase == "play" and stuck.bidder == W
+
+
+@pytest.mark.parametrize(
+    ("overrides", "message"),
+    [
+        ({"smudge": "all_points", "moon_enabled": True}, "smudge = all_points cannot be combined with moon_enabled"),
+        ({"smudge": "every"}, "smudge"),
+        ({"auction_laps": "two"}, "auction_laps"),
+        ({"both_cross": "bidder_only"}, "both_cross"),
+    ],
+)
+def test_scenario_P34_impossible_smudge_and_auction_options_are_refused(
+    overrides: dict[str, object], message: str
+) -> None:
+    with pytest.raises(RulesError, match=re.escape(message)):
+        load_preset("pitch_auction", overrides=overrides)
+
+
+@pytest.mark.parametrize(("option", "value"), [("smudge", "all_points"), ("auction_laps", "rounds")])
+def test_scenario_P34_the_batched_playouts_refuse_what_they_do_not_play(option: str, value: str) -> None:
+    with pytest.raises(RulesError, match=f"batched play-outs do not support {option} = {value}"):
+        check_supported(load_preset("smear_ten_point", overrides={option: value, "moon_enabled": False}))
+
+
+def test_scenario_P35_the_high_low_jack_smudge_preset() -> None:
+    rules = load_preset("pitch_smudge")
+    assert (rules.smudge, rules.smudge_value, rules.dealer_may_match) == ("all_tricks", 5, True)
+    assert rules.low_award == "captured_by" and rules.target_score == 11
+    state = start("pitch_smudge", PITCH_HANDS, fill=suit_cards("SHDC"))
+    state.apply(Bid(4))  # N
+    state.apply(Pass())
+    state.apply(Pass())
+    assert Smudge() in state.legal_actions() and Bid(4) in state.legal_actions()  # W may steal the 4
+    state.apply(Smudge())  # or outbid it with a smudge
+    assert state.bidder == W and state.bid == 5
+    # Low goes to the side that captures it here (in pitch_auction, to its player)
+    awards, winners = score_tricks(rules, "S", ["N:KS E:2S S:3S W:QD"], bidder=N)
+    assert winners == [N] and award_of(awards, "low") == (NS, "2S", 1)

@@ -12,6 +12,7 @@ Moon            ``moon``     116
 CallMisdeal     ``misdeal``  117
 KeepHand        ``keep``     118
 Bid(n)          ``5``        119 + n
+Smudge          ``smudge``   180
 ==============  ===========  ===============
 
 >>> Bid(5), str(Play(Card.of("10H"))), Discard(Card.of("AS")).id
@@ -50,6 +51,9 @@ from jick.games.smear.ids import (
 )
 from jick.games.smear.ids import (
     PLAY_BASE as PLAY_BASE,
+)
+from jick.games.smear.ids import (
+    SMUDGE_ID as SMUDGE_ID,
 )
 from jick.games.smear.ids import (
     TRUMP_BASE as TRUMP_BASE,
@@ -177,6 +181,18 @@ class Bid(Action):
         return str(self.amount)
 
 
+class Smudge(Action):
+    """Bid a smudge (docs/pitch.md): every point, or every trick, as the rules say."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        self._freeze(SMUDGE_ID)
+
+    def __str__(self) -> str:
+        return "smudge"
+
+
 #: Every action, indexed by id (the fixed action space).
 ACTIONS: tuple[Action, ...] = (
     tuple(Play(c) for c in CARDS)
@@ -185,6 +201,7 @@ ACTIONS: tuple[Action, ...] = (
     + tuple(NameTrump(s) for s in range(4))
     + (Pass(), Moon(), CallMisdeal(), KeepHand())
     + tuple(Bid(b) for b in range(MAX_BID_LIMIT + 1))
+    + (Smudge(),)
 )
 assert len(ACTIONS) == NUM_ACTIONS and all(a.id == i for i, a in enumerate(ACTIONS))
 
@@ -194,6 +211,7 @@ _WORDS: dict[str, Action] = {
     "done": ACTIONS[DONE_ID],
     "misdeal": ACTIONS[MISDEAL_ID],
     "keep": ACTIONS[KEEP_ID],
+    "smudge": ACTIONS[SMUDGE_ID],
 }
 
 
@@ -228,6 +246,6 @@ def action_from_text(text: str) -> Action:
         return ACTIONS[PLAY_BASE + parse_card(key).index]
     except NotationError:
         raise NotationError(
-            f"{text!r} is not a Smear action (a bid like 5, pass, moon, a suit S/H/D/C, a card like AS, "
+            f"{text!r} is not a Smear action (a bid like 5, pass, moon, smudge, a suit S/H/D/C, a card like AS, "
             "-AS to discard, done, misdeal or keep)"
         ) from None

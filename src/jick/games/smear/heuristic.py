@@ -83,8 +83,9 @@ How it bids
     (:data:`PRESSURE_EASING`); where a set would bust the side, they rise and
     there are no jumps. The stuck dealer bids the minimum (nobody is left to
     outbid), and the moon is bid only with every point card of a suit and
-    its six top trumps in hand. A misdeal is called, where the rules allow
-    it, on a hand of 3s to 9s without a suit of five.
+    its six top trumps in hand; a smudge with the six top trumps (a sure
+    sweep). A misdeal is called, where the rules allow it, on a hand of 3s to
+    9s without a suit of five.
 
 Calibration and tuning
     ``benchmarks/bench_heuristic.py --calibrate`` deals 1,000 hands per preset
@@ -114,6 +115,7 @@ from jick.engine import Action
 from jick.games.smear import actions as A
 from jick.games.smear.knowledge import Knowledge, knowledge
 from jick.games.smear.rules import (
+    AuctionLaps,
     DiscardMode,
     FollowRule,
     LowAward,
@@ -792,6 +794,8 @@ class HeuristicBot:
         can_moon = A.ACTIONS[A.MOON_ID] in legal
         if can_moon and self._moon_hand(obs):
             return A.ACTIONS[A.MOON_ID]
+        if A.ACTIONS[A.SMUDGE_ID] in legal and self._smudge_hand(obs):
+            return A.ACTIONS[A.SMUDGE_ID]  # a sure sweep: six top trumps with every point card
         if not bids:
             return pass_action if can_pass else legal[0]
         if not can_pass:
@@ -834,6 +838,9 @@ class HeuristicBot:
     def _opponent_to_bid(obs: Any) -> bool:
         """True if a seat of another side bids after this one in the auction."""
         n = len(obs.sides)
+        if obs.rules.auction_laps is AuctionLaps.ROUNDS:  # laps: any opponent who has not passed speaks again
+            passed = {seat for seat, action in obs.bids if isinstance(action, A.Pass)}
+            return any(obs.sides[s] != obs.sides[obs.seat] and s not in passed for s in range(n))
         for i in range(1, n):
             seat = (obs.seat + i) % n
             if seat == (obs.dealer + 1) % n:
@@ -895,6 +902,17 @@ class HeuristicBot:
             if all(hand >> c & 1 for c in top6):
                 return True
         return False
+
+    def _smudge_hand(self, obs: Any) -> bool:
+        """The six top trumps of a suit: every trick is ours, so every point we capture is too.
+
+        Low that goes to the side that plays it could still be an opponent's, so such rules never smudge.
+        """
+        rules: SmearRules = obs.rules
+        if "low" in rules.points and rules.low_award is LowAward.PLAYED_BY:
+            return False
+        hand = index_mask(obs.hand)
+        return any(all(hand >> c & 1 for c in trump_info(rules, suit).table.order[:6]) for suit in range(4))
 
     def _trump(self, obs: Any, legal: Any) -> Action:
         model = self._model(obs.rules)

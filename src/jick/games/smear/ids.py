@@ -15,4 +15,6 @@ MOON_ID: Final = PASS_ID + 1
 MISDEAL_ID: Final = MOON_ID + 1
 KEEP_ID: Final = MISDEAL_ID + 1
 BID_BASE: Final = KEEP_ID + 1
-NUM_ACTIONS: Final = BID_BASE + MAX_BID_LIMIT + 1
+#: Added after the bids, so every older id keeps its number.
+SMUDGE_ID: Final = BID_BASE + MAX_BID_LIMIT + 1
+NUM_ACTIONS: Final = SMUDGE_ID + 1

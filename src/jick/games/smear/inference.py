@@ -75,7 +75,7 @@ def auction_calls(obs: Any) -> list[Call]:
     high_bidder: int | None = None
     calls = []
     for seat, action in obs.bids:
-        if not isinstance(action, (A.Pass, A.Bid, A.Moon)):
+        if not isinstance(action, (A.Pass, A.Bid, A.Moon, A.Smudge)):
             continue  # misdeal offers and the like: not part of the bidding
         legal: list[Action] = []
         if not (forced_dealer and seat == obs.dealer and high_bidder is None):
@@ -86,7 +86,7 @@ def auction_calls(obs: Any) -> list[Call]:
         calls.append(Call(seat, action, tuple(legal), high_bidder))
         if isinstance(action, A.Bid):
             high, high_bidder = action.amount, seat
-        elif isinstance(action, A.Moon):
+        elif isinstance(action, A.Moon | A.Smudge):
             high_bidder = seat
     return calls
 

@@ -62,6 +62,8 @@ class SmearObservation:
     legal_actions: tuple[Action, ...]
     last_hand: HandResult | None
     winner: int | None
+    #: The high bid is a smudge (``bid`` is then its value; docs/pitch.md).
+    smudge: bool = False
 
     @property
     def my_side(self) -> int:
@@ -89,7 +91,7 @@ def build_observation(state: SmearState, seat: int) -> SmearObservation:
     bids: list[tuple[int, Action]] = []
     if deal is not None:
         for s, aid in deal.actions:
-            if aid in (A.PASS_ID, A.MOON_ID) or aid >= A.BID_BASE:
+            if aid in (A.PASS_ID, A.MOON_ID) or aid >= A.BID_BASE:  # the smudge id is after the bids
                 bids.append((s, A.ACTIONS[aid]))
     trick = state.trick
     done = tuple(deal.tricks) if deal is not None else ()
@@ -145,4 +147,5 @@ def build_observation(state: SmearState, seat: int) -> SmearObservation:
         legal_actions=legal,
         last_hand=state.last_hand,
         winner=state.winner,
+        smudge=state.smudge,
     )

@@ -47,6 +47,7 @@ from jick.games.smear.presets import load_preset
 from jick.games.smear.rules import (
     KERNEL_POINT_NAMES,
     AllPass,
+    AuctionLaps,
     BothCross,
     BuryRestriction,
     DeckRanks,
@@ -65,6 +66,7 @@ from jick.games.smear.rules import (
     RenegeMode,
     SettlementRule,
     SmearRules,
+    Smudge,
     TrickHistory,
     TrumpSetBy,
 )
@@ -123,6 +125,8 @@ KERNEL_OPTIONS: dict[str, tuple[object, ...] | None] = {
     "settlement": (SettlementRule.STANDARD,),
     "low_ignores_jokers": (False,),
     "deck_ranks": (DeckRanks.TWO_UP,),
+    "smudge": (Smudge.OFF,),
+    "auction_laps": (AuctionLaps.ONE,),
 }
 
 

@@ -72,6 +72,8 @@ def unmapped(rules: Any) -> str | None:
         return f"low_hand_misdeal = {rules.low_hand_misdeal} (PTN has no misdeal calls)"
     if rules.moon_enabled:
         return "moon_enabled = true (PTN has no moon bid)"
+    if rules.smudge != "off":
+        return f"smudge = {rules.smudge} (PTN has no smudge bid)"
     if rules.trump_only_play:
         return "trump_only_play = true (PTN has no folded players)"
     if not MIN_SEATS <= rules.num_players <= MAX_SEATS:

@@ -96,6 +96,23 @@ class GameTie(StrEnum):
 class BothCross(StrEnum):
     BIDDER_WINS = "bidder_wins"
     HIGHER_SCORE = "higher_score"
+    #: Only a side that makes its bid wins at the target; the others play on (docs/pitch.md).
+    BIDDER_GOES_OUT = "bidder_goes_out"
+
+
+class Smudge(StrEnum):
+    """The smudge bid (docs/pitch.md): none, every point (wins the match at once), or every trick."""
+
+    OFF = "off"
+    ALL_POINTS = "all_points"
+    ALL_TRICKS = "all_tricks"
+
+
+class AuctionLaps(StrEnum):
+    """One turn each (SPEC 1.7), or laps until every player but the high bidder has passed."""
+
+    ONE = "one"
+    ROUNDS = "rounds"
 
 
 class RenegeMode(StrEnum):
@@ -249,6 +266,8 @@ class SmearRules(RuleSet):
     settlement: SettlementRule = SettlementRule.STANDARD
     low_ignores_jokers: bool = False
     deck_ranks: DeckRanks = DeckRanks.TWO_UP
+    smudge: Smudge = Smudge.OFF
+    auction_laps: AuctionLaps = AuctionLaps.ONE
 
     def __post_init__(self) -> None:
         coerce_fields(self, allowed_values, INT_CHOICES, _check_other)
@@ -264,6 +283,11 @@ class SmearRules(RuleSet):
     def max_points(self) -> int:
         """Sum of all defined point values."""
         return sum(self.points.values())
+
+    @property
+    def smudge_value(self) -> int:
+        """What a smudge is worth (bid, and scored when made): every point, or every point and one more."""
+        return self.max_points + (1 if self.smudge is Smudge.ALL_TRICKS else 0)
 
     @property
     def deck_size(self) -> int:
@@ -405,5 +429,11 @@ def _validate(r: SmearRules) -> None:
             )
         if r.moon_enabled:
             raise _error("settlement = difference cannot be combined with moon_enabled = true")
+    if r.smudge is not Smudge.OFF and r.moon_enabled:
+        raise _error(f"smudge = {r.smudge.value} cannot be combined with moon_enabled = true (both are the top bid)")
+    if r.smudge is Smudge.ALL_TRICKS and r.trump_only_play:
+        raise _error(
+            "smudge = all_tricks cannot be combined with trump_only_play = true (not every seat plays every trick)"
+        )
     if r.trump_only_play and r.renege_mode is RenegeMode.PENALIZE:
         raise _error("trump_only_play = true cannot be combined with renege_mode = penalize (non-trumps are dead)")

@@ -19,6 +19,7 @@ from jick.games.smear.rules import (
     MoonSuccess,
     SettlementRule,
     SmearRules,
+    Smudge,
 )
 from jick.games.smear.tables import TrumpTable, captured_point_cards, game_points
 
@@ -184,10 +185,14 @@ def settle(
     scores: Sequence[int],
     bidder_seat: int,
     reneged: frozenset[int] = frozenset(),
+    *,
+    smudge: bool = False,
+    swept: bool = False,
 ) -> Settlement:
     """Apply SPEC 1.12 to 1.14: score the hand and decide whether the match ends.
 
-    ``bid`` is None for a moon. ``scores`` are the match scores before the hand.
+    ``bid`` is None for a moon. ``scores`` are the match scores before the hand. ``smudge``: the bid
+    was a smudge (``bid`` its value); ``swept``: the bidder's side won every trick (docs/pitch.md).
 
     >>> from jick.games.smear.presets import load_preset
     >>> r = load_preset("smear_ten_point")
@@ -245,6 +250,20 @@ def settle(
             note = "the moon failed: the match is lost"
         after = tuple(before[s] + deltas[s] for s in range(k))
         return Settlement(tuple(points), tuple(deltas), after, made, moon, tuple(sorted(reneged)), winner, note)
+    if smudge and not reneged:
+        made = all(a.side == bidder_side for a in awards) and (rules.smudge is not Smudge.ALL_TRICKS or swept)
+        for s in range(k):
+            deltas[s] = points[s] if s != bidder_side else rules.smudge_value if made else -bid
+        after = tuple(before[s] + deltas[s] for s in range(k))
+        if made and rules.smudge is Smudge.ALL_POINTS:
+            winner, note = bidder_side, "smudge made: the match is won"
+        else:
+            missed = "a point lost" if not all(a.side == bidder_side for a in awards) else "a trick lost"
+            winner, note = (
+                match_winner(rules, after, bidder_side, made),
+                "smudge made" if made else f"smudge set ({missed})",
+            )
+        return Settlement(tuple(points), tuple(deltas), after, made, None, (), winner, note)
     if not reneged and rules.settlement is SettlementRule.DIFFERENCE:
         made = points[bidder_side] >= bid
         other = 1 - bidder_side  # validation keeps this rule to two sides
@@ -282,11 +301,17 @@ def _clockwise_sides(rules: SmearRules, seat: int) -> list[int]:
 def match_winner(rules: SmearRules, scores: Sequence[int], bidder_side: int, made: bool) -> int | None:
     """SPEC 1.13 steps 2 and 3; None means play on (including an extra hand).
 
+    Under ``both_cross = bidder_goes_out`` only the bidder's side, having made its bid, wins at the target.
+
     >>> from jick.games.smear.presets import load_preset
     >>> match_winner(load_preset("smear_ten_point"), [23, 24], 0, True)
     0
     """
     crossed = [s for s, v in enumerate(scores) if v >= rules.target_score]
+    if rules.both_cross is BothCross.BIDDER_GOES_OUT:
+        if made and bidder_side in crossed:
+            return bidder_side
+        crossed = []  # only a made bid goes out: the others play on past the target
     if crossed:
         if rules.both_cross is BothCross.BIDDER_WINS:
             if made and bidder_side in crossed:

@@ -40,11 +40,13 @@ from jick.games.smear.ids import (
     MOON_ID,
     PASS_ID,
     PLAY_BASE,
+    SMUDGE_ID,
     TRUMP_BASE,
 )
 from jick.games.smear.rules import (
     HAND_AFTER_DISCARD,
     AllPass,
+    AuctionLaps,
     BuryRestriction,
     DiscardMode,
     DiscardNontrumps,
@@ -53,6 +55,7 @@ from jick.games.smear.rules import (
     LowHandMisdeal,
     RenegeMode,
     SmearRules,
+    Smudge,
     TrumpSetBy,
 )
 from jick.games.smear.scoring import Award, HandFacts, Settlement, award_points, settle
@@ -69,7 +72,7 @@ _ACTIONS: Final = A.ACTIONS
 HANDS_DONE = RESULTS_NO
 KITTY, STOCK_POS, HIGH_BID, BIDDER = range(7, 11)
 TRUMP_SUIT, DISCARD_LEFT, LEADER, TRICK_LEN, BURIED, RENEGED, PART, WINNER = range(11, 19)
-TURN_TRUMPS, TURNS, KITTY_HOLDER = range(19, 22)
+TURN_TRUMPS, TURNS, KITTY_HOLDER, SMUDGED, PASSED = range(19, 24)
 # Per-seat and per-side arrays (8 slots each)
 HAND, DISC_COUNT, RECV_COUNT, DISC_MASK, PLAYED, TRICKS_WON = 24, 32, 40, 48, 56, 64
 CAPTURED, SCORE, T_SEAT, T_CARD = 72, 80, 88, 96
@@ -97,9 +100,13 @@ class HandResult:
     awards: tuple[Award, ...]
     game_points: tuple[int, ...]
     settlement: Settlement
+    #: The bid was a smudge (``bid`` is then its value).
+    smudge: bool = False
 
     @property
     def bid_text(self) -> str:
+        if self.smudge:
+            return "smudge"
         return "moon" if self.bid is None else str(self.bid)
 
 
@@ -157,6 +164,7 @@ class SmearState(TrickState[DealLog, "HandResult"]):
         self._bury_nonscoring = rules.bury_restriction is BuryRestriction.NON_SCORING_ONLY
         self._mandatory_nontrumps = rules.discard_nontrumps is DiscardNontrumps.MANDATORY
         self._trump_by_lead = rules.trump_set_by is TrumpSetBy.FIRST_LEAD
+        self._rounds = rules.auction_laps is AuctionLaps.ROUNDS
         self._v = [0] * V_SIZE
         self._v[DEALER] = self.first_dealer
         self._v[WINNER] = -1
@@ -232,6 +240,7 @@ class SmearState(TrickState[DealLog, "HandResult"]):
         other._bury_nonscoring = self._bury_nonscoring
         other._mandatory_nontrumps = self._mandatory_nontrumps
         other._trump_by_lead = self._trump_by_lead
+        other._rounds = self._rounds
 
     # ------------------------------------------------------------------ apply / undo
     def _why_foreign(self, action: Action) -> str:
@@ -301,6 +310,8 @@ class SmearState(TrickState[DealLog, "HandResult"]):
             v[TRICK_NO] = 0
             v[ACTION_NO] = 0
             v[KITTY_HOLDER] = -1
+            v[SMUDGED] = 0
+            v[PASSED] = 0
             for i in range(HAND, CAPTURED):
                 v[i] = 0
             for i in range(CAPTURED, CAPTURED + 8):
@@ -374,13 +385,27 @@ class SmearState(TrickState[DealLog, "HandResult"]):
         v = self._v
         n = self._n
         v[TURNS] += 1
+        nxt = (seat + 1) % n
         if aid == MOON_ID:
             v[HIGH_BID] = MOON_BID
             v[BIDDER] = seat
-        elif aid != PASS_ID:
+        elif aid == SMUDGE_ID:
+            v[HIGH_BID] = self.rules.smudge_value
+            v[BIDDER] = seat
+            v[SMUDGED] = 1
+        elif aid == PASS_ID:
+            v[PASSED] |= 1 << seat
+        else:
             v[HIGH_BID] = aid - BID_BASE
             v[BIDDER] = seat
-        if aid == MOON_ID or v[TURNS] == n:
+        if self._rounds:  # laps until all but the high bidder have passed (a pass is final)
+            passed = v[PASSED]
+            while passed >> nxt & 1 and passed != (1 << n) - 1:
+                nxt = (nxt + 1) % n
+            ends = passed == (1 << n) - 1 or nxt == v[BIDDER]
+        else:
+            ends = v[TURNS] == n
+        if aid in (MOON_ID, SMUDGE_ID) or ends:
             if v[BIDDER] < 0:
                 self._redeal("all passed")
                 return
@@ -398,7 +423,7 @@ class SmearState(TrickState[DealLog, "HandResult"]):
             v[PHASE] = TRUMP_CHOICE
             v[TO_MOVE] = bidder
         else:
-            v[TO_MOVE] = (seat + 1) % n
+            v[TO_MOVE] = nxt
 
     def _name_trump(self, suit: int) -> None:
         v = self._v
@@ -562,7 +587,10 @@ class SmearState(TrickState[DealLog, "HandResult"]):
         )
         awards = award_points(rules, self._table, facts, self._sides)
         scores = v[SCORE : SCORE + self._k]
-        settlement = settle(rules, awards, self._sides[bidder], bid, scores, bidder, reneged)
+        smudge = v[SMUDGED] == 1
+        side = self._sides[bidder]
+        swept = sum(v[TRICKS_WON + s] for s in range(self._n) if self._sides[s] == side) == v[TRICK_NO]
+        settlement = settle(rules, awards, side, bid, scores, bidder, reneged, smudge=smudge, swept=swept)
         self._results.append(
             HandResult(
                 hand_number=v[HANDS_DONE] + 1,
@@ -573,6 +601,7 @@ class SmearState(TrickState[DealLog, "HandResult"]):
                 awards=tuple(awards),
                 game_points=tuple([game_points(m) for m in facts.captured]),
                 settlement=settlement,
+                smudge=smudge,
             )
         )
         for s in range(self._k):
@@ -635,10 +664,16 @@ class SmearState(TrickState[DealLog, "HandResult"]):
             bits |= 1 << (BID_BASE + b)
         if rules.moon_enabled:
             bits |= 1 << MOON_ID
+        if rules.smudge is not Smudge.OFF and self._may_smudge(v[TO_MOVE]):
+            bits |= 1 << SMUDGE_ID
         forced = self._dealer_forced and v[TO_MOVE] == v[DEALER] and v[BIDDER] < 0
         if not forced:
             bits |= 1 << PASS_ID
         return bits
+
+    def _may_smudge(self, seat: int) -> bool:
+        """A smudge for every point needs a side not in the hole (below zero); one for every trick does not."""
+        return self.rules.smudge is Smudge.ALL_TRICKS or self._v[SCORE + self._sides[seat]] >= 0
 
     def _discard_bits(self, seat: int) -> int:
         v = self._v
@@ -713,6 +748,10 @@ class SmearState(TrickState[DealLog, "HandResult"]):
                 return "the dealer may not pass when everyone else has passed: bid at least the minimum"
             if isinstance(action, A.Moon):
                 return "shooting the moon is not allowed under these rules"
+            if isinstance(action, A.Smudge):
+                if self.rules.smudge is Smudge.OFF:
+                    return "a smudge is not allowed under these rules (smudge = off)"
+                return "a side below zero (in the hole) may not smudge"
             return f"{what}: seat {seat} is bidding"
         if phase == TRUMP_CHOICE:
             return f"{what}: seat {seat} must name trump (S, H, D or C)"
@@ -769,6 +808,11 @@ class SmearState(TrickState[DealLog, "HandResult"]):
     def moon(self) -> bool:
         """Whether the high bid is shooting the moon."""
         return self._v[HIGH_BID] == MOON_BID
+
+    @property
+    def smudge(self) -> bool:
+        """Whether the high bid is a smudge (:attr:`bid` is then its value)."""
+        return self._v[SMUDGED] == 1
 
     @property
     def kitty_holder(self) -> int | None:

@@ -68,6 +68,8 @@ class SmearTeller:
             story.add(Line(f"{who(seat, 'passes', 'pass')}"))
         elif isinstance(action, A.Moon):
             story.add(Line(f"{who(seat, 'shoots', 'shoot')} the moon"))
+        elif isinstance(action, A.Smudge):
+            story.add(Line(f"{who(seat, 'bids', 'bid')} a smudge ({_smudge_words(state)})"))
         elif isinstance(action, A.NameTrump):
             story.add(Line(f"{who(seat, 'names', 'name')} {suit_words('SHDC'[action.suit])} trump"))
         elif isinstance(action, A.CallMisdeal):
@@ -100,11 +102,22 @@ class SmearTeller:
         s = result.settlement
         if s.moon is not None or result.bid is None:
             verdict = f"{who(result.bidder)} shot the moon: {s.note}"
+        elif result.smudge:
+            done = "makes" if s.made else "fails"
+            verdict = f"{who(result.bidder, done, done.removesuffix('s'))} the smudge ({result.bid})"
+            if s.winner is not None and s.made and state.rules.smudge.value == "all_points":
+                verdict += " and wins the match at once"
         elif s.made:
             verdict = f"{who(result.bidder, 'makes', 'make')} the bid of {result.bid}"
         else:
             verdict = f"{who(result.bidder, 'is', 'are')} set on a bid of {result.bid}"
         story.add(Line(f"{verdict}. {_changes(state, s.deltas, True)}; scores: {_changes(state, s.scores, False)}"))
+        rules = state.rules
+        if s.winner is None and rules.both_cross.value == "bidder_goes_out":
+            waiting = [side for side, score in enumerate(s.scores) if score >= rules.target_score]
+            for side in waiting:
+                reached = _sides_verb(state, side, "reaches", "reach")
+                story.add(Line(f"{reached} {rules.target_score} but only a made bid goes out: play on"))
 
     def match_ends(self, story: Story, state: SmearState) -> None:
         scores = _changes(state, tuple(state.scores), False)
@@ -112,6 +125,13 @@ class SmearTeller:
             story.add(Line(f"The match is over ({scores})"))
         else:
             story.add(Line(f"Match over: {_sides_verb(state, state.winner, 'wins', 'win')} ({scores})"))
+
+
+def _smudge_words(state: SmearState) -> str:
+    rules = state.rules
+    if rules.smudge.value == "all_tricks":
+        return f"every trick and every point, worth {rules.smudge_value}"
+    return f"every point, worth {rules.smudge_value}; made, it wins the match"
 
 
 def _card(index: int) -> str:

@@ -145,6 +145,15 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
             self.say("Teams: " + " vs ".join(teams))
         points = ", ".join(f"{POINT_LABELS.get(name, name)} {value}" for name, value in rules.points.items())
         self.say(f"Target {rules.target_score}; points per hand: {points}")
+        house = []
+        if rules.auction_laps == "rounds":
+            house.append("bids go round until all but one have passed")
+        if rules.smudge != "off":
+            house.append(f"smudge bids {self.smudge_words()}")
+        if rules.both_cross == "bidder_goes_out":
+            house.append("only a made bid goes out")
+        if house:
+            self.say("House rules: " + "; ".join(house))
 
     def before_turn(self) -> None:
         """Announce redeals and the start of each new deal."""
@@ -165,6 +174,8 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
             self.say(self.verb(seat, "passes", "pass"))
         elif isinstance(action, A.Moon):
             self.say(f"{self.verb(seat, 'shoots', 'shoot')} the moon!")
+        elif isinstance(action, A.Smudge):
+            self.say(f"{self.verb(seat, 'bids', 'bid')} a smudge! ({self.smudge_words()})")
         elif isinstance(action, A.CallMisdeal):
             self.say(f"{self.verb(seat, 'calls', 'call')} a misdeal (a hand of only 3s to 9s)")
         elif isinstance(action, A.KeepHand):
@@ -181,7 +192,7 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
             if before.trump is None:  # trump_set_by = first_lead: this lead named trump
                 self.say(f"[bold]{SUIT_NAMES[action.card.suit]}[/] are trump (set by the pitcher's lead)")
             self.trick_news(seat, action.card, before)
-        if isinstance(action, A.Bid | A.Pass | A.Moon) and before.phase == "bidding":
+        if isinstance(action, A.Bid | A.Pass | A.Moon | A.Smudge) and before.phase == "bidding":
             self.auction_news()
 
     def after_actions(self) -> None:
@@ -191,10 +202,17 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
     def auction_news(self) -> None:
         obs = self.state.observation(self.table.public_seat)
         if obs.phase in ("trump", "play") and obs.bidder is not None:
-            bid = "the moon" if obs.moon else str(obs.bid)
+            bid = "the moon" if obs.moon else f"a smudge ({obs.bid})" if obs.smudge else str(obs.bid)
             self.say(f"{self.verb(obs.bidder, 'wins', 'win')} the auction with {bid}")
             if self.rules.kitty_size:
                 self.say(f"{self.verb(obs.bidder, 'takes', 'take')} the kitty")
+
+    def smudge_words(self) -> str:
+        """What a smudge asks for under these rules."""
+        rules = self.rules
+        if rules.smudge == "all_tricks":
+            return f"every trick and every point, worth {rules.smudge_value}"
+        return f"every point, worth {rules.smudge_value}; made, it wins the match at once"
 
     def discard_news(self) -> None:
         """Report a finished discard turn: counts for others, the cards for you."""
@@ -248,6 +266,10 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
             for line in lines[1:]:
                 console.print(line, markup=False)
             self.say(f"[bold]Score:[/] {self.scores_text(result.settlement.scores)} (target {self.rules.target_score})")
+            rules = self.rules
+            if result.settlement.winner is None and rules.both_cross == "bidder_goes_out":
+                if any(score >= rules.target_score for score in result.settlement.scores):
+                    self.say("Only a made bid goes out: the match goes on.")
 
     def finish(self) -> None:
         state = self.state
@@ -334,7 +356,7 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
         if obs.phase == "bidding":
             bids = [a.amount for a in legal if isinstance(a, A.Bid)]
             words = [f"a bid from {bids[0]} to {bids[-1]}" if len(bids) > 1 else f"a bid of {bids[0]}"] if bids else []
-            words += [str(a) for a in legal if isinstance(a, A.Moon | A.Pass)]
+            words += [str(a) for a in legal if isinstance(a, A.Moon | A.Smudge | A.Pass)]
             return ", or ".join(words) if len(words) == 2 else or_list(words)
         if obs.phase == "trump":
             return "a suit for trump: S, H, D or C"
@@ -384,6 +406,10 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
                 return f"everyone else passed and you are the dealer: you must bid at least {bids[0]}"
             if isinstance(action, A.Moon):
                 return "shooting the moon is not part of these rules"
+            if isinstance(action, A.Smudge):
+                if rules.smudge == "off":
+                    return "a smudge is not part of these rules"
+                return "your side is below zero (in the hole): it may not smudge"
             return f"you are bidding: type {self.moves_text(obs)}"
         if obs.phase == "trump":
             return "you won the auction: name trump with S, H, D or C"
@@ -461,6 +487,8 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
                 options.append("you must bid")
             if A.ACTIONS[A.MOON_ID] in legal:
                 options.append("moon")
+            if A.ACTIONS[A.SMUDGE_ID] in legal:
+                options.append("smudge")
             return f"Your bid ({', '.join(options)}): "
         if obs.phase == "trump":
             return "Name trump (S, H, D, C): "
@@ -496,7 +524,7 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
         if obs.bids and obs.trump is None:
             self.say("Bids: " + ", ".join(f"{self.who(s)}: {a}" for s, a in obs.bids))
         if obs.trump is not None and obs.bidder is not None:
-            bid = "the moon" if obs.moon else str(obs.bid)
+            bid = "the moon" if obs.moon else f"a smudge ({obs.bid})" if obs.smudge else str(obs.bid)
             self.say(f"Trump: [bold]{SUIT_NAMES[obs.trump]}[/] ({self.who(obs.bidder)} bid {bid})")
         if obs.phase == "play":
             self.say("Tricks won: " + ", ".join(f"{self.who(s)} {n}" for s, n in enumerate(obs.tricks_won)))

@@ -12,7 +12,7 @@ export function points(n) {
 }
 
 const WORDS = {
-  pass: "Pass", moon: "Shoot the moon", done: "Keep the rest", misdeal: "Misdeal", keep: "Keep the hand",
+  pass: "Pass", moon: "Shoot the moon", smudge: "Smudge", done: "Keep the rest", misdeal: "Misdeal", keep: "Keep the hand",
   threesome: "Threesome", solo: "Solo", accept: "Accept", reject: "Reject", game: "Game (36+)",
   consolation: "Consolation (35 or fewer)", ultimo: "Announce ultimo", contra: "Contra",
 };
@@ -30,7 +30,7 @@ export function actionKey(text) {
 }
 
 const LOG_WORDS = {
-  done: "is dealt back up to six", misdeal: "calls a misdeal", keep: "keeps the hand", threesome: "bids threesome",
+  done: "is dealt back up to six", smudge: "bids a smudge", misdeal: "calls a misdeal", keep: "keeps the hand", threesome: "bids threesome",
   solo: "bids solo", accept: "accepts the widow half", reject: "rejects the widow half", game: "plays for game",
   consolation: "plays for consolation", ultimo: "announces ultimo", contra: "says contra",
 };

@@ -46,6 +46,7 @@ export interface SmearHandResult {
   awards: SmearAward[];
   game_points: number[];
   settlement: SmearSettlement;
+  smudge: boolean;
 }
 
 export interface SmearObservation {
@@ -76,6 +77,7 @@ export interface SmearObservation {
   legal_actions: ActionJson[];
   last_hand: SmearHandResult | null;
   winner: number | null;
+  smudge: boolean;
 }
 
 export interface TarokTrick {

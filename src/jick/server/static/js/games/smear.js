@@ -125,7 +125,7 @@ function livePoints(obs, rules, names) {
     const side = sideOf(obs.bidder);
     const got = taken[side] || 0;
     const whose = mySide === null ? "" : side === mySide ? " (us)" : " (them)";
-    head = obs.moon ? `Moon${whose}: ${got} taken so far` : `Bid ${obs.bid}${whose}: ${got} taken so far`;
+    head = obs.moon ? `Moon${whose}: ${got} taken so far` : `${obs.smudge ? "Smudge" : "Bid"} ${obs.bid}${whose}: ${got} taken so far`;
   }
   return { head, items };
 }
@@ -180,7 +180,7 @@ export const smear = {
     bits.push(`dealer ${esc(names(obs.dealer))}`);
     if (obs.bidder !== null && obs.bidder !== undefined) {
       const word = obs.phase === "bidding" ? "high bid" : "pitcher";
-      bits.push(obs.moon ? `${esc(names(obs.bidder))} shoots the moon` : `${word} ${esc(names(obs.bidder))}, bid ${obs.bid}`);
+      bits.push(obs.moon ? `${esc(names(obs.bidder))} shoots the moon` : `${word} ${esc(names(obs.bidder))}, ${obs.smudge ? "smudge" : "bid"} ${obs.bid}`);
     }
     if (obs.trump !== null && obs.trump !== undefined) bits.push(`trump ${suitHTML(obs.trump)}`);
     if (rules && rules.target_score) bits.push(`to ${rules.target_score}`);
@@ -193,7 +193,7 @@ export const smear = {
     if (obs.dealer === seat) tags.push(`<span class="tag dealer" title="dealer">D</span>`);
     const bid = common.lastBid(obs, seat);
     if (bid && obs.phase === "bidding") tags.push(`<span class="tag bid">${bid[1].action === "pass" ? "pass" : esc(bid[1].action)}</span>`);
-    if (obs.bidder === seat && obs.phase !== "bidding") tags.push(`<span class="tag pitcher">${obs.moon ? "moon" : `bid ${obs.bid}`}</span>`);
+    if (obs.bidder === seat && obs.phase !== "bidding") tags.push(`<span class="tag pitcher">${obs.moon ? "moon" : `${obs.smudge ? "smudge" : "bid"} ${obs.bid}`}</span>`);
     if (obs.phase === "play" || (obs.tricks_won && obs.tricks_won[seat])) tags.push(`<span class="tag">tricks ${obs.tricks_won[seat]}</span>`);
     if (obs.discard_counts && obs.discard_counts[seat] && obs.phase !== "bidding") tags.push(`<span class="tag">discarded ${obs.discard_counts[seat]}</span>`);
     return tags.join("");
@@ -230,7 +230,7 @@ export const smear = {
   /** @param {Obs} obs @param {any} rules */
   promptText(obs, rules) {
     const p = obs.phase;
-    if (p === "bidding") return obs.legal_actions.some((a) => a.action === "pass") ? "Your bid: a number, pass" + (obs.legal_actions.some((a) => a.action === "moon") ? " or shoot the moon" : "") : "Your bid (the dealer must bid)";
+    if (p === "bidding") return obs.legal_actions.some((a) => a.action === "pass") ? "Your bid: a number, pass" + (obs.legal_actions.some((a) => a.action === "moon") ? " or shoot the moon" : "") + (obs.legal_actions.some((a) => a.action === "smudge") ? " or smudge" : "") : "Your bid (the dealer must bid)";
     if (p === "trump") return "Name trump";
     if (p === "misdeal_offer") return "Your hand is only 3s to 9s: misdeal or keep?";
     if (p === "discard") {
