@@ -19,52 +19,52 @@ import asyncio
 import hmac
 import json
 import logging
-import re
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
-from datetime import datetime
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Awaitable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import IntegrityError
 
 from jick.engine import IllegalAction, JickError, NotationError, RulesError
-from jick.record_hooks import hooks_for
 from jick.server import protocol as P
 from jick.server.bots import BotPool
 from jick.server.chat import CHAT_HISTORY, CHAT_RATE, CHAT_WINDOW, MAX_CHAT_LINES, ChatRoom, row_of_line, sender_name
-from jick.server.lobby import house_rules, preset_title
+from jick.server.connection import Connection
 from jick.server.metrics import Metrics
-from jick.server.store import DeckRow, NewAction, SeatRow, Store, StoredTable, TableRow, hash_token, now
+from jick.server.store import NewAction, SeatRow, Store, StoredTable, TableRow, hash_token, now
+from jick.server.table import (
+    SHARED,
+    TABLE_ID,
+    Rejected,
+    Seat,
+    Table,
+    check_host,
+    check_visible,
+    deck_rows,
+    draw_of_row,
+    holds,
+    info_of_row,
+    new_id,
+    new_token,
+    stop_turn_clock,
+    turn_clock,
+)
 from jick.server.tablelog import TableLog, names_of
 from jick.server.views import action_json, fields_text, observation_fields, public_fields
+from jick.server.writer import AsyncStore, StoreFailed
 from jick.session import HUMAN, LoggedAction, Session
-from jick.shuffles import Draw
 
 if TYPE_CHECKING:
     from jick.server.hub import Cluster
 
-__all__ = ["Connection", "Rejected", "Settings", "Table", "Tables"]
+__all__ = ["Settings", "Tables"]
 
 log = logging.getLogger("jick.server")
-T = TypeVar("T")
 
 #: The bot whose advice a hint gives (as ``jick play``'s ``hint``).
 HINT_LEVEL = "hard"
-#: What a table id looks like (``secrets.token_urlsafe(9)``); anything else is unknown at once.
-TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{6,32}$")
-
-
-class Rejected(Exception):
-    """A request that cannot be done: an HTTP status, a short code and one line for people."""
-
-    def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
 
 
 @dataclass
@@ -88,197 +88,6 @@ class Settings:
     base_url: str = "http://127.0.0.1:8000"
     #: Redis URL for several processes on one PostgreSQL (``--redis``); None: this process alone.
     redis: str | None = None
-
-
-# ---------------------------------------------------------------------------- connections
-class Connection:
-    """One websocket, seen from the tables: a queue of outgoing texts and the seat it plays (None: watching)."""
-
-    def __init__(self, peer: str, send_queue: int = 1000, metrics: Metrics | None = None) -> None:
-        self.peer = peer
-        self.metrics = metrics
-        self.seat: int | None = None
-        #: The name a spectator gave in its hello (its chat lines carry it).
-        self.name: str | None = None
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=send_queue)
-        self.closed = False
-        self.close_code = 1000
-        self.close_reason = ""
-
-    def send(self, text: str) -> None:
-        if self.closed:
-            return
-        try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:
-            log.warning("%s: too slow to read its messages; disconnected", self.peer)
-            self.close(1013, "too slow")
-
-    def send_model(self, message: Any) -> None:
-        self.send(message.model_dump_json())
-
-    def error(self, code: str, message: str) -> None:
-        if self.metrics is not None:
-            self.metrics.errors.labels(code).inc()
-        self.send(json.dumps({"type": "error", "code": code, "message": message}))
-
-    def close(self, code: int = 1000, reason: str = "") -> None:
-        """Send what is queued, then close with ``code``."""
-        if self.closed:
-            return
-        self.closed = True
-        self.close_code = code
-        self.close_reason = reason
-        while True:
-            try:
-                self.queue.put_nowait(None)
-                return
-            except asyncio.QueueFull:  # a client too slow to read: drop what it would never read
-                self.queue.get_nowait()
-
-
-# ---------------------------------------------------------------------------- tables
-@dataclass
-class Seat:
-    number: int
-    kind: str
-    name: str | None = None
-    token_hash: str | None = None
-    claimed: bool = False
-    conn: Connection | None = None
-    #: ``time.monotonic()`` since when the seat's person is absent (None: present, or a bot seat).
-    away_since: float | None = None
-    #: The host muted the seat's chat.
-    muted: bool = False
-
-
-@dataclass
-class Table:
-    id: str
-    name: str
-    header: dict[str, Any]
-    bot_level: str
-    away_timeout: float
-    public: bool
-    seeded: bool
-    status: str
-    host_token_hash: str
-    created_at: datetime
-    session: Session
-    seats: list[Seat]
-    result: dict[str, Any] | None = None
-    #: SHA-256 of the watch token (its holder may watch a private table); None: no watch link.
-    watch_token_hash: str | None = None
-    #: Seconds a bot waits before it acts here (None: the server's ``bot_delay``).
-    bot_delay: float | None = None
-    #: The match this table is the rematch of, and its own rematch once made (table ids).
-    rematch_of: str | None = None
-    next_match: str | None = None
-    #: Spectators may chat (seats always may, unless muted).
-    spectator_chat: bool = False
-    chat: ChatRoom = field(default_factory=ChatRoom)
-    spectators: set[Connection] = field(default_factory=set)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    bot_task: asyncio.Task[None] | None = None
-    timer: asyncio.TimerHandle | None = None
-    #: Seconds a person has for each turn before the away bot plays that one move (0: no turn timer).
-    turn_timer: float = 0.0
-    #: The turn the clock runs for (its ply; -1: none), since when (``time.monotonic()``), and its alarm.
-    turn_ply: int = -1
-    turn_since: float = 0.0
-    turn_alarm: asyncio.TimerHandle | None = None
-    #: The table log (built on first use, dropped when an action is taken back).
-    story: TableLog | None = None
-
-    @property
-    def game(self) -> str:
-        return str(self.header["game"])
-
-    @property
-    def preset(self) -> str:
-        return str(self.header["preset"])
-
-    @property
-    def live(self) -> bool:
-        return self.status in ("open", "running")
-
-    def standing_in(self, seat: int) -> bool:
-        """True when a bot plays for the absent person of ``seat`` now."""
-        s = self.seats[seat]
-        if s.kind != HUMAN or s.conn is not None or self.status != "running" or s.away_since is None:
-            return False
-        return time.monotonic() - s.away_since >= self.away_timeout
-
-    def seat_status(self, seat: Seat) -> str:
-        if seat.kind != HUMAN:
-            return "bot"
-        if seat.conn is not None:
-            return "connected"
-        if self.standing_in(seat.number):
-            return "standin"
-        if not seat.claimed and self.status == "open":
-            return "free"
-        return "away"
-
-    def info(self) -> P.TableInfo:
-        seats = [(s.number, s.kind, s.name, self.seat_status(s), s.muted) for s in self.seats]
-        return _table_info(self, self.game, self.preset, self.status, self.session.ply, seats, self.next_match)
-
-    def meta(self) -> dict[str, Any]:
-        return {
-            "tool": "jick serve",
-            "table": self.id,
-            "name": self.name,
-            "seats": [{"seat": s.number, "kind": s.kind, "name": s.name} for s in self.seats],
-        }
-
-    def full_record(self) -> dict[str, Any]:
-        """The whole record with every deal's commitments and salts: for nobody's eyes while the table is live."""
-        return self.session.record(self.meta())
-
-    def record(self) -> dict[str, Any]:
-        """The record to download: all of it once the table is over; before, only the deals already played.
-
-        While the match runs, the deal in progress and the seed stay on the
-        server: they would show the cards in play (and every deal to come,
-        at a seeded table). A finished deal of a table without a seed carries
-        the commitments sent when it began and the salts that open them.
-        """
-        full = self.full_record()
-        if not self.live:
-            return full
-        from jick.record import replay, result_of
-
-        deals = list(full["deals"])
-        if deals and "outcome" not in deals[-1]:
-            deals.pop()
-        cut = {**full, "deals": deals, "seed": None}
-        cut["meta"] = {**full["meta"], "withheld": "the deal in progress and the seed, until the match is over"}
-        cut["result"] = result_of(replay(cut, check_result=False).state)
-        return cut
-
-
-def _deck_rows(table_id: str, session: Session, start: int) -> tuple[DeckRow, ...]:
-    """The database rows of the session's draws from number ``start`` on."""
-    game = session.state.game_name
-    return tuple(
-        DeckRow(
-            table_id=table_id,
-            n=n,
-            deal=d.deal,
-            kind=d.kind,
-            cards=" ".join(d.names(game)),
-            salt=d.salt,
-            commitment=d.commitment,
-        )
-        for n, d in enumerate(session.draws[start:], start)
-    )
-
-
-def _draw_of_row(row: DeckRow, game: str) -> Draw:
-    hooks = hooks_for(game)
-    order = tuple(hooks.parse_card(c) for c in row.cards.split())
-    return Draw(row.deal, row.kind, order, row.salt, row.commitment)
 
 
 def _fairness(table: Table) -> tuple[str, str]:
@@ -323,166 +132,6 @@ def _tell(table: Table, entry: LoggedAction) -> int:
     return table.story.told(table.session, entry)
 
 
-def _turn_clock(table: Table) -> dict[str, Any] | None:
-    """The turn timer of the person to act: ``{"seat", "seconds" left, "of"}`` (None: no clock runs).
-
-    The clock of a turn starts the first time it is asked for at that ply: when the turn begins.
-    """
-    session = table.session
-    seat = session.to_act
-    if table.turn_timer <= 0 or table.status != "running" or session.is_over or seat < 0:
-        return None
-    if table.seats[seat].kind != HUMAN or table.standing_in(seat):
-        return None
-    now_ = time.monotonic()
-    if table.turn_ply != session.ply:
-        table.turn_ply, table.turn_since = session.ply, now_
-    left = max(0.0, table.turn_since + table.turn_timer - now_)
-    return {"seat": seat, "seconds": round(left, 1), "of": table.turn_timer}
-
-
-def _stop_turn_clock(table: Table) -> None:
-    if table.turn_alarm is not None:
-        table.turn_alarm.cancel()
-        table.turn_alarm = None
-
-
-#: What a live table and its database row both hold, under the same names.
-_SHARED = (
-    "id",
-    "name",
-    "bot_level",
-    "away_timeout",
-    "public",
-    "seeded",
-    "status",
-    "host_token_hash",
-    "created_at",
-    "watch_token_hash",
-    "bot_delay",
-    "rematch_of",
-    "spectator_chat",
-    "turn_timer",
-)
-
-
-def _new_id() -> str:
-    return secrets.token_urlsafe(9)
-
-
-def _new_token() -> str:
-    return secrets.token_urlsafe(24)  # 192 bits
-
-
-def _check_host(table: Table, token: str | None) -> None:
-    if not token or not hmac.compare_digest(hash_token(token), table.host_token_hash):
-        raise Rejected(403, "not_host", "only the table's host may do this (send the host token as a Bearer token)")
-
-
-def holds(table: Table, token: str | None) -> bool:
-    """True when ``token`` is one of the table's: a seat's, the host's or the watch link's."""
-    if not token:
-        return False
-    digest = hash_token(token)
-    hashes = [table.host_token_hash, table.watch_token_hash, *(s.token_hash for s in table.seats)]
-    return any(h is not None and hmac.compare_digest(h, digest) for h in hashes)
-
-
-def _check_visible(table: Table, token: str | None) -> None:
-    """Public tables are anyone's to see; a private one needs one of its tokens."""
-    if not table.public and not holds(table, token):
-        raise Rejected(
-            403,
-            "private_table",
-            f"table {table.id} is private: send one of its tokens (a seat's, the host's or the watch link's) "
-            "as a Bearer token",
-        )
-
-
-# ---------------------------------------------------------------------------- the database, off the loop
-class AsyncStore:
-    """The store's methods run in a worker thread; actions are committed in groups (one transaction per batch)."""
-
-    def __init__(self, store: Store, metrics: Metrics | None = None) -> None:
-        self.store = store
-        self.metrics = metrics
-        self.executor = ThreadPoolExecutor(1 if store.is_sqlite else 4, thread_name_prefix="jick-db")
-        self._pending: list[tuple[NewAction, asyncio.Future[None]]] = []
-        #: The writer has a batch in hand (taken from ``_pending``, not yet committed).
-        self._busy = False
-        self._wake: asyncio.Event | None = None
-        self._writer: asyncio.Task[None] | None = None
-
-    async def call(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, lambda: fn(*args, **kwargs))
-
-    async def append(self, action: NewAction) -> None:
-        """Return once ``action`` is committed (or raise what the database said)."""
-        loop = asyncio.get_running_loop()
-        future: asyncio.Future[None] = loop.create_future()
-        self._pending.append((action, future))
-        if self._wake is None:
-            self._wake = asyncio.Event()
-        if self._writer is None or self._writer.done():
-            self._writer = asyncio.create_task(self._write_loop(self._wake))
-        self._wake.set()
-        await future
-
-    async def _write_loop(self, wake: asyncio.Event) -> None:
-        while True:
-            await wake.wait()
-            wake.clear()
-            while self._pending:
-                batch, self._pending = self._pending[:500], self._pending[500:]
-                self._busy = True
-                try:
-                    await self._commit(batch)
-                finally:
-                    self._busy = False
-
-    async def _commit(self, batch: list[tuple[NewAction, asyncio.Future[None]]]) -> None:
-        """One transaction for the batch; if it fails, one per action, so that only the action at fault fails."""
-        started = time.perf_counter()
-        try:
-            await self.call(self.store.append_actions, [a for a, _ in batch])
-        except Exception:
-            for a, future in batch:
-                try:
-                    await self.call(self.store.append_actions, [a])
-                except Exception as exc:
-                    if not future.done():
-                        future.set_exception(exc)
-                    continue
-                if not future.done():
-                    future.set_result(None)
-            return
-        if self.metrics is not None:
-            self.metrics.commit.observe(time.perf_counter() - started)
-        for _, future in batch:
-            if not future.done():
-                future.set_result(None)
-
-    async def drain(self, timeout: float = 5.0) -> bool:
-        """Wait until every action handed to the writer is committed (or failed); False if ``timeout`` ran out."""
-        deadline = time.monotonic() + timeout
-        while self._pending or self._busy:
-            if self._writer is None or self._writer.done() or time.monotonic() > deadline:
-                return False
-            await asyncio.sleep(0.01)
-        return True
-
-    def close(self) -> None:
-        if self._writer is not None:
-            self._writer.cancel()
-        self.executor.shutdown(wait=True)
-        self.store.close()
-
-
-class StoreFailed(Exception):
-    """The database did not keep an action; the action was taken back."""
-
-
 # ---------------------------------------------------------------------------- the manager
 class Tables:
     """Every table of the server, loaded from the database on demand and kept in step with it."""
@@ -523,7 +172,7 @@ class Tables:
         for table in self.tables.values():
             if table.timer is not None:
                 table.timer.cancel()
-            _stop_turn_clock(table)
+            stop_turn_clock(table)
             if table.bot_task is not None:
                 table.bot_task.cancel()
                 tasks.append(table.bot_task)
@@ -583,18 +232,18 @@ class Tables:
     def _rebuild(self, stored: StoredTable) -> Table:
         row = stored.row
         kinds = [s.kind for s in stored.seats]
-        draws = [_draw_of_row(d, str(row.header["game"])) for d in stored.draws]
+        draws = [draw_of_row(d, str(row.header["game"])) for d in stored.draws]
         session = Session.rebuild(
             row.header, kinds, stored.actions, think=self.settings.think, draws=draws, fresh_draws=not row.seeded
         )
         if len(session.draws) > len(draws):  # drawn now: stored before anyone sees them
-            self.db.store.append_draws(_deck_rows(row.id, session, len(draws)))
+            self.db.store.append_draws(deck_rows(row.id, session, len(draws)))
         since = time.monotonic()
         seats = [
             Seat(s.seat, s.kind, s.name, s.token_hash, s.claimed, None, since if s.kind == HUMAN else None, s.muted)
             for s in stored.seats
         ]
-        shared = {name: getattr(row, name) for name in _SHARED}
+        shared = {name: getattr(row, name) for name in SHARED}
         next_match = self.db.store.rematches([row.id]).get(row.id)
         chat = ChatRoom.of_rows(*self.db.store.chat_lines(row.id, CHAT_HISTORY))
         table = Table(
@@ -665,10 +314,10 @@ class Tables:
             )
         except JickError as exc:
             raise Rejected(400, "rules", str(exc)) from None
-        host_token, watch_token = _new_token(), _new_token()
-        tokens = {seat: _new_token() for seat, kind in enumerate(kinds) if kind == HUMAN}
+        host_token, watch_token = new_token(), new_token()
+        tokens = {seat: new_token() for seat, kind in enumerate(kinds) if kind == HUMAN}
         table = Table(
-            id=_new_id(),
+            id=new_id(),
             name=request.name,
             header=session.header,
             bot_level=level,
@@ -688,7 +337,7 @@ class Tables:
                 for s, kind in enumerate(kinds)
             ],
         )
-        shared = {name: getattr(table, name) for name in _SHARED}
+        shared = {name: getattr(table, name) for name in SHARED}
         row = TableRow(**shared, game=table.game, preset=table.preset, header=table.header, ply=0)
         seat_rows = [
             SeatRow(table_id=table.id, seat=s.number, kind=s.kind, name=None, token_hash=s.token_hash, claimed=False)
@@ -696,7 +345,7 @@ class Tables:
         ]
         if self.owner is not None:
             await self.owner.claim(table.id)  # before the row exists: no other process may take it first
-        await self.db.call(self.db.store.create_table, row, seat_rows, _deck_rows(table.id, session, 0))
+        await self.db.call(self.db.store.create_table, row, seat_rows, deck_rows(table.id, session, 0))
         self.tables[table.id] = table
         log.info("table %s created: %s, seats %s", table.id, table.preset, ",".join(kinds))
         invites = [
@@ -711,7 +360,7 @@ class Tables:
     async def visible(self, table_id: str, token: str | None) -> Table:
         """The table, if ``token`` may see it (any token for a public table, one of its own for a private one)."""
         table = await self.get(table_id)
-        _check_visible(table, token)
+        check_visible(table, token)
         return table
 
     async def list(self, statuses: Sequence[str], tokens: Sequence[str] = ()) -> list[P.TableInfo]:
@@ -723,7 +372,7 @@ class Tables:
         out = []
         for item in stored:
             live = self.tables.get(item.row.id)
-            out.append(live.info() if live is not None else _info_of_row(item, following.get(item.row.id)))
+            out.append(live.info() if live is not None else info_of_row(item, following.get(item.row.id)))
         return out
 
     async def join(self, table_id: str, request: P.JoinTable) -> P.Joined:
@@ -749,7 +398,7 @@ class Tables:
                         "no free seat" if request.seat is None else f"seat {request.seat} is not free",
                     )
                 seat = free[0]
-                token = _new_token()
+                token = new_token()
             token_hash = hash_token(token)
             name = request.name if request.name is not None else seat.name
             await self.db.call(
@@ -761,7 +410,7 @@ class Tables:
 
     async def start(self, table_id: str, host_token: str | None) -> P.TableInfo:
         table = await self.get(table_id)
-        _check_host(table, host_token)
+        check_host(table, host_token)
         async with table.lock:
             if table.status != "open":
                 raise Rejected(409, "not_open", f"table {table.id} is {table.status}, not open")
@@ -783,7 +432,7 @@ class Tables:
         from jick.play import seat_kind
 
         table = await self.get(table_id)
-        _check_host(table, host_token)
+        check_host(table, host_token)
         if not table.live:
             raise Rejected(409, "table_over", f"table {table.id} is {table.status}")
         if not 0 <= seat_no < len(table.seats):
@@ -812,7 +461,7 @@ class Tables:
 
     async def close(self, table_id: str, host_token: str | None) -> P.TableInfo:
         table = await self.get(table_id)
-        _check_host(table, host_token)
+        check_host(table, host_token)
         async with table.lock:
             if not table.live:
                 raise Rejected(409, "table_over", f"table {table.id} is already {table.status}")
@@ -829,7 +478,7 @@ class Tables:
             table.status = "closed"
             if table.timer is not None:
                 table.timer.cancel()
-            _stop_turn_clock(table)
+            stop_turn_clock(table)
             log.info("table %s closed at ply %d", table.id, table.session.ply)
             self._broadcast_table(table)
         return table.info()
@@ -885,7 +534,7 @@ class Tables:
                 for old, kind, stay in zip(table.seats, kinds, stays, strict=True)
             ]
             following = Table(
-                id=_new_id(),
+                id=new_id(),
                 name=table.name,
                 header=session.header,
                 bot_level=table.bot_level,
@@ -903,7 +552,7 @@ class Tables:
                 seats=seats,
                 rematch_of=table.id,
             )
-            shared = {name: getattr(following, name) for name in _SHARED}
+            shared = {name: getattr(following, name) for name in SHARED}
             row = TableRow(
                 **shared,
                 game=following.game,
@@ -924,7 +573,7 @@ class Tables:
                 for s in seats
             ]
             try:
-                await self.db.call(self.db.store.create_table, row, seat_rows, _deck_rows(following.id, session, 0))
+                await self.db.call(self.db.store.create_table, row, seat_rows, deck_rows(following.id, session, 0))
             except IntegrityError:  # another process made it first: follow that one
                 log.info("table %s: the rematch was made elsewhere", table.id)
                 table.next_match = (await self.db.call(self.db.store.rematches, [table.id])).get(table.id)
@@ -1107,7 +756,7 @@ class Tables:
             status = "finished"
             full = table.full_record()
             result, record = full["result"], dumps_record(full)
-        draws = _deck_rows(table.id, session, drawn)
+        draws = deck_rows(table.id, session, drawn)
         try:
             await self.db.append(
                 NewAction(table.id, entry.ply, seat, entry.action_id, entry.text, by, status, result, record, draws)
@@ -1191,7 +840,7 @@ class Tables:
     async def mute(self, table_id: str, seat_no: int, host_token: str | None, muted: bool) -> P.TableInfo:
         """The host mutes a seat's chat (or lets it speak again); everyone sees it in the seat's ``muted``."""
         table = await self.get(table_id)
-        _check_host(table, host_token)
+        check_host(table, host_token)
         if not 0 <= seat_no < len(table.seats):
             raise Rejected(404, "unknown_seat", f"no seat {seat_no} at this table (0..{len(table.seats) - 1})")
         async with table.lock:
@@ -1217,7 +866,7 @@ class Tables:
         if table.timer is not None:
             table.timer.cancel()
             table.timer = None
-        _stop_turn_clock(table)
+        stop_turn_clock(table)
         session = table.session
         if table.status != "running" or session.is_over or session.to_act < 0:
             return
@@ -1240,7 +889,7 @@ class Tables:
 
     def _arm_turn_clock(self, table: Table) -> None:
         """With a turn timer, wake when the turn of the person to act runs out."""
-        clock = _turn_clock(table)
+        clock = turn_clock(table)
         if clock is not None:
             loop = asyncio.get_running_loop()
             table.turn_alarm = loop.call_later(clock["seconds"] + 0.01, self._turn_ran_out, table, table.session.ply)
@@ -1335,7 +984,7 @@ class Tables:
         fair = f'"sealed":{sealed},"revealed":{revealed}'
         log_part = _story(table).part(seat, names_of(table.seats), log_from)
         extra = json.dumps(
-            {"log": log_part, "turn_clock": _turn_clock(table)}, separators=(",", ":"), ensure_ascii=False
+            {"log": log_part, "turn_clock": turn_clock(table)}, separators=(",", ":"), ensure_ascii=False
         )
         return f'{head[:-1]},"observation":{observation},"last":{last_json},{fair},{extra[1:]}'
 
@@ -1358,62 +1007,6 @@ class Tables:
         for conn in self.connections(table):
             if conn is not skip:
                 conn.send(text)
-
-
-def _info_of_row(item: StoredTable, next_match: str | None = None) -> P.TableInfo:
-    row = item.row
-    seats = [
-        (
-            s.seat,
-            s.kind,
-            s.name,
-            "bot" if s.kind != HUMAN else ("free" if not s.claimed and row.status == "open" else "away"),
-            s.muted,
-        )
-        for s in item.seats
-    ]
-    return _table_info(row, row.game, row.preset, row.status, row.ply, seats, next_match)
-
-
-def _table_info(
-    source: Table | TableRow,
-    game: str,
-    preset: str,
-    status: str,
-    ply: int,
-    seats: list[tuple[int, str, str | None, str, bool]],
-    next_match: str | None = None,
-) -> P.TableInfo:
-    """The public facts of a table, from the live table or its database row (the same attribute names)."""
-    players = int(source.header["players"])
-    return P.TableInfo(
-        id=source.id,
-        name=source.name,
-        game=game,
-        preset=preset,
-        players=players,
-        rules=source.header["rules"],
-        overrides=source.header["overrides"],
-        status=status,  # type: ignore[arg-type]
-        ply=ply,
-        bot_level=source.bot_level,
-        away_timeout=source.away_timeout,
-        bot_delay=source.bot_delay,
-        turn_timer=source.turn_timer,
-        public=source.public,
-        seeded=source.seeded,
-        spectator_chat=source.spectator_chat,
-        seats=[
-            P.SeatInfo(seat=n, kind=kind, name=name, status=seat_status, muted=muted)  # type: ignore[arg-type]
-            for n, kind, name, seat_status, muted in seats
-        ],
-        created_at=source.created_at,
-        result=source.result,
-        preset_title=preset_title(preset),
-        house_rules=list(house_rules(preset, players, source.header["rules"])),
-        rematch_of=source.rematch_of,
-        next_match=next_match,
-    )
 
 
 async def gather_quietly(*aws: Awaitable[Any]) -> None:
