@@ -33,6 +33,15 @@ from jick.server.bots import BotPool
 from jick.server.chat import CHAT_HISTORY, CHAT_RATE, CHAT_WINDOW, MAX_CHAT_LINES, ChatRoom, row_of_line, sender_name
 from jick.server.connection import Connection
 from jick.server.metrics import Metrics
+from jick.server.sockets import (
+    broadcast_table,
+    broadcast_view,
+    connections,
+    seat_view,
+    send_chat_history,
+    spectator_view,
+    tell,
+)
 from jick.server.store import NewAction, SeatRow, Store, StoredTable, TableRow, hash_token, now
 from jick.server.table import (
     SHARED,
@@ -51,8 +60,8 @@ from jick.server.table import (
     stop_turn_clock,
     turn_clock,
 )
-from jick.server.tablelog import TableLog, names_of
-from jick.server.views import action_json, fields_text, observation_fields, public_fields
+from jick.server.tablelog import TableLog
+from jick.server.views import action_json
 from jick.server.writer import AsyncStore, StoreFailed
 from jick.session import HUMAN, LoggedAction, Session
 
@@ -88,48 +97,6 @@ class Settings:
     base_url: str = "http://127.0.0.1:8000"
     #: Redis URL for several processes on one PostgreSQL (``--redis``); None: this process alone.
     redis: str | None = None
-
-
-def _fairness(table: Table) -> tuple[str, str]:
-    """The ``sealed`` and ``revealed`` parts of a view message, as JSON text (``null`` at a seeded table)."""
-    session = table.session
-    if table.seeded or not session.draws:
-        return "null", "null"
-    groups = session.draws_by_deal()
-    deals = session.state.deals
-    sealed, revealed = "null", "null"
-    current = len(deals) - 1
-    if not deals[current].outcome and groups[current]:
-        sealed = json.dumps({"deal": current, "sha256": [d.commitment for d in groups[current]]}, separators=(",", ":"))
-        current -= 1
-    if current >= 0 and groups[current]:
-        game = session.state.game_name
-        draws = groups[current]
-        revealed = json.dumps(
-            {
-                "deal": current,
-                "orders": [d.names(game) for d in draws],
-                "salts": [d.salt for d in draws],
-                "sha256": [d.commitment for d in draws],
-            },
-            separators=(",", ":"),
-        )
-    return sealed, revealed
-
-
-def _story(table: Table) -> TableLog:
-    """The table's log, told up to the session's last action (built again if it is behind)."""
-    if table.story is None or table.story.ply != table.session.ply:
-        table.story = TableLog.of(table.session)
-    return table.story
-
-
-def _tell(table: Table, entry: LoggedAction) -> int:
-    """Tell the action just taken; the first line of the log it changed (0: the log was told anew)."""
-    if table.story is None or table.story.ply != entry.ply:
-        table.story = TableLog.of(table.session)
-        return 0
-    return table.story.told(table.session, entry)
 
 
 # ---------------------------------------------------------------------------- the manager
@@ -191,7 +158,7 @@ class Tables:
 
     @staticmethod
     def connections(table: Table) -> list[Connection]:
-        return [s.conn for s in table.seats if s.conn is not None] + list(table.spectators)
+        return connections(table)
 
     # ------------------------------------------------------------------ finding and rebuilding
     async def find(self, table_id: str) -> Table | None:
@@ -405,7 +372,7 @@ class Tables:
                 self.db.store.update_seat, table.id, seat.number, claimed=True, name=name, token_hash=token_hash
             )
             seat.token_hash, seat.claimed, seat.name = token_hash, True, name
-        self._broadcast_table(table)
+        broadcast_table(table)
         return P.Joined(table_id=table.id, seat=seat.number, token=token, table=table.info())
 
     async def start(self, table_id: str, host_token: str | None) -> P.TableInfo:
@@ -421,8 +388,8 @@ class Tables:
                 if s.kind == HUMAN and s.conn is None:
                     s.away_since = since
             log.info("table %s started", table.id)
-            self._broadcast_table(table)
-            self._broadcast_view(table, None, 0)
+            broadcast_table(table)
+            broadcast_view(table, None, 0)
         self._schedule(table)
         return table.info()
 
@@ -455,7 +422,7 @@ class Tables:
                 seat.conn.close(4403, "seat revoked")
                 seat.conn = None
             log.info("table %s: seat %d replaced by a %s bot", table.id, seat_no, kind)
-            self._broadcast_table(table)
+            broadcast_table(table)
         self._schedule(table)
         return table.info()
 
@@ -480,7 +447,7 @@ class Tables:
                 table.timer.cancel()
             stop_turn_clock(table)
             log.info("table %s closed at ply %d", table.id, table.session.ply)
-            self._broadcast_table(table)
+            broadcast_table(table)
         return table.info()
 
     async def rematch(self, table_id: str, token: str | None) -> P.TableInfo:
@@ -579,7 +546,7 @@ class Tables:
                 table.next_match = (await self.db.call(self.db.store.rematches, [table.id])).get(table.id)
                 if table.next_match is None:
                     raise
-                self._broadcast_table(table)
+                broadcast_table(table)
                 return await self._next_info(table)
             since = time.monotonic()
             for s in following.seats:
@@ -594,7 +561,7 @@ class Tables:
                 session.state.first_dealer,
                 ",".join(kinds),
             )
-            self._broadcast_table(table)
+            broadcast_table(table)
         self._schedule(following)
         return following.info()
 
@@ -660,8 +627,8 @@ class Tables:
                 conn.name = hello.name
                 conn.send_model(P.Welcome(type="welcome", protocol=P.PROTOCOL_VERSION, table=table.info(), seat=None))
                 if table.status != "open":
-                    conn.send(self._spectator_view(table, None))
-                self._send_chat_history(table, conn)
+                    conn.send(spectator_view(table, None))
+                send_chat_history(table, conn)
                 return True
             seat = self._seat_of_token(table, hello.token)
             if seat is None:
@@ -686,9 +653,9 @@ class Tables:
                 P.Welcome(type="welcome", protocol=P.PROTOCOL_VERSION, table=table.info(), seat=seat.number)
             )
             if table.status != "open":
-                conn.send(self._seat_view(table, seat.number, None))
-            self._send_chat_history(table, conn)
-            self._broadcast_table(table, skip=conn)
+                conn.send(seat_view(table, seat.number, None))
+            send_chat_history(table, conn)
+            broadcast_table(table, skip=conn)
         return True
 
     def detach(self, table: Table, conn: Connection) -> None:
@@ -701,7 +668,7 @@ class Tables:
                 seat.conn = None
                 if seat.kind == HUMAN:
                     seat.away_since = time.monotonic()
-                self._broadcast_table(table)
+                broadcast_table(table)
                 self._schedule(table)
         self._forget_if_idle(table)
 
@@ -774,10 +741,10 @@ class Tables:
             raise StoreFailed from None
         table.status, table.result = status, result
         self.metrics.actions.labels(by).inc()
-        self._broadcast_view(table, (entry, by), _tell(table, entry))
+        broadcast_view(table, (entry, by), tell(table, entry))
         if status == "finished":
             log.info("table %s finished after %d actions: %s", table.id, session.ply, result)
-            self._broadcast_table(table)
+            broadcast_table(table)
         return entry
 
     # ------------------------------------------------------------------ chat
@@ -832,11 +799,6 @@ class Tables:
         for other in self.connections(table):
             other.send(text_out)
 
-    def _send_chat_history(self, table: Table, conn: Connection) -> None:
-        history = table.chat.history()
-        if history is not None:
-            conn.send(history)
-
     async def mute(self, table_id: str, seat_no: int, host_token: str | None, muted: bool) -> P.TableInfo:
         """The host mutes a seat's chat (or lets it speak again); everyone sees it in the seat's ``muted``."""
         table = await self.get(table_id)
@@ -849,7 +811,7 @@ class Tables:
                 await self.db.call(self.db.store.update_seat, table.id, seat_no, muted=muted)
                 seat.muted = muted
                 log.info("table %s: seat %d %s", table.id, seat_no, "muted" if muted else "unmuted")
-                self._broadcast_table(table)
+                broadcast_table(table)
         return table.info()
 
     async def chat_log(self, table_id: str, token: str | None) -> P.ChatLog:
@@ -908,7 +870,7 @@ class Tables:
 
     def _away_timeout(self, table: Table) -> None:
         table.timer = None
-        self._broadcast_table(table)
+        broadcast_table(table)
         self._schedule(table)
 
     async def _bot_turn(self, table: Table, seat: int, kind: str, by: str, ply: int) -> None:
@@ -946,67 +908,6 @@ class Tables:
             if table.bot_task is asyncio.current_task():
                 table.bot_task = None
         self._schedule(table)
-
-    # ------------------------------------------------------------------ telling the connections
-    def _seat_view(self, table: Table, seat: int, last: tuple[LoggedAction, str] | None, log_from: int = 0) -> str:
-        fields = observation_fields(table.session.state.observation(seat))
-        return self._view_text(table, seat, fields_text(fields), last, log_from)
-
-    def _spectator_view(self, table: Table, last: tuple[LoggedAction, str] | None, log_from: int = 0) -> str:
-        state = table.session.state
-        every = [observation_fields(state.observation(s)) for s in range(len(table.seats))]
-        return self._view_text(table, None, fields_text(public_fields(every)), last, log_from)
-
-    def _view_text(
-        self,
-        table: Table,
-        seat: int | None,
-        observation: str,
-        last: tuple[LoggedAction, str] | None,
-        log_from: int = 0,
-    ) -> str:
-        """A ``view`` message (the fields of :class:`jick.server.protocol.View`), its observation already JSON.
-
-        ``log`` holds the table log's lines from ``log_from`` on (all of them after a hello).
-        """
-        last_json = "null"
-        if last is not None:
-            entry, by = last
-            action = {"action": entry.text, "id": entry.action_id} if seat == entry.seat else None
-            last_json = json.dumps(
-                {"seat": entry.seat, "ply": entry.ply, "action": action, "by": by}, separators=(",", ":")
-            )
-        head = json.dumps(
-            {"type": "view", "table_id": table.id, "status": table.status, "ply": table.session.ply, "seat": seat},
-            separators=(",", ":"),
-        )
-        sealed, revealed = _fairness(table)
-        fair = f'"sealed":{sealed},"revealed":{revealed}'
-        log_part = _story(table).part(seat, names_of(table.seats), log_from)
-        extra = json.dumps(
-            {"log": log_part, "turn_clock": turn_clock(table)}, separators=(",", ":"), ensure_ascii=False
-        )
-        return f'{head[:-1]},"observation":{observation},"last":{last_json},{fair},{extra[1:]}'
-
-    def _broadcast_view(self, table: Table, last: tuple[LoggedAction, str] | None, log_from: int) -> None:
-        state = table.session.state
-        fields: dict[int, list[tuple[str, str]]] = {}
-        for seat in table.seats:
-            if seat.conn is not None:
-                fields[seat.number] = observation_fields(state.observation(seat.number))
-                text = self._view_text(table, seat.number, fields_text(fields[seat.number]), last, log_from)
-                seat.conn.send(text)
-        if table.spectators:
-            every = [fields.get(s) or observation_fields(state.observation(s)) for s in range(len(table.seats))]
-            text = self._view_text(table, None, fields_text(public_fields(every)), last, log_from)
-            for conn in list(table.spectators):
-                conn.send(text)
-
-    def _broadcast_table(self, table: Table, skip: Connection | None = None) -> None:
-        text = P.TableUpdate(type="table", table=table.info()).model_dump_json()
-        for conn in self.connections(table):
-            if conn is not skip:
-                conn.send(text)
 
 
 async def gather_quietly(*aws: Awaitable[Any]) -> None:
