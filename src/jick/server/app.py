@@ -41,10 +41,11 @@ from jick.server import protocol as P
 from jick.server.analyses import Analyses
 from jick.server.connection import Connection
 from jick.server.hub import Cluster, ClusterError, RelayRouter
+from jick.server.live import Settings
 from jick.server.metrics import CONTENT_TYPE
 from jick.server.store import Store
 from jick.server.table import Rejected, Table
-from jick.server.tables import Settings, Tables
+from jick.server.tables import Tables
 
 __all__ = ["create_app"]
 

@@ -255,6 +255,15 @@ def holds(table: Table, token: str | None) -> bool:
     return any(h is not None and hmac.compare_digest(h, digest) for h in hashes)
 
 
+def seat_of_token(table: Table, token: str) -> Seat | None:
+    """The seat that ``token`` holds (None: none of them)."""
+    digest = hash_token(token)
+    for seat in table.seats:
+        if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+            return seat
+    return None
+
+
 def check_visible(table: Table, token: str | None) -> None:
     """Public tables are anyone's to see; a private one needs one of its tokens."""
     if not table.public and not holds(table, token):

@@ -1,74 +1,64 @@
 """Table lifecycle: seats and tokens, connections, actions, bots, absent players, persistence.
 
-A :class:`Table` is a :class:`jick.session.Session` plus its seats and the
-connections watching it. The :class:`Tables` manager does everything that
-changes a table, always in this order: check, apply to the session, **commit
-to the database**, then tell the connections. Nothing here is kept that the
-database could not give back: a table is rebuilt from its stored header and
-actions (after a restart, or by another process), and who is connected is
-not game state.
+A :class:`jick.server.table.Table` is a :class:`jick.session.Session` plus its seats and the
+connections watching it. The :class:`Tables` manager does everything that changes a table,
+always in this order: check, apply to the session, **commit to the database**, then tell the
+connections. Nothing here is kept that the database could not give back: a table is rebuilt
+from its stored header and actions (after a restart, or by another process), and who is
+connected is not game state.
 
-Each table has a lock, so its actions are taken one at a time; tables share
-nothing else, and a bot's thinking happens in the bot pool
-(:mod:`jick.server.bots`), never on the event loop.
+Each table has a lock, so its actions are taken one at a time; tables share nothing else,
+and a bot's thinking happens in the bot pool (:mod:`jick.server.bots`), never on the event
+loop.
+
+The manager is built in layers, one module each:
+
+* :mod:`jick.server.table`: the table model (session, seats, status, tokens, public info);
+* :mod:`jick.server.connection` and :mod:`jick.server.sockets`: a socket, and what each
+  socket of a table is sent (views, table updates);
+* :mod:`jick.server.writer`: the store writer (the database off the loop, batched commits);
+* :mod:`jick.server.live`: the tables in memory, rebuilt from the database, started and stopped;
+* :mod:`jick.server.turns`: an action taken, and the bots and timers that take turns;
+* this module: the HTTP commands and the socket messages.
 """
 
 from __future__ import annotations
 
-import asyncio
 import hmac
 import json
 import logging
-import secrets
 import time
-from collections.abc import Awaitable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
 from jick.engine import IllegalAction, JickError, NotationError, RulesError
 from jick.server import protocol as P
-from jick.server.bots import BotPool
-from jick.server.chat import CHAT_HISTORY, CHAT_RATE, CHAT_WINDOW, MAX_CHAT_LINES, ChatRoom, row_of_line, sender_name
+from jick.server.chat import CHAT_RATE, CHAT_WINDOW, MAX_CHAT_LINES, row_of_line, sender_name
 from jick.server.connection import Connection
-from jick.server.metrics import Metrics
-from jick.server.sockets import (
-    broadcast_table,
-    broadcast_view,
-    connections,
-    seat_view,
-    send_chat_history,
-    spectator_view,
-    tell,
-)
-from jick.server.store import NewAction, SeatRow, Store, StoredTable, TableRow, hash_token, now
+from jick.server.sockets import broadcast_table, broadcast_view, seat_view, send_chat_history, spectator_view
+from jick.server.store import SeatRow, TableRow, hash_token, now
 from jick.server.table import (
     SHARED,
-    TABLE_ID,
     Rejected,
     Seat,
     Table,
     check_host,
-    check_visible,
     deck_rows,
-    draw_of_row,
     holds,
     info_of_row,
     new_id,
     new_token,
+    seat_of_token,
     stop_turn_clock,
-    turn_clock,
 )
-from jick.server.tablelog import TableLog
+from jick.server.turns import Turns
 from jick.server.views import action_json
-from jick.server.writer import AsyncStore, StoreFailed
-from jick.session import HUMAN, LoggedAction, Session
+from jick.server.writer import StoreFailed
+from jick.session import HUMAN, Session
 
-if TYPE_CHECKING:
-    from jick.server.hub import Cluster
-
-__all__ = ["Settings", "Tables"]
+__all__ = ["Tables"]
 
 log = logging.getLogger("jick.server")
 
@@ -76,178 +66,9 @@ log = logging.getLogger("jick.server")
 HINT_LEVEL = "hard"
 
 
-@dataclass
-class Settings:
-    """How the server runs (``jick serve`` options)."""
-
-    #: Seconds a bot waits before it moves, so people can follow.
-    bot_delay: float = 1.0
-    #: Bot worker processes; 0 runs bots in threads.
-    bot_workers: int = 0
-    #: The search bots' thinking time per decision (None: their level's).
-    think: float | None = None
-    #: Messages a connection may send per second, and in one burst.
-    rate: float = 20.0
-    burst: float = 40.0
-    #: Messages waiting for a slow client before it is disconnected.
-    send_queue: int = 1000
-    #: Seconds a new connection has to say hello.
-    hello_timeout: float = 10.0
-    #: Where invite links point (``{base_url}/play/{table}#{token}``).
-    base_url: str = "http://127.0.0.1:8000"
-    #: Redis URL for several processes on one PostgreSQL (``--redis``); None: this process alone.
-    redis: str | None = None
-
-
-# ---------------------------------------------------------------------------- the manager
-class Tables:
+class Tables(Turns):
     """Every table of the server, loaded from the database on demand and kept in step with it."""
 
-    def __init__(self, store: Store, settings: Settings | None = None) -> None:
-        self.settings = settings or Settings()
-        self.metrics = Metrics()
-        self.db = AsyncStore(store, self.metrics)
-        self.bots = BotPool(self.settings.bot_workers)
-        self.tables: dict[str, Table] = {}
-        self._loading: dict[str, asyncio.Future[Table | None]] = {}
-        #: Several processes on one PostgreSQL (``--redis``): who owns which table (None: this process alone).
-        self.owner: Cluster | None = None
-
-    # ------------------------------------------------------------------ start and stop
-    async def startup(self) -> None:
-        """Migrate the schema and bring back every unfinished table (bots resume on their own)."""
-        await self.db.call(self.db.store.migrate)
-        if self.owner is not None:
-            return  # with several processes, each table is taken by one of them (jick.server.hub)
-        ids = await self.db.call(self.db.store.table_ids, ("open", "running"))
-        for table_id in ids:
-            try:
-                table = await self.find(table_id)
-            except Rejected as exc:
-                log.error("%s", exc.message)
-                continue
-            if table is not None:
-                log.info("table %s rebuilt at ply %d (%s)", table.id, table.session.ply, table.status)
-
-    async def shutdown(self) -> None:
-        """Stop for a restart: no more bot moves or timers, every socket told to reconnect (1012), every action
-        already handed to the database committed, then the bot pool and the database closed.
-
-        A bot's move not yet committed is simply lost: the restarted server asks its bot again.
-        """
-        tasks = []
-        for table in self.tables.values():
-            if table.timer is not None:
-                table.timer.cancel()
-            stop_turn_clock(table)
-            if table.bot_task is not None:
-                table.bot_task.cancel()
-                tasks.append(table.bot_task)
-            for conn in self.connections(table):
-                conn.close(1012, "service restart")
-        await gather_quietly(*tasks)
-        if not await self.db.drain():
-            log.error("shutdown: some actions could not be committed in time")
-        self.bots.close()
-        self.db.close()
-
-    def sockets(self) -> tuple[int, int]:
-        """Open websockets of this process's tables: (seats, spectators)."""
-        seats = sum(1 for t in self.tables.values() for s in t.seats if s.conn is not None)
-        return seats, sum(len(t.spectators) for t in self.tables.values())
-
-    @staticmethod
-    def connections(table: Table) -> list[Connection]:
-        return connections(table)
-
-    # ------------------------------------------------------------------ finding and rebuilding
-    async def find(self, table_id: str) -> Table | None:
-        """The table ``table_id`` (rebuilt from the database if this process has not got it), or None."""
-        if not TABLE_ID.match(table_id):
-            return None
-        table = self.tables.get(table_id)
-        if table is not None:
-            return table
-        pending = self._loading.get(table_id)
-        if pending is not None:
-            return await pending
-        future: asyncio.Future[Table | None] = asyncio.get_running_loop().create_future()
-        self._loading[table_id] = future
-        try:
-            if self.owner is not None and not await self.owner.claim(table_id):
-                raise Rejected(503, "unavailable", f"table {table_id} is served by another process; try again")
-            stored = await self.db.call(self.db.store.load, table_id)
-            try:
-                table = None if stored is None else await self.db.call(self._rebuild, stored)
-            except JickError as exc:  # stored actions this jick cannot replay (a damaged row, another version)
-                log.error("table %s cannot be rebuilt: %s", table_id, exc)
-                raise Rejected(503, "broken_table", f"table {table_id} cannot be rebuilt from the database") from None
-            if table is not None:
-                self.tables[table_id] = table
-                self._schedule(table)
-            if self.owner is not None and (table is None or not table.live):
-                self.owner.release(table_id)  # nothing to take at a table that is over (or none)
-            future.set_result(table)
-            return table
-        except BaseException as exc:
-            future.set_exception(exc)
-            future.exception()  # retrieved: waiters get it through their own await
-            raise
-        finally:
-            del self._loading[table_id]
-
-    def _rebuild(self, stored: StoredTable) -> Table:
-        row = stored.row
-        kinds = [s.kind for s in stored.seats]
-        draws = [draw_of_row(d, str(row.header["game"])) for d in stored.draws]
-        session = Session.rebuild(
-            row.header, kinds, stored.actions, think=self.settings.think, draws=draws, fresh_draws=not row.seeded
-        )
-        if len(session.draws) > len(draws):  # drawn now: stored before anyone sees them
-            self.db.store.append_draws(deck_rows(row.id, session, len(draws)))
-        since = time.monotonic()
-        seats = [
-            Seat(s.seat, s.kind, s.name, s.token_hash, s.claimed, None, since if s.kind == HUMAN else None, s.muted)
-            for s in stored.seats
-        ]
-        shared = {name: getattr(row, name) for name in SHARED}
-        next_match = self.db.store.rematches([row.id]).get(row.id)
-        chat = ChatRoom.of_rows(*self.db.store.chat_lines(row.id, CHAT_HISTORY))
-        table = Table(
-            **shared,
-            header=dict(row.header),
-            session=session,
-            seats=seats,
-            result=row.result,
-            next_match=next_match,
-            chat=chat,
-        )
-        table.story = TableLog.of(session)  # told here, in the database's thread: a long match takes a moment
-        return table
-
-    async def get(self, table_id: str) -> Table:
-        table = await self.find(table_id)
-        if table is None:
-            raise Rejected(404, "unknown_table", f"no table {table_id!r}")
-        return table
-
-    async def _reload(self, table: Table) -> None:
-        """Drop this process's copy of a table that another writer changed; the next use rebuilds it."""
-        if self.tables.get(table.id) is table:
-            del self.tables[table.id]
-            if self.owner is not None:
-                self.owner.release(table.id)
-        for conn in self.connections(table):
-            conn.error("reload", "the table changed elsewhere; reconnect")
-            conn.close(1012, "table reloaded")
-
-    def _forget_if_idle(self, table: Table) -> None:
-        if not table.live and not self.connections(table) and self.tables.get(table.id) is table:
-            del self.tables[table.id]
-            if self.owner is not None:
-                self.owner.release(table.id)
-
-    # ------------------------------------------------------------------ HTTP: tables
     async def create(self, request: P.CreateTable) -> P.CreatedTable:
         from jick.bots import LEVELS
         from jick.options import loads_rules, merge_overrides, parse_sets
@@ -324,12 +145,6 @@ class Tables:
             table=table.info(), host_token=host_token, invites=invites, watch_token=watch_token, watch_url=watch_url
         )
 
-    async def visible(self, table_id: str, token: str | None) -> Table:
-        """The table, if ``token`` may see it (any token for a public table, one of its own for a private one)."""
-        table = await self.get(table_id)
-        check_visible(table, token)
-        return table
-
     async def list(self, statuses: Sequence[str], tokens: Sequence[str] = ()) -> list[P.TableInfo]:
         """The public tables with one of ``statuses``, and the private ones that one of ``tokens`` belongs to."""
         hashes = sorted({hash_token(t) for t in tokens if t})
@@ -348,7 +163,7 @@ class Tables:
             raise Rejected(409, "table_over", f"table {table.id} is {table.status}")
         async with table.lock:
             if request.token is not None:
-                seat = self._seat_of_token(table, request.token)
+                seat = seat_of_token(table, request.token)
                 if seat is None:
                     raise Rejected(403, "bad_token", "this token holds no seat at this table")
                 token = request.token
@@ -461,7 +276,7 @@ class Tables:
         from jick.play import seat_kind
 
         table = await self.get(table_id)
-        asker = self._seat_of_token(table, token) if token else None
+        asker = seat_of_token(table, token) if token else None
         if asker is None and not (token and hmac.compare_digest(hash_token(token), table.host_token_hash)):
             raise Rejected(
                 403, "bad_token", "a rematch is asked for with a seat's token or the host's (as a Bearer token)"
@@ -590,7 +405,7 @@ class Tables:
     async def hint(self, table_id: str, token: str | None) -> P.Hint:
         """The hint level's advice for the seat of ``token``, which must be the seat to act."""
         table = await self.get(table_id)
-        seat = self._seat_of_token(table, token) if token else None
+        seat = seat_of_token(table, token) if token else None
         if seat is None:
             raise Rejected(403, "bad_token", "a hint is for a seat: send its token as a Bearer token")
         async with table.lock:
@@ -602,13 +417,28 @@ class Tables:
         advice = await self.bots.hint(table.id, header, ids, seat.number, HINT_LEVEL, self.settings.think, draws)
         return P.Hint(seat=seat.number, ply=ply, level=HINT_LEVEL, **advice)
 
-    # ------------------------------------------------------------------ websockets
-    def _seat_of_token(self, table: Table, token: str) -> Seat | None:
-        digest = hash_token(token)
-        for seat in table.seats:
-            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
-                return seat
-        return None
+    async def mute(self, table_id: str, seat_no: int, host_token: str | None, muted: bool) -> P.TableInfo:
+        """The host mutes a seat's chat (or lets it speak again); everyone sees it in the seat's ``muted``."""
+        table = await self.get(table_id)
+        check_host(table, host_token)
+        if not 0 <= seat_no < len(table.seats):
+            raise Rejected(404, "unknown_seat", f"no seat {seat_no} at this table (0..{len(table.seats) - 1})")
+        async with table.lock:
+            seat = table.seats[seat_no]
+            if seat.muted != muted:
+                await self.db.call(self.db.store.update_seat, table.id, seat_no, muted=muted)
+                seat.muted = muted
+                log.info("table %s: seat %d %s", table.id, seat_no, "muted" if muted else "unmuted")
+                broadcast_table(table)
+        return table.info()
+
+    async def chat_log(self, table_id: str, token: str | None) -> P.ChatLog:
+        """Every line said at the table, for whoever may see it (as its record)."""
+        from jick.server.chat import line_of_row
+
+        table = await self.visible(table_id, token)
+        rows, _ = await self.db.call(self.db.store.chat_lines, table.id)
+        return P.ChatLog(table_id=table.id, lines=[line_of_row(r) for r in rows])
 
     async def attach(self, table: Table, conn: Connection, hello: P.Hello) -> bool:
         """Seat ``conn`` by its token (or as a spectator); False (and an error sent) if the token holds no seat."""
@@ -630,7 +460,7 @@ class Tables:
                     conn.send(spectator_view(table, None))
                 send_chat_history(table, conn)
                 return True
-            seat = self._seat_of_token(table, hello.token)
+            seat = seat_of_token(table, hello.token)
             if seat is None:
                 conn.error("bad_token", "this token holds no seat at this table (forged, or the seat was given away)")
                 return False
@@ -711,43 +541,6 @@ class Tables:
             legal = [action_json(a) for a in session.state.observation(seat).legal_actions]
         conn.send(json.dumps({"type": "refused", "reason": reason, "ply": session.ply, "legal": legal}))
 
-    async def _take(self, table: Table, seat: int, action: Any, by: str) -> LoggedAction:
-        """Apply, commit, broadcast (the caller holds the table's lock)."""
-        session = table.session
-        drawn = len(session.draws)
-        entry = session.act(seat, action)
-        status, result, record = "running", None, None
-        if session.is_over:
-            from jick.record import dumps_record
-
-            status = "finished"
-            full = table.full_record()
-            result, record = full["result"], dumps_record(full)
-        draws = deck_rows(table.id, session, drawn)
-        try:
-            await self.db.append(
-                NewAction(table.id, entry.ply, seat, entry.action_id, entry.text, by, status, result, record, draws)
-            )
-        except BaseException as exc:
-            session.undo()
-            table.story = None  # told before the store refused it: told again from the session when next needed
-            if isinstance(exc, asyncio.CancelledError):
-                raise
-            if isinstance(exc, IntegrityError):
-                log.warning("table %s: ply %d was already stored elsewhere; reloading", table.id, entry.ply)
-                await self._reload(table)
-            else:
-                log.error("table %s: could not store ply %d: %s", table.id, entry.ply, exc)
-            raise StoreFailed from None
-        table.status, table.result = status, result
-        self.metrics.actions.labels(by).inc()
-        broadcast_view(table, (entry, by), tell(table, entry))
-        if status == "finished":
-            log.info("table %s finished after %d actions: %s", table.id, session.ply, result)
-            broadcast_table(table)
-        return entry
-
-    # ------------------------------------------------------------------ chat
     async def say(self, table: Table, conn: Connection, message: P.Say | P.React) -> None:
         """A chat line or a reaction from ``conn``: stored, then sent to everyone at the table; or refused with an
         ``error`` (``chat_not_allowed``, ``chat_muted``, ``chat_too_fast``, ``chat_full``) and nothing said."""
@@ -798,117 +591,3 @@ class Tables:
         text_out = line.model_dump_json()
         for other in self.connections(table):
             other.send(text_out)
-
-    async def mute(self, table_id: str, seat_no: int, host_token: str | None, muted: bool) -> P.TableInfo:
-        """The host mutes a seat's chat (or lets it speak again); everyone sees it in the seat's ``muted``."""
-        table = await self.get(table_id)
-        check_host(table, host_token)
-        if not 0 <= seat_no < len(table.seats):
-            raise Rejected(404, "unknown_seat", f"no seat {seat_no} at this table (0..{len(table.seats) - 1})")
-        async with table.lock:
-            seat = table.seats[seat_no]
-            if seat.muted != muted:
-                await self.db.call(self.db.store.update_seat, table.id, seat_no, muted=muted)
-                seat.muted = muted
-                log.info("table %s: seat %d %s", table.id, seat_no, "muted" if muted else "unmuted")
-                broadcast_table(table)
-        return table.info()
-
-    async def chat_log(self, table_id: str, token: str | None) -> P.ChatLog:
-        """Every line said at the table, for whoever may see it (as its record)."""
-        from jick.server.chat import line_of_row
-
-        table = await self.visible(table_id, token)
-        rows, _ = await self.db.call(self.db.store.chat_lines, table.id)
-        return P.ChatLog(table_id=table.id, lines=[line_of_row(r) for r in rows])
-
-    # ------------------------------------------------------------------ bots and absent people
-    def _schedule(self, table: Table) -> None:
-        """Start the bot whose turn it is, or arm the timer of an absent person's turn."""
-        if table.timer is not None:
-            table.timer.cancel()
-            table.timer = None
-        stop_turn_clock(table)
-        session = table.session
-        if table.status != "running" or session.is_over or session.to_act < 0:
-            return
-        seat_no = session.to_act
-        seat = table.seats[seat_no]
-        if seat.kind != HUMAN:
-            kind, by = seat.kind, "bot"
-        elif table.standing_in(seat_no):
-            kind, by = table.bot_level, "standin"
-        else:
-            if seat.conn is None and seat.away_since is not None:
-                wait = seat.away_since + table.away_timeout - time.monotonic()
-                loop = asyncio.get_running_loop()
-                table.timer = loop.call_later(max(0.0, wait) + 0.01, self._away_timeout, table)
-            self._arm_turn_clock(table)
-            return
-        if table.bot_task is not None and not table.bot_task.done():
-            return
-        table.bot_task = asyncio.create_task(self._bot_turn(table, seat_no, kind, by, session.ply))
-
-    def _arm_turn_clock(self, table: Table) -> None:
-        """With a turn timer, wake when the turn of the person to act runs out."""
-        clock = turn_clock(table)
-        if clock is not None:
-            loop = asyncio.get_running_loop()
-            table.turn_alarm = loop.call_later(clock["seconds"] + 0.01, self._turn_ran_out, table, table.session.ply)
-
-    def _turn_ran_out(self, table: Table, ply: int) -> None:
-        """The person to act let the turn timer run out: the away bot plays this one move (the seat stays theirs)."""
-        table.turn_alarm = None
-        session = table.session
-        seat = session.to_act
-        if table.status != "running" or session.ply != ply or seat < 0 or table.seats[seat].kind != HUMAN:
-            return  # the person answered in time, or the turn is no longer a person's
-        if table.standing_in(seat) or (table.bot_task is not None and not table.bot_task.done()):
-            return
-        log.info("table %s: seat %d's turn timer ran out at ply %d; a bot plays the move", table.id, seat, ply)
-        table.bot_task = asyncio.create_task(self._bot_turn(table, seat, table.bot_level, "timer", ply))
-
-    def _away_timeout(self, table: Table) -> None:
-        table.timer = None
-        broadcast_table(table)
-        self._schedule(table)
-
-    async def _bot_turn(self, table: Table, seat: int, kind: str, by: str, ply: int) -> None:
-        session = table.session
-        ids = session.action_ids()
-        draws = [d.to_json() for d in session.draws]
-        try:
-            delay = self.settings.bot_delay if table.bot_delay is None else table.bot_delay
-            if delay > 0 and by != "timer":  # the person's time is already up
-                await asyncio.sleep(delay)
-            started = time.perf_counter()
-            try:
-                choice: int | str = await self.bots.decide(
-                    table.id, table.header, ids, seat, kind, self.settings.think, draws
-                )
-                self.metrics.bot_decision.labels(kind).observe(time.perf_counter() - started)
-            except Exception as exc:
-                log.error("table %s: the %s bot failed (%s); a random legal action instead", table.id, kind, exc)
-                choice = secrets.choice(session.state.legal_action_ids()) if session.ply == ply else -1
-            async with table.lock:
-                if table.status != "running" or session.ply != ply or session.to_act != seat:
-                    return
-                if by == "standin" and not table.standing_in(seat):
-                    return  # the person came back first
-                if by == "bot" and table.seats[seat].kind == HUMAN:
-                    return
-                try:
-                    await self._take(table, seat, choice, by)
-                except (IllegalAction, NotationError) as exc:
-                    log.error("table %s: the %s bot chose an illegal action: %s", table.id, kind, exc)
-                    return
-                except StoreFailed:
-                    await asyncio.sleep(0.5)
-        finally:
-            if table.bot_task is asyncio.current_task():
-                table.bot_task = None
-        self._schedule(table)
-
-
-async def gather_quietly(*aws: Awaitable[Any]) -> None:
-    await asyncio.gather(*aws, return_exceptions=True)
