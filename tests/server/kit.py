@@ -21,8 +21,8 @@ import uvicorn
 from websockets.asyncio.client import connect
 
 from jick.server.app import create_app
+from jick.server.live import Settings
 from jick.server.protocol import server_messages
-from jick.server.tables import Settings
 
 #: PostgreSQL for the tests (trust auth on the machine; CI must have it).
 PG_ADMIN_URL = os.environ.get("JICK_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/test")

@@ -35,7 +35,8 @@ from sqlalchemy.orm import Session
 
 from jick.engine import JickError
 from jick.server.store import AnalysisRow, Store, hash_token, now
-from jick.server.tables import Rejected, Tables
+from jick.server.table import Rejected
+from jick.server.tables import Tables
 
 __all__ = ["DEPTHS", "Analyses", "Job"]
 

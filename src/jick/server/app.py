@@ -39,10 +39,13 @@ from jick.bounded import MAX_DEPTH, json_depth
 from jick.engine import JickError
 from jick.server import protocol as P
 from jick.server.analyses import Analyses
+from jick.server.connection import Connection
 from jick.server.hub import Cluster, ClusterError, RelayRouter
+from jick.server.live import Settings
 from jick.server.metrics import CONTENT_TYPE
 from jick.server.store import Store
-from jick.server.tables import Connection, Rejected, Settings, Table, Tables
+from jick.server.table import Rejected, Table
+from jick.server.tables import Tables
 
 __all__ = ["create_app"]
 

@@ -121,7 +121,7 @@ def serve(
     import uvicorn
 
     from jick.server.app import create_app
-    from jick.server.tables import Settings
+    from jick.server.live import Settings
 
     if not bot_delay >= 0 or bot_delay > 60:
         raise ServeError(f"--bot-delay {bot_delay} must be between 0 and 60 seconds")
