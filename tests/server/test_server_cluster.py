@@ -347,7 +347,7 @@ def test_the_list_of_any_process_shows_who_is_connected_to_another(cluster_db: s
 
         async def scenario() -> None:
             on_a = await hello(a, 0)
-            await listed(b, ["connected", "bot", "away", "bot"])
+            await listed(b, ["connected", "bot", "free", "bot"])
             assert await asyncio.to_thread(seat_statuses, a, created) == ["connected", "bot", "free", "bot"]
             on_b = await hello(b, 2)  # relayed to A
             await listed(b, ["connected", "bot", "connected", "bot"])
