@@ -370,7 +370,11 @@ class Cluster:
         except Exception as exc:  # the list goes on from the database alone
             log.error("cluster: seat statuses could not be read: %s", _first_line(exc))
             return {}
-        return {t: v.decode().split(",") for t, v in zip(table_ids, values, strict=True) if v}
+        return {
+            t: (v.decode() if isinstance(v, bytes) else str(v)).split(",")
+            for t, v in zip(table_ids, values, strict=True)
+            if v
+        }
 
     async def _presence_loop(self) -> None:
         """Publish the statuses of the tables whose seats changed, and of every table held here once per sweep."""
@@ -641,7 +645,6 @@ class RelayRouter:
                 await _unavailable(scope, receive, send, table_id)
                 return
             await asyncio.sleep(0.1)
-
 
     async def _to_job(self, process: str, scope: MutableMapping[str, Any], receive: Any, send: Any) -> None:
         """An analysis job's request goes to the process running it; if that one is gone, this one answers

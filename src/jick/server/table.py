@@ -276,9 +276,7 @@ def check_visible(table: Table, token: str | None) -> None:
         )
 
 
-def info_of_row(
-    item: StoredTable, next_match: str | None = None, present: Sequence[str] | None = None
-) -> P.TableInfo:
+def info_of_row(item: StoredTable, next_match: str | None = None, present: Sequence[str] | None = None) -> P.TableInfo:
     """A table's public info from its stored rows. ``present``: the seat statuses its owner published (another
     process's), which say whether a person the database counts as away is connected or stood in for."""
     row = item.row
