@@ -314,6 +314,83 @@ def test_an_owner_that_loses_its_lock_connection_gives_its_tables_up(cluster_db:
         same_match(stored_record(b, created))
 
 
+def seat_statuses(server: ServerProcess, created: dict[str, Any]) -> list[str]:
+    """The table's seat statuses in the list ``GET /api/tables`` of ``server``."""
+    with server.http() as http:
+        response = http.get("/api/tables", headers=host(created))
+        assert response.status_code == 200, response.text
+        (table,) = [t for t in response.json()["tables"] if t["id"] == created["table"]["id"]]
+        return [s["status"] for s in table["seats"]]
+
+
+def test_the_list_of_any_process_shows_who_is_connected_to_another(cluster_db: str) -> None:
+    """A seat connected through A (A owns the table) and one through B (relayed to A): B's list says both are
+    connected, though B does not hold the table; each goes away in the list when its socket closes."""
+    with process(cluster_db) as a, process(cluster_db) as b:
+        created = created_table(a)  # A owns it
+        table_id = created["table"]["id"]
+        tokens = {i["seat"]: i["token"] for i in created["invites"]}
+        assert seat_statuses(b, created) == ["free", "bot", "free", "bot"]
+
+        async def hello(server: ServerProcess, seat: int) -> Any:
+            ws = await connect(f"{server.ws_url}/ws/tables/{table_id}", open_timeout=5, close_timeout=1)
+            await ws.send(json.dumps({"type": "hello", "token": tokens[seat]}))
+            while json.loads(await asyncio.wait_for(ws.recv(), 5))["type"] != "welcome":
+                pass
+            return ws
+
+        async def listed(server: ServerProcess, wanted: list[str]) -> None:
+            deadline = time.monotonic() + 10
+            while (seen := await asyncio.to_thread(seat_statuses, server, created)) != wanted:
+                assert time.monotonic() < deadline, seen
+                await asyncio.sleep(0.1)
+
+        async def scenario() -> None:
+            on_a = await hello(a, 0)
+            await listed(b, ["connected", "bot", "free", "bot"])
+            assert await asyncio.to_thread(seat_statuses, a, created) == ["connected", "bot", "free", "bot"]
+            on_b = await hello(b, 2)  # relayed to A
+            await listed(b, ["connected", "bot", "connected", "bot"])
+            await on_a.close()
+            await listed(b, ["away", "bot", "connected", "bot"])
+            await listed(a, ["away", "bot", "connected", "bot"])
+            await on_b.close()
+            await listed(b, ["away", "bot", "away", "bot"])
+
+        asyncio.run(scenario())
+
+
+def test_an_analysis_started_on_one_process_is_followed_on_the_other(cluster_db: str) -> None:
+    """Its job names the process running it: B relays the polls to A; once A is gone the job is unknown (404)."""
+    from test_analysis import HANDS, constructed
+
+    from .test_server_analysis import follow
+
+    body = json.dumps(constructed(HANDS))
+    with process(cluster_db) as a, process(cluster_db) as b:
+        with a.http() as on_a, b.http() as on_b:
+            started = on_a.post("/api/analysis", content=body)
+            assert started.status_code == 202, started.text
+            job = started.json()
+            assert job["status"] == "running"
+            done, seen = follow(on_b, job)
+            assert seen == sorted(seen) and seen[-1] == done["total"] > 0
+            assert done["job"] == job["job"] and done["status"] == "done"
+            # the same analysis: A answers the same request with it at once
+            again = on_a.post("/api/analysis", content=body)
+            assert again.status_code == 200 and again.json()["analysis"] == done["analysis"]
+            assert on_a.get(f"/api/analyses/{job['job']}").json() == done
+            # B's own analysis (of another seat) runs in B, followed from A
+            other = on_b.post("/api/analysis?seat=1", content=body)
+            assert other.status_code == 202, other.text
+            assert other.json()["job"].split(".")[0] != job["job"].split(".")[0]
+            assert follow(on_a, other.json())[0]["analysis"]["decisions"]
+        a.kill()
+        with b.http() as on_b:
+            gone = on_b.get(f"/api/analyses/{job['job']}")
+            assert gone.status_code == 404 and gone.json()["error"] == "unknown_job"
+
+
 @pytest.mark.parametrize(
     ("redis", "message"),
     [

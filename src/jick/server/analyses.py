@@ -8,11 +8,16 @@ for a record sent as the body (kept in memory only, for a while). Both answer
 at once: the stored analysis, or a *job* that ``GET /api/analyses/{job}``
 reports on (decisions done of the total) until its analysis is there.
 
-The work is bounded: one analysis runs at a time per server (another is
-refused with 429 while it runs), each stops after :attr:`Analyses.timeout`
+The work is bounded: one analysis runs at a time per server process (another
+is refused with 429 while it runs; several ``jick serve`` processes run one
+each), each stops after :attr:`Analyses.timeout`
 seconds of wall clock (the job then fails with ``too_slow``, answered 503), and
 the decisions are valued in batches in the bot pool, so the event loop never
 waits on a search.
+
+Jobs live in the memory of the process that runs them. With several
+processes (:mod:`jick.server.hub`) a job's id begins with its process's id,
+and a poll reaching another process is relayed to that one.
 """
 
 from __future__ import annotations
@@ -157,7 +162,7 @@ class Analyses:
             return job
         stored = await tables.db.call(load_stored, tables.db.store, table.id, seat, depth)
         if stored is not None:
-            job = Job(secrets.token_urlsafe(12), key, seat, depth, status="done", analysis=stored, stored=True)
+            job = Job(self._new_id(), key, seat, depth, status="done", analysis=stored, stored=True)
             self._keep(job)
             return job
         return await self._start(key, record, seat, depth, table.id)
@@ -169,6 +174,12 @@ class Analyses:
         digest = hashlib.sha256(json.dumps(record, sort_keys=True).encode()).hexdigest()
         key = ("record", digest, str(seat), depth)
         return self._known(key) or await self._start(key, record, seat, depth, None)
+
+    def _new_id(self) -> str:
+        """A new job id (naming this process when there are several: polls are relayed to it)."""
+        token = secrets.token_urlsafe(12)
+        owner = self.tables.owner
+        return owner.job_id(token) if owner is not None else token
 
     def job(self, job_id: str) -> Job:
         job = self.jobs.get(job_id)
@@ -211,7 +222,7 @@ class Analyses:
             raise Rejected(
                 429, "busy", "another analysis is running on this server; try again when it is done (a minute or so)"
             )
-        job = Job(secrets.token_urlsafe(12), key, seat, depth)
+        job = Job(self._new_id(), key, seat, depth)
         self.running = job  # taken before the first await: another analysis now is refused, this one joined
         self._keep(job)
         try:

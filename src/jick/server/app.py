@@ -547,7 +547,7 @@ def create_app(db: str | Store, settings: Settings | None = None) -> FastAPI:
         """Value every decision of ``seat`` (default: the Bearer token's seat, else the first person's) from what
         that seat knew (`jick analyse`). The stored analysis (200) if it was made before, else a job (202) to poll
         at `GET /api/analyses/{job}`; made once per seat and depth and kept with the table. Only a finished
-        table; one analysis at a time per server (429 while another runs)."""
+        table; one analysis at a time per server process (429 while another runs)."""
         job = await analyses.for_table(table_id, _bearer(authorization), seat, depth)
         response.status_code = 200 if job.status == "done" else 202
         return job.answer()

@@ -130,10 +130,16 @@ class Commands(Turns):
         stored = await self.db.call(self.db.store.list_tables, statuses, hashes)
         over = [item.row.id for item in stored if item.row.status in ("finished", "closed")]
         following = await self.db.call(self.db.store.rematches, over)
+        present: dict[str, list[str]] = {}
+        if self.owner is not None:  # who is connected to the tables other processes hold
+            present = await self.owner.presence([item.row.id for item in stored if item.row.id not in self.tables])
         out = []
         for item in stored:
             live = self.tables.get(item.row.id)
-            out.append(live.info() if live is not None else info_of_row(item, following.get(item.row.id)))
+            if live is not None:
+                out.append(live.info())
+            else:
+                out.append(info_of_row(item, following.get(item.row.id), present.get(item.row.id)))
         return out
 
     async def join(self, table_id: str, request: P.JoinTable) -> P.Joined:

@@ -20,6 +20,19 @@ work as in one process. A front process notices an owner gone (no
 subscriber left on its channel) within a second and closes its relayed
 sockets with 1012, as a restart does; the page reconnects and lands on the
 new owner.
+
+Two things besides relays go through Redis:
+
+* **Presence.** Who is connected is known only to a table's owner, so the
+  owner publishes the seat statuses of each table it holds that has a person
+  connected or stood in for (``jick:seats:<table>``, the statuses comma-joined,
+  with a TTL of :data:`PRESENCE_TTL` seconds): at once when a person connects
+  or leaves, and again at every sweep (which also catches a stand-in taking
+  over by the clock). The table list, answered from the database by any
+  process, reads them with one ``MGET`` (:meth:`Cluster.presence`).
+* **Analysis jobs.** A job's id begins with the id of the process running it
+  (``<process>.<token>``): ``GET /api/analyses/<job>`` reaching another
+  process is relayed to that one like a table's request.
 """
 
 from __future__ import annotations
@@ -52,10 +65,14 @@ ASGIApp = Callable[[MutableMapping[str, Any], Any, Any], Awaitable[None]]
 
 #: The paths that belong to one table: its HTTP routes and its websocket.
 TABLE_PATH = re.compile(r"^/(?:api|ws)/tables/([A-Za-z0-9_-]{6,32})(?:/|$)")
+#: An analysis job's path: its id names the process that runs it (:meth:`Cluster.job_id`).
+JOB_PATH = re.compile(r"^/api/analyses/([0-9a-f]{12})\.")
 #: Seconds between two looks for tables nobody owns and for owners or fronts gone.
 SWEEP = 1.0
 #: Seconds a request waits for its table's owner to be found (a process taking it over, a restart).
 ROUTE_TIMEOUT = 8.0
+#: Seconds a table's published seat statuses last unless its owner refreshes them (each sweep).
+PRESENCE_TTL = 5
 #: The advisory lock's key of a table.
 LOCK_KEY = "hashtextextended('jick:' || %s, 0)"
 
@@ -66,6 +83,10 @@ class ClusterError(JickError):
 
 def _owner_key(table_id: str) -> str:
     return f"jick:owner:{table_id}"
+
+
+def _seats_key(table_id: str) -> str:
+    return f"jick:seats:{table_id}"
 
 
 def _channel(process: str) -> str:
@@ -151,6 +172,10 @@ class Cluster:
         self._tasks: list[asyncio.Task[None]] = []
         #: The writer has a batch in hand, not yet published.
         self._publishing = False
+        #: Tables whose seat statuses changed since last published; tables with statuses in Redis now.
+        self._changed: set[str] = set()
+        self._change = asyncio.Event()
+        self._present: set[str] = set()
 
     # ------------------------------------------------------------------ start and stop
     async def start(self) -> None:
@@ -173,6 +198,7 @@ class Cluster:
             asyncio.create_task(self._read_loop()),
             asyncio.create_task(self._write_loop()),
             asyncio.create_task(self._sweep_loop()),
+            asyncio.create_task(self._presence_loop()),
         ]
         log.info("cluster: process %s on %s", self.id, self.redis_url)
 
@@ -191,6 +217,12 @@ class Cluster:
         for task in self._tasks:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self._present and self._redis is not None:  # nobody is connected here any more
+            try:
+                await self._redis.delete(*(_seats_key(t) for t in self._present))
+            except Exception as exc:
+                log.error("cluster: seat statuses left in Redis (they expire): %s", _first_line(exc))
+            self._present.clear()
         if self._locks is not None:
             await self._locks.close()  # every advisory lock goes with the session
         self.owned.clear()
@@ -319,6 +351,73 @@ class Cluster:
             if stream.peer in gone:
                 stream.queue.put_nowait({"type": f"{stream.kind}.disconnect", "code": 1006})
 
+    # ------------------------------------------------------------------ presence and jobs
+    def job_id(self, token: str) -> str:
+        """An analysis job's id: this process's id first, so that any process finds where it runs."""
+        return f"{self.id}.{token}"
+
+    def seen(self, table_id: str) -> None:
+        """A seat of ``table_id`` connected or left: publish its statuses soon."""
+        self._changed.add(table_id)
+        self._change.set()
+
+    async def presence(self, table_ids: list[str]) -> dict[str, list[str]]:
+        """The seat statuses the owners published for ``table_ids`` (those with a person connected or stood in)."""
+        if not table_ids or self._redis is None:
+            return {}
+        try:
+            values = await self._redis.mget([_seats_key(t) for t in table_ids])
+        except Exception as exc:  # the list goes on from the database alone
+            log.error("cluster: seat statuses could not be read: %s", _first_line(exc))
+            return {}
+        return {
+            t: (v.decode() if isinstance(v, bytes) else str(v)).split(",")
+            for t, v in zip(table_ids, values, strict=True)
+            if v
+        }
+
+    async def _presence_loop(self) -> None:
+        """Publish the statuses of the tables whose seats changed, and of every table held here once per sweep."""
+        loop = asyncio.get_running_loop()
+        refreshed = loop.time()
+        while True:
+            try:
+                await asyncio.wait_for(self._change.wait(), SWEEP)
+            except TimeoutError:
+                pass
+            self._change.clear()
+            if loop.time() - refreshed >= SWEEP:
+                refreshed = loop.time()
+                changed = set(self.tables.tables) | self._present
+                self._changed.clear()
+            else:
+                changed, self._changed = self._changed, set()
+            try:
+                await self._publish_presence(changed)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.error("cluster: seat statuses not published: %s", _first_line(exc))
+
+    async def _publish_presence(self, table_ids: AbstractSet[str]) -> None:
+        assert self._redis is not None
+        async with self._redis.pipeline(transaction=False) as pipe:
+            count = 0
+            for table_id in table_ids:
+                table = self.tables.tables.get(table_id)
+                statuses = [table.seat_status(s) for s in table.seats] if table is not None else []
+                if "connected" in statuses or "standin" in statuses:
+                    pipe.set(_seats_key(table_id), ",".join(statuses), ex=PRESENCE_TTL)
+                    self._present.add(table_id)
+                elif table_id in self._present:  # nothing the database does not say: away, free or a bot
+                    pipe.delete(_seats_key(table_id))
+                    self._present.discard(table_id)
+                else:
+                    continue
+                count += 1
+            if count:
+                await pipe.execute()
+
     # ------------------------------------------------------------------ Redis
     def _post(self, process: str, message: dict[str, Any]) -> None:
         self._outbox.put_nowait((_channel(process), "J" + json.dumps(message, separators=(",", ":"))))
@@ -396,10 +495,8 @@ class Cluster:
             scope["client"] = tuple(scope["client"])
         if scope.get("server") is not None:
             scope["server"] = tuple(scope["server"])
-        match = TABLE_PATH.match(scope.get("path", ""))
         try:
-            table_id = match.group(1) if match is not None else ""
-            if self.app is None or not table_id or not await self._serves(table_id):
+            if self.app is None or not await self._answers(scope.get("path", "")):
                 self._post(stream.peer, {"s": sid, "k": "busy"})
                 return
 
@@ -419,6 +516,14 @@ class Cluster:
             self._backs.pop(sid, None)
 
     # ------------------------------------------------------------------ the front end of a relay
+    async def _answers(self, path: str) -> bool:
+        """True when this process answers a relayed request for ``path``: its table's, or its job's."""
+        job = JOB_PATH.match(path)
+        if job is not None:
+            return job.group(1) == self.id
+        match = TABLE_PATH.match(path)
+        return match is not None and await self._serves(match.group(1))
+
     async def _serves(self, table_id: str) -> bool:
         """True when this process answers for ``table_id``: it owns it, or holds it over (finished)."""
         return table_id in self.tables.tables or await self.claim(table_id)
@@ -511,8 +616,13 @@ class RelayRouter:
         cluster.app = app
 
     async def __call__(self, scope: MutableMapping[str, Any], receive: Any, send: Any) -> None:
-        match = TABLE_PATH.match(scope.get("path", "")) if scope["type"] in ("http", "websocket") else None
-        if match is None or scope.get("jick.relayed"):
+        routed = scope["type"] in ("http", "websocket") and not scope.get("jick.relayed")
+        job = JOB_PATH.match(scope.get("path", "")) if routed else None
+        if job is not None and job.group(1) != self.cluster.id:
+            await self._to_job(job.group(1), scope, receive, send)
+            return
+        match = TABLE_PATH.match(scope.get("path", "")) if routed else None
+        if match is None:
             await self.app(scope, receive, send)
             return
         table_id = match.group(1)
@@ -535,6 +645,21 @@ class RelayRouter:
                 await _unavailable(scope, receive, send, table_id)
                 return
             await asyncio.sleep(0.1)
+
+    async def _to_job(self, process: str, scope: MutableMapping[str, Any], receive: Any, send: Any) -> None:
+        """An analysis job's request goes to the process running it; if that one is gone, this one answers
+        (the job is unknown here: 404)."""
+        early: list[dict[str, Any]] = []
+        try:
+            await self.cluster.relay(process, scope, receive, send, early)
+            return
+        except _Gone:
+            pass
+
+        async def again() -> Any:
+            return early.pop(0) if early else await receive()
+
+        await self.app(scope, again, send)
 
 
 async def _unavailable(scope: MutableMapping[str, Any], receive: Any, send: Any, table_id: str) -> None:

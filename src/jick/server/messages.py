@@ -81,6 +81,8 @@ class Messages(Turns):
                 conn.send(seat_view(table, seat.number, None))
             send_chat_history(table, conn)
             broadcast_table(table, skip=conn)
+            if self.owner is not None:
+                self.owner.seen(table.id)
         return True
 
     def detach(self, table: Table, conn: Connection) -> None:
@@ -94,6 +96,8 @@ class Messages(Turns):
                 if seat.kind == HUMAN:
                     seat.away_since = time.monotonic()
                 broadcast_table(table)
+                if self.owner is not None:
+                    self.owner.seen(table.id)
                 self._schedule(table)
         self._forget_if_idle(table)
 

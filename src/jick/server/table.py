@@ -16,6 +16,7 @@ import hmac
 import re
 import secrets
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -275,18 +276,16 @@ def check_visible(table: Table, token: str | None) -> None:
         )
 
 
-def info_of_row(item: StoredTable, next_match: str | None = None) -> P.TableInfo:
+def info_of_row(item: StoredTable, next_match: str | None = None, present: Sequence[str] | None = None) -> P.TableInfo:
+    """A table's public info from its stored rows. ``present``: the seat statuses its owner published (another
+    process's), which say whether a person the database counts as away is connected or stood in for."""
     row = item.row
-    seats = [
-        (
-            s.seat,
-            s.kind,
-            s.name,
-            "bot" if s.kind != HUMAN else ("free" if not s.claimed and row.status == "open" else "away"),
-            s.muted,
-        )
-        for s in item.seats
-    ]
+    seats = []
+    for s in item.seats:
+        status = "bot" if s.kind != HUMAN else ("free" if not s.claimed and row.status == "open" else "away")
+        if status == "away" and present is not None and s.seat < len(present):
+            status = present[s.seat] if present[s.seat] in ("connected", "standin") else status
+        seats.append((s.seat, s.kind, s.name, status, s.muted))
     return table_info(row, row.game, row.preset, row.status, row.ply, seats, next_match)
 
 
