@@ -500,3 +500,38 @@ def test_scenario_P35_the_high_low_jack_smudge_preset() -> None:
     # Low goes to the side that captures it here (in pitch_auction, to its player)
     awards, winners = score_tricks(rules, "S", ["N:KS E:2S S:3S W:QD"], bidder=N)
     assert winners == [N] and award_of(awards, "low") == (NS, "2S", 1)
+
+
+def test_scenario_P40_the_smear_game_site_preset() -> None:
+    rules = load_preset("smear_site_smear_game")
+    assert (rules.num_players, rules.num_sides, rules.deck_size, rules.hand_size) == (4, 2, 52, 6)
+    assert (rules.min_bid, rules.max_bid, rules.max_points, rules.target_score) == (2, 4, 5, 15)
+    hands = dict(PITCH_HANDS)
+    hands[E] = cards("KH 3H JD 8D 5C 6S")
+    state = start("smear_site_smear_game", hands, fill=suit_cards("SHDC"))
+    assert Bid(4) in state.legal_actions() and Bid(5) not in state.legal_actions()  # bids 2-4 of 5 points
+    assert rejected(state, Bid(5))
+    state.apply(Bid(2))  # N
+    for _ in range(3):
+        state.apply(Pass())
+    assert state.bidder == N and state.current_player == N and state.trump is None
+    assert NameTrump(suit("H")) not in state.legal_actions()  # the first lead names trump
+    play(state, "N:7H")
+    assert state.trump == suit("H")
+    assert legal_cards(state) == frozenset(cards("KH 3H JD"))  # the Jick is a trump: it follows a trump lead
+    play(state, "E:JD S:JH W:10H")
+    assert state.deals[-1].tricks[0].winner == S  # the Jack beats the Jick
+    # High and Low to the players of the highest and lowest trumps; Jack and Jick to their captors
+    tricks = ["N:7H E:JD S:JH W:10H", "S:9S W:5S N:AH E:3H"]
+    awards, winners = score_tricks(rules, "H", tricks, bidder=N)
+    assert winners == [S, N]
+    assert award_of(awards, "high") == (NS, "AH", 1)
+    assert award_of(awards, "low") == (EW, "3H", 1)  # captured by N, but E played it
+    assert award_of(awards, "jack") == (NS, "JH", 1) and award_of(awards, "jick") == (NS, "JD", 1)
+    assert award_of(awards, "game") == (NS, None, 1)
+    assert side_points(awards) == (4, 1)
+    # all pass: the site leaves it open; jick sticks the dealer
+    stuck = start("smear_site_smear_game", hands, fill=suit_cards("SHDC"))
+    for _ in range(3):
+        stuck.apply(Pass())
+    assert stuck.current_player == W and Pass() not in stuck.legal_actions()
