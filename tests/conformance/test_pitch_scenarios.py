@@ -362,6 +362,8 @@ def test_scenario_P23_impossible_combinations_of_the_later_options_are_refused(
 ) -> None:
     with pytest.raises(RulesError, match=re.escape(message)):
         load_preset(preset, overrides=overrides)
+
+
 # ---- P30-P34: bidder goes out, smudge, bids in rounds (docs/pitch.md section 5)
 
 
