@@ -153,3 +153,15 @@ def test_the_bots_play_the_new_auctions(overrides: dict[str, object]) -> None:
     state = new_match("pitch_auction", seed=3, overrides=overrides)
     bots: list[object] = [HeuristicBot(seed=1), SearchBot(seed=1, level="easy", think=0.02)] * 2
     assert one_hand(state, bots).hand_results
+
+
+def test_the_heuristic_dealer_bids_rather_than_be_set() -> None:
+    """Under all_pass = dealer_set a pass by the dealer costs the minimum bid for sure (docs/pitch.md)."""
+    weak = {N: "3H 4C 5D 6S 7H 8C", E: "3S 4D 5C 6H 7S 8D", S: "3C 4H 5S 6D 7C 8H", W: "3D 4S 5H 6C 7D 8S"}
+    hands = {seat: cards.split() for seat, cards in weak.items()}
+    for all_pass, expected in (("dealer_set", Bid(2)), ("redeal_same_dealer", Pass())):
+        state = start("smear_site_playsmear", hands, overrides={"all_pass": all_pass}, fill=suit_cards("SHDC"))
+        for _ in range(3):
+            state.apply(Pass())
+        assert state.current_player == W
+        assert HeuristicBot(seed=1).choose(state.observation(W)) == expected

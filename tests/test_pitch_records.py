@@ -170,3 +170,28 @@ def test_the_story_says_a_defending_side_at_the_target_plays_on() -> None:
     assert state.rules.side_of(result.bidder) == 0 or not result.settlement.made
     lines = [render(line, ["Ann", "Bob", "Cy", "Dee"], viewer=None) for line in teller.story.lines]
     assert "Bob & Dee reach 11 but only a made bid goes out: play on" in lines
+
+
+def test_a_dealer_set_is_kept_in_the_record_and_told() -> None:
+    import jsonschema
+
+    from jick.games.smear import new_match
+    from jick.games.smear.actions import Pass
+    from jick.record import record_of, record_schema
+    from jick.story import Storyteller, render
+
+    state = new_match("smear_site_playsmear", seed=4)
+    teller = Storyteller(state)
+    dealer = state.observation(0).dealer
+    for _ in range(4):
+        teller.follow(state, state.current_player, Pass())
+    assert state.scores[state.rules.side_of(dealer)] == -2 and state.observation(0).dealer == (dealer + 1) % 4
+    lines = [render(line, ["Ann", "Bob", "Cy", "Dee"], viewer=None) for line in teller.story.lines]
+    assert "Hand 1 is not played (all passed); the dealer's side loses 2 and the next dealer deals" in lines
+    record = json.loads(dumps_record(record_of(state)))
+    jsonschema.validate(record, record_schema())
+    again = replay(loads_record(json.dumps(record))).state
+    assert again.scores == state.scores and again.observation(0).dealer == state.observation(0).dealer
+    args = ["play", "--preset", "smear_site_playsmear", "--seats", "human,bot,bot,bot", "--seed", "2"]
+    result = runner.invoke(app, args, input="quit\n", env={"COLUMNS": "200"})
+    assert "if everyone passes, the dealer's side loses 2" in result.output

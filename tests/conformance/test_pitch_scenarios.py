@@ -15,6 +15,7 @@ from jick.engine import IllegalAction, RecordError, RulesError
 from jick.games.smear import load_preset, new_match
 from jick.games.smear.actions import Bid, NameTrump, Pass, Play, Smudge
 from jick.games.smear.playouts import check_supported
+from jick.games.smear.report import after_unplayed
 from jick.games.smear.scoring import Award, match_winner, settle
 from jick.games.smear.state import SmearState
 from jick.games.smear.tables import TRUMP, trump_table
@@ -29,6 +30,7 @@ from .support import (
     award_of,
     awards_for,
     cards,
+    deck_for,
     legal_cards,
     play,
     rejected,
@@ -502,3 +504,89 @@ def test_scenario_P35_the_high_low_jack_smudge_preset() -> None:
     # Low goes to the side that captures it here (in pitch_auction, to its player)
     awards, winners = score_tricks(rules, "S", ["N:KS E:2S S:3S W:QD"], bidder=N)
     assert winners == [N] and award_of(awards, "low") == (NS, "2S", 1)
+
+
+def test_scenario_P40_the_smear_game_site_preset() -> None:
+    rules = load_preset("smear_site_smear_game")
+    assert (rules.num_players, rules.num_sides, rules.deck_size, rules.hand_size) == (4, 2, 52, 6)
+    assert (rules.min_bid, rules.max_bid, rules.max_points, rules.target_score) == (2, 4, 5, 15)
+    hands = dict(PITCH_HANDS)
+    hands[E] = cards("KH 3H JD 8D 5C 6S")
+    state = start("smear_site_smear_game", hands, fill=suit_cards("SHDC"))
+    assert Bid(4) in state.legal_actions() and Bid(5) not in state.legal_actions()  # bids 2-4 of 5 points
+    assert rejected(state, Bid(5))
+    state.apply(Bid(2))  # N
+    for _ in range(3):
+        state.apply(Pass())
+    assert state.bidder == N and state.current_player == N and state.trump is None
+    assert NameTrump(suit("H")) not in state.legal_actions()  # the first lead names trump
+    play(state, "N:7H")
+    assert state.trump == suit("H")
+    assert legal_cards(state) == frozenset(cards("KH 3H JD"))  # the Jick is a trump: it follows a trump lead
+    play(state, "E:JD S:JH W:10H")
+    assert state.deals[-1].tricks[0].winner == S  # the Jack beats the Jick
+    # High and Low to the players of the highest and lowest trumps; Jack and Jick to their captors
+    tricks = ["N:7H E:JD S:JH W:10H", "S:9S W:5S N:AH E:3H"]
+    awards, winners = score_tricks(rules, "H", tricks, bidder=N)
+    assert winners == [S, N]
+    assert award_of(awards, "high") == (NS, "AH", 1)
+    assert award_of(awards, "low") == (EW, "3H", 1)  # captured by N, but E played it
+    assert award_of(awards, "jack") == (NS, "JH", 1) and award_of(awards, "jick") == (NS, "JD", 1)
+    assert award_of(awards, "game") == (NS, None, 1)
+    assert side_points(awards) == (4, 1)
+    # all pass: the site leaves it open; jick sticks the dealer
+    stuck = start("smear_site_smear_game", hands, fill=suit_cards("SHDC"))
+    for _ in range(3):
+        stuck.apply(Pass())
+    assert stuck.current_player == W and Pass() not in stuck.legal_actions()
+
+
+def test_scenario_P41_the_playsmear_site_preset() -> None:
+    rules = load_preset("smear_site_playsmear")
+    assert (rules.deck_size, rules.hand_size, rules.min_bid, rules.max_bid, rules.max_points) == (52, 6, 2, 5, 5)
+    assert (rules.trump_set_by, rules.all_pass, rules.target_score) == ("naming", "dealer_set", 11)
+    assert load_preset("smear_site_playsmear", players=8).num_sides == 4  # teams of two, partners opposite
+    # the bidder names trump and leads any card
+    state = start("smear_site_playsmear", PITCH_HANDS, fill=suit_cards("SHDC"))
+    assert Bid(5) in state.legal_actions()
+    state.apply(Bid(2))  # N
+    for _ in range(3):
+        state.apply(Pass())
+    assert state.phase == "trump" and state.current_player == N
+    state.apply(NameTrump(suit("S")))
+    assert state.phase == "play" and legal_cards(state) == frozenset(PITCH_HANDS[N])
+    # High and Low to the players of the highest and lowest trumps (every card dealt is played)
+    awards, winners = score_tricks(rules, "S", ["N:KS E:2S S:3S W:QD"], bidder=N)
+    assert winners == [N] and award_of(awards, "high") == (NS, "KS", 1) and award_of(awards, "low") == (EW, "2S", 1)
+
+
+def test_scenario_P41_all_pass_sets_the_dealer() -> None:
+    second = deck_for("smear_site_playsmear", {}, dealer=N, fill=suit_cards("SHDC"))
+    state = start("smear_site_playsmear", PITCH_HANDS, fill=suit_cards("SHDC"), more_decks=[second])
+    for _ in range(3):
+        state.apply(Pass())
+    assert state.current_player == W and Pass() in state.legal_actions()  # the dealer is not stuck
+    state.apply(Pass())
+    assert state.scores == (0, -2)  # W's side (EW) is set the minimum bid
+    assert state.deals[0].outcome == "all passed" and not state.hand_results
+    assert state.observation(N).dealer == N and state.current_player == E  # the deal moves on
+    state.undo()
+    assert state.scores == (0, 0) and state.current_player == W and len(state.deals) == 1
+    # a dealer set can bust a side out
+    bust = start("smear_site_playsmear", PITCH_HANDS, fill=suit_cards("SHDC"), overrides={"bust_out_score": -2})
+    for _ in range(4):
+        bust.apply(Pass())
+    assert bust.is_terminal and bust.winner == NS and bust.scores == (0, -2)
+    # the other all-pass rules keep their dealers
+    redeal = start(
+        "smear_site_playsmear", PITCH_HANDS, fill=suit_cards("SHDC"), overrides={"all_pass": "redeal_same_dealer"}
+    )
+    for _ in range(4):
+        redeal.apply(Pass())
+    assert redeal.scores == (0, 0)
+    with pytest.raises(RulesError, match="all_pass = dealer_set"):
+        check_supported(load_preset("smear_ten_point", overrides={"all_pass": "dealer_set"}))
+    assert (
+        after_unplayed(load_preset("smear_site_playsmear"), "all passed")
+        == "the dealer's side loses 2 and the next dealer deals"
+    )

@@ -115,6 +115,7 @@ from jick.engine import Action
 from jick.games.smear import actions as A
 from jick.games.smear.knowledge import Knowledge, knowledge
 from jick.games.smear.rules import (
+    AllPass,
     AuctionLaps,
     DiscardMode,
     FollowRule,
@@ -800,6 +801,8 @@ class HeuristicBot:
             return pass_action if can_pass else legal[0]
         if not can_pass:
             return bids[0]  # the stuck dealer: nobody is left to outbid, the minimum is enough
+        if rules.all_pass is AllPass.DEALER_SET and obs.seat == obs.dealer and obs.bidder is None:
+            return bids[0]  # a pass would cost the minimum bid for sure; bidding it costs no more when set
         pressure = self._pressure(obs)
         floor = OWN_MIN * rules.max_points / 10.0 * (0.5 if pressure else 1.0)
         model = self._model(rules)

@@ -98,7 +98,7 @@ KERNEL_OPTIONS: dict[str, tuple[object, ...] | None] = {
     "max_bid": None,
     "moon_enabled": None,
     "moon_success": tuple(MoonSuccess),
-    "all_pass": tuple(AllPass),
+    "all_pass": (AllPass.REDEAL_SAME_DEALER, AllPass.DEALER_FORCED_MIN),  # not dealer_set
     "discard_mode": tuple(DiscardMode),
     "discard_nontrumps": tuple(DiscardNontrumps),
     "dealer_robs_pack": None,

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from jick.cards import CARDS, SUIT_NAMES, parse_card
 from jick.games.smear.actions import action_from_text
-from jick.games.smear.rules import SmearRules
+from jick.games.smear.rules import AllPass, SmearRules
 from jick.games.smear.state import HandResult, SmearState
 from jick.games.smear.tables import deck_cards
 from jick.record_hooks import RecordHooks
@@ -38,6 +38,19 @@ POINT_LABELS = {
 
 #: How a deal can end (``DealLog.outcome``); a voided deal's outcome is ``"void: <reason>"``.
 OUTCOMES = ("played", "all passed", "misdeal called", "misdeal (low hand)")
+SAME_DEALER = "the same dealer deals again"
+
+
+def after_unplayed(rules: SmearRules, outcome: str) -> str:
+    """What follows a deal that was not played (``all_pass = dealer_set`` sets the dealer).
+
+    >>> from jick.games.smear import load_preset
+    >>> after_unplayed(load_preset("pitch_auction", overrides={"all_pass": "dealer_set"}), "all passed")
+    "the dealer's side loses 2 and the next dealer deals"
+    """
+    if outcome == "all passed" and rules.all_pass is AllPass.DEALER_SET:
+        return f"the dealer's side loses {rules.min_bid} and the next dealer deals"
+    return SAME_DEALER
 
 
 def side_name(rules: SmearRules, side: int) -> str:
@@ -93,11 +106,15 @@ def replay_report(state: SmearState) -> dict[str, Any]:
     hands = []
     for deal_no, result in zip(played, state.hand_results, strict=True):
         hands.append({"deal": deal_no, **hand_report(rules, result)})
-    redeals = [
+    redeals: list[dict[str, Any]] = [
         {"deal": i + 1, "dealer": d.dealer, "outcome": d.outcome}
         for i, d in enumerate(state.deals)
         if d.outcome and d.outcome != "played"
     ]
+    for r in redeals:
+        then = after_unplayed(rules, r["outcome"])
+        if then != SAME_DEALER:
+            r["then"] = then
     return {
         "game": state.game_name,
         "preset": state.preset_name,
@@ -140,7 +157,7 @@ def format_replay(report: Mapping[str, Any]) -> list[str]:
     events: list[tuple[int, list[str]]] = [(h.get("deal", 0), format_hand(h, sides)) for h in report["hands"]]
     for r in report.get("redeals", []):
         events.append(
-            (r["deal"], [f"Deal {r['deal']}: dealer {r['dealer']}, {r['outcome']}; the same dealer deals again"])
+            (r["deal"], [f"Deal {r['deal']}: dealer {r['dealer']}, {r['outcome']}; {r.get('then', SAME_DEALER)}"])
         )
     lines = [line for _, block in sorted(events, key=lambda e: e[0]) for line in block]
     scores = ", ".join(f"{sides[i]} {v}" for i, v in enumerate(report["scores"]))

@@ -49,6 +49,8 @@ class MoonSuccess(StrEnum):
 class AllPass(StrEnum):
     REDEAL_SAME_DEALER = "redeal_same_dealer"
     DEALER_FORCED_MIN = "dealer_forced_min"
+    #: The dealer may pass too; then the dealer's side loses ``min_bid`` and the next dealer deals (docs/pitch.md).
+    DEALER_SET = "dealer_set"
 
 
 class DiscardMode(StrEnum):

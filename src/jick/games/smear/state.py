@@ -58,7 +58,7 @@ from jick.games.smear.rules import (
     Smudge,
     TrumpSetBy,
 )
-from jick.games.smear.scoring import Award, HandFacts, Settlement, award_points, settle
+from jick.games.smear.scoring import Award, HandFacts, Settlement, award_points, match_winner, settle
 from jick.games.smear.tables import LOW_RANKS, TRUMP, TrumpTable, deck_cards, game_points, trick_winner, trump_table
 
 # Phases
@@ -160,6 +160,7 @@ class SmearState(TrickState[DealLog, "HandResult"]):
         self._first_lead_trump = rules.first_lead is FirstLead.TRUMP
         self._follow_or_trump = rules.follow_rule is FollowRule.FOLLOW_OR_TRUMP
         self._dealer_forced = rules.all_pass is AllPass.DEALER_FORCED_MIN
+        self._dealer_set = rules.all_pass is AllPass.DEALER_SET
         self._robs = rules.dealer_robs_pack
         self._bury_nonscoring = rules.bury_restriction is BuryRestriction.NON_SCORING_ONLY
         self._mandatory_nontrumps = rules.discard_nontrumps is DiscardNontrumps.MANDATORY
@@ -236,6 +237,7 @@ class SmearState(TrickState[DealLog, "HandResult"]):
         other._first_lead_trump = self._first_lead_trump
         other._follow_or_trump = self._follow_or_trump
         other._dealer_forced = self._dealer_forced
+        other._dealer_set = self._dealer_set
         other._robs = self._robs
         other._bury_nonscoring = self._bury_nonscoring
         other._mandatory_nontrumps = self._mandatory_nontrumps
@@ -368,6 +370,20 @@ class SmearState(TrickState[DealLog, "HandResult"]):
         self._deals[-1].outcome = outcome
         self._start_deal()
 
+    def _set_the_dealer(self) -> None:
+        """Everyone passed under ``all_pass = dealer_set``: the dealer's side loses ``min_bid``, the next deals."""
+        v = self._v
+        side = self._sides[v[DEALER]]
+        v[SCORE + side] -= self.rules.min_bid
+        self._deals[-1].outcome = "all passed"
+        winner = match_winner(self.rules, v[SCORE : SCORE + self._k], side, False)  # only a bust-out can end it
+        if winner is not None:
+            v[WINNER] = winner
+            v[PHASE] = OVER
+            return
+        v[DEALER] = (v[DEALER] + 1) % self._n
+        self._start_deal()
+
     def _misdeal_answer(self, seat: int, aid: int) -> None:
         if aid == MISDEAL_ID:
             self._redeal("misdeal called")
@@ -407,6 +423,9 @@ class SmearState(TrickState[DealLog, "HandResult"]):
             ends = v[TURNS] == n
         if aid in (MOON_ID, SMUDGE_ID) or ends:
             if v[BIDDER] < 0:
+                if self._dealer_set:
+                    self._set_the_dealer()
+                    return
                 self._redeal("all passed")
                 return
             bidder = v[BIDDER]

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from jick.cards import CARDS
 from jick.engine import Action
 from jick.games.smear import actions as A
-from jick.games.smear.report import POINT_LABELS
+from jick.games.smear.report import POINT_LABELS, after_unplayed
 from jick.games.smear.state import SmearState
 from jick.story import Line, Story, suit_words, tell_discards, tell_trick, together, trailing, who
 
@@ -82,7 +82,8 @@ class SmearTeller:
     def deal_ends(self, story: Story, state: SmearState, deal: int) -> None:
         outcome = state.deals[deal].outcome
         if outcome != "played":
-            story.add(Line(f"Hand {deal + 1} is not played ({outcome}); the same dealer deals again"))
+            then = after_unplayed(state.rules, outcome or "")
+            story.add(Line(f"Hand {deal + 1} is not played ({outcome}); {then}"))
             return
         result = state.hand_results[-1]
         for award in result.awards:

@@ -14,7 +14,7 @@ from jick.cards import SUIT_NAMES, Card, suit_of_name
 from jick.engine import Action, IllegalAction, NotationError
 from jick.games.smear import actions as A
 from jick.games.smear.observation import SmearObservation
-from jick.games.smear.report import POINT_LABELS, format_hand, hand_report, side_name
+from jick.games.smear.report import POINT_LABELS, SAME_DEALER, after_unplayed, format_hand, hand_report, side_name
 from jick.games.smear.state import SmearState
 from jick.games.smear.tables import trick_winner, trump_table
 from jick.terminal import NO_TRICK_YET, OTHER_COMMANDS, Table, TerminalView, count_of, or_list
@@ -148,6 +148,8 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
         house = []
         if rules.auction_laps == "rounds":
             house.append("bids go round until all but one have passed")
+        if rules.all_pass == "dealer_set":
+            house.append(f"if everyone passes, the dealer's side loses {rules.min_bid}")
         if rules.smudge != "off":
             house.append(f"smudge bids {self.smudge_words()}")
         if rules.both_cross == "bidder_goes_out":
@@ -162,7 +164,10 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
             return
         for deal in deals[max(0, self.deals_seen - 1) : -1]:
             if deal.outcome and deal.outcome != "played":
-                self.say(f"[yellow]Deal void ({deal.outcome}); seat {deal.dealer} deals again.[/]")
+                then = after_unplayed(self.state.rules, deal.outcome)
+                if then == SAME_DEALER:
+                    then = f"seat {deal.dealer} deals again"
+                self.say(f"[yellow]Deal void ({deal.outcome}); {then}.[/]")
         self.deals_seen = len(deals)
         obs = self.state.observation(self.table.public_seat)
         self.table.console.rule(f"Hand {obs.hand_number}: seat {obs.dealer} deals", style="dim")
