@@ -225,7 +225,7 @@ def test_the_dealer_matches_the_high_bid_only_under_the_option() -> None:
     def matched(batch: Playouts) -> int:
         count = 0
         for i in range(len(batch)):
-            bids = [a - 119 for a in batch.action_ids(i)[: 4] if a >= 119]
+            bids = [a - 119 for a in batch.action_ids(i)[:4] if a >= 119]
             count += len(bids) >= 2 and bids[-1] == bids[-2] and batch.bidder[i] == batch.dealer[i]
         return count
 
