@@ -579,6 +579,10 @@ def test_pitch_table_from_the_start_page_the_naming_lead_sets_trump(page_server:
     assert obs is not None and "SHDC"[obs["trump"]] == card[-1]
     symbol = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[-1]]
     assert f"trump {symbol}" in page.locator(".info").inner_text()
+    # the points line: High is the highest trump played so far (the lead is a trump), before the ace is out
+    high = page.locator('.live-score .pt[data-point="high"]')
+    high.wait_for()
+    assert "High" in high.inner_text()
     # the hand goes on to its end with High, Low, Jack and Game in the summary
     play_until(me, lambda: page.locator("dialog[open]").count() > 0, limit=60)
     summary = page.locator("dialog[open]").inner_text()
