@@ -165,3 +165,19 @@ def test_the_heuristic_dealer_bids_rather_than_be_set() -> None:
             state.apply(Pass())
         assert state.current_player == W
         assert HeuristicBot(seed=1).choose(state.observation(W)) == expected
+
+
+@pytest.mark.parametrize(("preset", "players"), [(p, 4) for p in PITCH_PRESETS] + [("pitch_auction", 3)])
+def test_every_pitch_preset_runs_in_the_arena(preset: str, players: int) -> None:
+    """Duplicate deals and a full match, heuristic against random (the arena and the ladder use the same runs)."""
+    from jick.arena import run_arena
+
+    result = run_arena(preset, "heuristic,random", deals=2, seed=3, players=players, matches=1)
+    rules = new_match(preset, players=players, seed=1).rules
+    assert len(result.deals) == 2 and len(result.matches) == 1
+    for deal in result.deals:
+        assert len(deal.plays) >= 2  # each bot in each seat of the deal
+        for play in deal.plays:
+            assert len(play.points) == players
+            assert max(play.points) <= rules.max_points + rules.max_bid  # a set bid under Cinch's settlement
+    assert max(result.matches[0].plays[0].scores) >= rules.target_score

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from jick.cli import app
+from jick.games.smear import new_match
 from jick.notation import export_ptn, export_text, import_ptn, import_text
-from jick.record import dumps_record, loads_record, replay
+from jick.record import dumps_record, load_record, loads_record, replay
 from jick.session import Session
 
 runner = CliRunner()
@@ -195,3 +197,38 @@ def test_a_dealer_set_is_kept_in_the_record_and_told() -> None:
     args = ["play", "--preset", "smear_site_playsmear", "--seats", "human,bot,bot,bot", "--seed", "2"]
     result = runner.invoke(app, args, input="quit\n", env={"COLUMNS": "200"})
     assert "if everyone passes, the dealer's side loses 2" in result.output
+
+
+def test_a_pitch_match_plays_through_jick_play_with_piped_input(tmp_path: Path) -> None:
+    """`jick play --preset pitch_auction`: answers piped in (bids, the naming lead, cards) reach the match's end.
+
+    The answers are found by playing the same match (same seed, the same easy bots) in-process, then typed in.
+    """
+    from jick.bots import bot_action, make_bot
+    from jick.play import bot_seed
+
+    seed, me = 4, 0
+    state = new_match("pitch_auction", seed=seed, overrides={"target_score": 7})
+    bots = {s: make_bot("easy", bot_seed(seed, s), game="smear") for s in range(4) if s != me}
+    rng = random.Random(seed)
+    answers: list[str] = []
+    naming_leads = 0
+    while not state.is_terminal:
+        seat = state.current_player
+        if seat == me:
+            naming_leads += state.phase == "play" and state.trump is None
+            action = rng.choice(state.legal_actions())
+            answers.append(str(action))
+            state.apply(action)
+        else:
+            state.apply(bot_action(bots[seat], state, seat))
+    assert naming_leads > 0  # the human made at least one lead that named trump
+    path = tmp_path / "pitch.json"
+    args = ["play", "--preset", "pitch_auction", "--seed", str(seed), "--seat", str(me), "--bot", "easy"]
+    args += ["--set", "target_score=7", "--record", str(path)]
+    result = runner.invoke(app, args, input="\n".join(answers) + "\n", env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output[-2000:]
+    assert "Traceback" not in result.output
+    assert "Match over" in result.output
+    assert "not allowed" not in result.output and "not understood" not in result.output
+    assert replay(load_record(path)).state.scores == state.scores

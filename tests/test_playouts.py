@@ -20,8 +20,8 @@ def kernel_plays(name: str, players: int) -> bool:
     return True
 
 
-#: Every shipped preset the kernels play, at every player count it allows (the Pitch options are not
-#: played yet: see test_pitch_presets_are_refused_in_one_line).
+#: Every shipped preset the kernels play, at every player count it allows (the Pitch presets too:
+#: test_every_pitch_preset_is_played checks that none is left out).
 CASES = [
     (name, players) for name in preset_names() for players in preset_info(name).players if kernel_plays(name, players)
 ]
@@ -35,7 +35,10 @@ PITCH_PRESETS = [
     "pitch_eleven",
     "pitch_thirteen",
     "cinch",
+    "pitch_smudge",
 ]
+#: The Pitch presets the kernel plays; the others use an option it refuses by name (docs/pitch.md section 6).
+PLAYED_PITCH_PRESETS = ["pitch_auction", "pitch_five", "pitch_nine", "pitch_ten"]
 
 #: Option combinations no preset ships, each played with the replay check.
 OVERRIDES = [
@@ -51,6 +54,16 @@ OVERRIDES = [
     ("smear_mn_original", 4, {"discard_mode": "refill", "bury_restriction": "non_scoring_only"}),
     ("smear_widow", 5, {"discard_mode": "nontrump_to_six"}),
     ("smear_nine_card", 4, {"dealer_robs_pack": True, "kitty_size": 4, "max_bid": 10}),
+    # the Pitch options on their own and mixed with Smear ones
+    ("pitch_auction", 4, {"dealer_may_match": True}),
+    ("pitch_auction", 3, {"dealer_may_match": True, "renege_mode": "penalize", "high_card": "ace"}),
+    ("pitch_six", 5, {"dealer_may_match": True, "jokers": 2, "joker_order": "second_played_wins",
+                      "low_ignores_jokers": False, "point_values": {"joker": 0, "joker_high": 1, "joker_low": 1}}),
+    ("smear_ten_point", 4, {"high_card": "highest_played", "use_off_five": True,
+                            "point_values": {"ten": 2, "five": 5, "off_five": 5}}),
+    ("smear_mn_original", 4, {"use_off_five": True, "dealer_may_match": True, "high_card": "highest_played",
+                              "point_values": {"off_five": 3, "ten": 1}}),
+    ("cinch", 4, {"high_card": "highest_played", "dealer_may_match": True, "settlement": "standard"}),
 ]  # fmt: skip
 
 
@@ -206,11 +219,79 @@ def test_options_the_kernels_do_not_play_are_refused(monkeypatch: pytest.MonkeyP
         play_out(state, 2, seed=1)
 
 
-@pytest.mark.parametrize("preset", PITCH_PRESETS)
-def test_pitch_presets_are_refused_in_one_line(preset: str) -> None:
-    assert not kernel_plays(preset, 4)
-    with pytest.raises(RulesError, match=r"^batched play-outs do not support (\w+ = \w+|the point \w+) yet$"):
-        random_hands(preset, n=2, seed=1)
+def test_every_pitch_preset_is_played_or_refused_by_name() -> None:
+    for preset in PITCH_PRESETS:
+        for players in preset_info(preset).players:
+            if preset in PLAYED_PITCH_PRESETS:
+                assert (preset, players) in CASES
+            else:
+                with pytest.raises(
+                    RulesError, match=r"^batched play-outs do not support (\w+ = [\w-]+|the point \w+) yet$"
+                ):
+                    random_hands(preset, n=2, seed=1, players=players)
+
+
+def test_the_naming_lead_is_a_card_with_a_suit_and_names_trump() -> None:
+    batch = random_hands("pitch_six", n=200, seed=2, players=4, record=True, overrides={"low_ignores_jokers": False})
+    for i in range(len(batch)):
+        ids = batch.action_ids(i)
+        first_play = next(a for a in ids if a < 55)  # bids and passes come first; no trump call, no discard
+        assert first_play < 52 and first_play // 13 == batch.trump[i]
+        assert not any(111 <= a <= 114 for a in ids)  # no trump call among the actions
+
+
+def test_the_dealer_matches_the_high_bid_only_under_the_option() -> None:
+    def matched(batch: Playouts) -> int:
+        count = 0
+        for i in range(len(batch)):
+            bids = [a - 119 for a in batch.action_ids(i)[:4] if a >= 119]
+            count += len(bids) >= 2 and bids[-1] == bids[-2] and batch.bidder[i] == batch.dealer[i]
+        return count
+
+    assert matched(random_hands("pitch_auction", n=400, seed=4, record=True, overrides={"dealer_may_match": True}))
+    assert not matched(random_hands("pitch_auction", n=400, seed=4, record=True))
+
+
+def pitch_play_states() -> list[SmearState]:
+    """Pitch positions after the naming lead (and a few cards later)."""
+    states: list[SmearState] = []
+    later: dict[str, dict[str, object]] = {
+        "pitch_seven": {"low_ignores_jokers": False},
+        "cinch": {"settlement": "standard"},
+    }  # options the kernel does not play yet, set back to the Smear value
+    for preset, players in [("pitch_auction", 4), ("pitch_seven", 3), ("pitch_nine", 4), ("cinch", 4)]:
+        for seed in range(3):
+            state = new_match(preset, players=players, seed=seed, overrides=later.get(preset))
+            rng = np.random.default_rng(seed)
+            while state.phase != "play" or state.trump is None:
+                ids = state.legal_action_ids()
+                state.apply_id(ids[rng.integers(len(ids))])
+            for _ in range(seed * 3):
+                ids = state.legal_action_ids()
+                state.apply_id(ids[rng.integers(len(ids))])
+            states.append(state)
+    return states
+
+
+def test_play_out_of_pitch_positions_agrees_with_the_engine() -> None:
+    for state in pitch_play_states():
+        batch = play_out(state, 15, seed=6, policy="greedy", record=True)
+        for i in range(len(batch)):
+            probe = state.clone()
+            for aid in batch.action_ids(i):
+                assert aid in probe.legal_action_ids()
+                probe.apply_id(aid)
+            settlement = probe.hand_results[-1].settlement
+            assert settlement.points == tuple(batch.points[i])
+            assert settlement.deltas == tuple(batch.deltas[i])
+
+
+def test_play_out_before_the_naming_lead_is_refused() -> None:
+    state = new_match("pitch_auction", seed=3)
+    while state.phase != "play":
+        state.apply_id(state.legal_action_ids()[-1])
+    with pytest.raises(RulesError, match="^play_out needs trump set: the pitcher's first lead"):
+        play_out(state, 4, seed=1)
 
 
 @pytest.mark.parametrize(

@@ -529,3 +529,61 @@ def test_the_page_runs_under_its_content_security_policy(page_server: LiveServer
     stranger.page.wait_for_timeout(300)
     assert stranger.page.locator(f'.table-list a[href="/watch/{table_id}"]').count() == 0
     assert me.csp_violations() == [] and stranger.csp_violations() == []
+
+
+#: A seed of pitch_auction where no easy bot has bid 4 when seat 0's turn comes: seat 0 becomes the pitcher.
+PITCH_SEED = 1
+
+
+def test_pitch_table_from_the_start_page_the_naming_lead_sets_trump(page_server: LiveServer, new_page: Any) -> None:
+    """A pitch_auction table from the start page: no trump call, the pitcher's first lead names trump on the page."""
+    me = new_page()
+    page = me.page
+    page.goto(page_server.url + "/")
+    page.locator("#friends-title").click()
+    page.wait_for_selector("#create")
+    page.select_option("#game", "smear")
+    page.select_option("#preset", "pitch_auction")
+    for seat in (1, 2, 3):
+        page.select_option(f"#seat-{seat}", "easy")
+    page.locator("details.more summary").click()
+    page.fill("#your-name", "Ann")
+    page.fill("#seed", str(PITCH_SEED))
+    page.click("#create")
+    page.wait_for_selector("#play-first")
+    page.click("#play-first")
+    page.wait_for_selector("#start")
+    page.click("#start")
+
+    # the highest bid (4 points a hand) makes seat 0 the pitcher; no suit to name follows
+    page.wait_for_selector('.actions button[data-action="4"]')
+    page.click('.actions button[data-action="4"]')
+    page.wait_for_function(
+        "() => { const o = window.jickPage.obs; return o.phase === 'play' && o.current_player === 0; }"
+    )
+    obs = observation(me)
+    assert obs is not None and obs["bidder"] == 0 and obs["bid"] == 4 and obs["trump"] is None
+    assert page.locator(".actions button.suit").count() == 0
+    assert "trump" not in page.locator(".info").inner_text()
+    assert page.locator("text=Lead a card: its suit is trump").count() == 1
+
+    # the naming lead: any card of the hand (a plain deck: every card has a suit); its suit is trump
+    legal = page.locator(".hand button.card.legal")
+    assert legal.count() == 6
+    card = legal.nth(2).get_attribute("data-card")
+    assert card is not None
+    take_card = page.locator(f'.hand button.card[data-card="{card}"]')
+    take_card.click()
+    page.wait_for_function("() => window.jickPage.obs.trump !== null")
+    obs = observation(me)
+    assert obs is not None and "SHDC"[obs["trump"]] == card[-1]
+    symbol = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[-1]]
+    assert f"trump {symbol}" in page.locator(".info").inner_text()
+    # the points line: High is the highest trump played so far (the lead is a trump), before the ace is out
+    high = page.locator('.live-score .pt[data-point="high"]')
+    high.wait_for()
+    assert "High" in high.inner_text()
+    # the hand goes on to its end with High, Low, Jack and Game in the summary
+    play_until(me, lambda: page.locator("dialog[open]").count() > 0, limit=60)
+    summary = page.locator("dialog[open]").inner_text()
+    assert "High" in summary and "Game" in summary, summary

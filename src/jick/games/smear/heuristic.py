@@ -119,6 +119,7 @@ from jick.games.smear.rules import (
     AuctionLaps,
     DiscardMode,
     FollowRule,
+    HighCard,
     LowAward,
     LowCard,
     SmearRules,
@@ -261,6 +262,8 @@ class TrumpInfo:
     trey: int
     #: Worth of keeping each card through a discard, before the guarded-ten bonus (see :func:`_discard_worth`).
     keep: tuple[float, ...]
+    #: High's value when High is the highest trump played (``high_card = highest_played``), else 0.
+    high_played: int = 0
 
 
 def _build_info(rules: SmearRules, trump: int) -> TrumpInfo:
@@ -284,10 +287,13 @@ def _build_info(rules: SmearRules, trump: int) -> TrumpInfo:
             low_floating = True
         else:
             own[base + TWO] += low_value  # lowest trump played, to its player: the deuce is sure of it
+    high_played = 0
     if "high" in pts:
-        # High is the ace's (``high_card = highest_played``: the ace's when it is out, the usual case
-        # in the play; the search values the real highest trump of each sampled deal)
+        # the ace of trump held is High under either rule; under ``highest_played`` :func:`estimate`
+        # also values the top trump in hand by the chance that no opponent holds a higher one
         own[base + ACE] += pts["high"]
+        if rules.high_card is HighCard.HIGHEST_PLAYED:
+            high_played = pts["high"]
     pip_value = PIP_RATE * pts.get("game", 0)
     pips = [game_points(1 << c) if c < 52 else 0 for c in range(55)]
     stake = [cap[c] + pip_value * pips[c] for c in range(55)]
@@ -325,6 +331,7 @@ def _build_info(rules: SmearRules, trump: int) -> TrumpInfo:
         deuce=base + TWO,
         trey=base + THREE,
         keep=tuple(keep),
+        high_played=high_played,
     )
 
 
@@ -431,8 +438,11 @@ def estimate(info: TrumpInfo, hand: int, sh: Shares) -> float:
         else:
             n_above = max(1, above.bit_count())
             pull = min(0.75, max(0.05, 0.1 + 0.5 * above_mine / n_above * min(1.0, length / 4.0)))
-            total += own * (sh.mine + sh.partner)
+            if not info.high_played:  # (the highest-played High is valued below)
+                total += own * (sh.mine + sh.partner)
             total += cap * (sh.mine * 0.8 + sh.partner * 0.6 + p_opp * pull)
+    if info.high_played and not hand >> (13 * table.trump + ACE) & 1:
+        total += info.high_played * _high_chance(info, mine_t, unseen_t, sh)
     if info.low_floating:
         held_low = hand & (1 << info.deuce | 1 << info.trey)
         total += info.low_value * min(0.85, max(0.1, 0.3 + 0.07 * (length - 3.0) + (0.15 if held_low else 0.0)))
@@ -445,6 +455,19 @@ def estimate(info: TrumpInfo, hand: int, sh: Shares) -> float:
             chance += 0.05
         total += game * min(0.9, max(0.05, chance))
     return total
+
+
+def _high_chance(info: TrumpInfo, mine_t: int, unseen_t: int, sh: Shares) -> float:
+    """The chance that the side holds the highest trump in play (``high_card = highest_played``).
+
+    With trumps in hand: no opponent holds a trump above the top one (a partner's higher trump is
+    High for the side too). Without: the share of the unseen cards the side sees.
+    """
+    if mine_t:
+        top = next(c for c in info.table.order if mine_t >> c & 1)
+        return float((1.0 - sh.opponent) ** (info.higher[top] & unseen_t).bit_count())
+    ours = sh.mine + sh.partner
+    return ours / max(1e-9, ours + sh.opponent)
 
 
 #: Worth of a plain card when choosing discards, by rank (2 .. A).

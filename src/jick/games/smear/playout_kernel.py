@@ -49,16 +49,19 @@ from jick.games.smear.solver import _game_winner, _legal, _trick_winner
     C_MOON_DEFINED,
     C_SHARED,
     C_MAX_POINTS,
-) = range(23)
-CFG_SIZE = 23
+    C_BY_LEAD,
+    C_HIGH_PLAYED,
+    C_MATCH,
+) = range(26)
+CFG_SIZE = 26
 #: ``cfg[C_MISDEAL]`` and ``cfg[C_DISCARD]`` codes.
 MISDEAL_OFF, MISDEAL_MANDATORY, MISDEAL_OPTIONAL = 0, 1, 2
 DISCARD_FREE, DISCARD_NONTRUMP, DISCARD_REFILL = 0, 1, 2
 #: Card-play policies.
 POLICY_RANDOM, POLICY_GREEDY = 0, 1
-#: Point slots, in the order of ``rules.POINT_NAMES``.
+#: Point slots, in the order of ``playouts.KERNEL_POINT_NAMES`` (High, Low and Game; the rest are captured cards).
 P_HIGH, P_LOW, P_GAME = 0, 1, 9
-NUM_POINTS = 10
+NUM_POINTS = 13
 #: Most actions one deal can take (bids, offers, trump, every discard and play), with room to spare.
 MAX_ACTIONS = 192
 MAX_SEATS = 8
@@ -96,6 +99,8 @@ def _rank_mask(rank: int) -> int:
 #: Game-point ranks (A=4, K=3, Q=2, J=1, 10=10) and the ranks 3..9 of a low hand.
 _ACES, _KINGS, _QUEENS, _JACKS, _TENS = (np.uint64(_rank_mask(r)) for r in (12, 11, 10, 9, 8))
 _LOW_RANKS = np.uint64(sum(_rank_mask(r) for r in range(1, 8)))
+#: The 52 suited cards (a joker has no suit, so it cannot make the lead that names trump).
+_SUITED = np.uint64((1 << 52) - 1)
 
 
 @njit(cache=True)
@@ -321,9 +326,16 @@ def _settle(  # type: ignore[no-untyped-def]
         if values[p] == 0:
             continue
         if p == P_HIGH:
-            ace = _bit(13 * trump + 12)
+            high = _bit(13 * trump + 12)
+            if cfg[C_HIGH_PLAYED]:  # the highest trump in play (none played: nobody)
+                high = _ZERO
+                tp = all_played & masks[4]
+                for i in range(order_len[4]):
+                    if tp & _bit(order[4, i]):
+                        high = _bit(order[4, i])
+                        break
             for s in range(n):
-                if played[s] & ace:
+                if played[s] & high:
                     award[p] = side[s]
         elif p == P_LOW:
             award[p] = low_side
@@ -332,7 +344,7 @@ def _settle(  # type: ignore[no-untyped-def]
             for s in range(k):
                 pips[s] = _pips(captured[s])
             award[p] = _game_winner(pips, k, values[p], cfg[C_TIE], bidder_side, low_side)
-        else:
+        elif point_cards[trump, p] >= 0:
             cb = _bit(point_cards[trump, p])
             for s in range(k):
                 if captured[s] & cb:
@@ -506,6 +518,8 @@ def _deal_and_bid(cfg, deck, dealer, hands, rng, actions):  # type: ignore[no-un
     for i in range(n):
         seat = (eldest + i) % n
         low = max(cfg[C_MIN_BID], high + 1)
+        if cfg[C_MATCH] and seat == dealer and high > 0:  # the dealer may take the bid at the same number
+            low = max(cfg[C_MIN_BID], high)
         n_bids = max(0, cfg[C_MAX_BID] - low + 1)
         may_pass = not (cfg[C_FORCED] and seat == dealer and bidder < 0)
         r = _below(rng, n_bids + cfg[C_MOON] + (1 if may_pass else 0))
@@ -562,15 +576,24 @@ def random_hands_kernel(  # type: ignore[no-untyped-def]
             if bidder >= 0:
                 break
             void += 1
-        trump = _below(rng, 4)
-        abuf[na] = TRUMP_BASE + trump
-        na += 1
+        by_lead = cfg[C_BY_LEAD] != 0
+        lead = -1
+        if by_lead:  # no call and no discard: the pitcher's first lead (a card with a suit) names trump
+            cards = hands[bidder] & _SUITED
+            if not cards:
+                cards = hands[bidder]
+            lead = _kth_bit(cards, _below(rng, _popcount(cards)))
+            trump = lead // 13
+        else:
+            trump = _below(rng, 4)
+            abuf[na] = TRUMP_BASE + trump
+            na += 1
         eff = eff4[trump]
         strength = strength4[trump]
         masks = masks4[trump]
         tmask = masks[4]
         seat = (dealer + 1) % n
-        for _ in range(n):
+        for _ in range(0 if by_lead else n):
             pos, na = _discard_turn(cfg, hands, seat, dealer, deck, pos, tmask, nonscoring4[trump], rng, abuf, na)
             seat = (seat + 1) % n
         for s in range(MAX_SEATS):
@@ -591,6 +614,17 @@ def random_hands_kernel(  # type: ignore[no-untyped-def]
         st[7] = -1
         st[8] = -1
         st[9] = na
+        if by_lead:
+            b = _bit(lead)
+            hands[bidder] ^= b
+            played[bidder] |= b
+            tcards[0] = lead
+            tseats[0] = bidder
+            abuf[na] = lead
+            st[0] = 1
+            st[2] = (bidder + 1) % n
+            st[6] = 1
+            st[9] = na + 1
         if part:
             _play_tricks(
                 cfg, side, hands, played, captured, tcards, tseats, st, eff, strength, masks, flags, POLICY_RANDOM,

@@ -45,7 +45,6 @@ from jick.engine import RulesError
 from jick.games.smear import playout_kernel as K
 from jick.games.smear.presets import load_preset
 from jick.games.smear.rules import (
-    KERNEL_POINT_NAMES,
     AllPass,
     AuctionLaps,
     BothCross,
@@ -72,7 +71,7 @@ from jick.games.smear.rules import (
 )
 from jick.games.smear.solver import GAME_TIE_CODES, solver_tables
 from jick.games.smear.state import SmearState
-from jick.games.smear.tables import deck_cards, trump_table
+from jick.games.smear.tables import captured_point_cards, deck_cards, trump_table
 
 __all__ = ["KERNEL_OPTIONS", "POLICIES", "Playouts", "check_supported", "play_out", "random_hands"]
 
@@ -115,11 +114,12 @@ KERNEL_OPTIONS: dict[str, tuple[object, ...] | None] = {
     "bust_out_score": None,
     "renege_mode": tuple(RenegeMode),
     "trick_history_visible": tuple(TrickHistory),
-    # The Pitch options (docs/pitch.md): only the Smear value so far; the engine plays the others.
-    "trump_set_by": (TrumpSetBy.NAMING,),
-    "high_card": (HighCard.ACE,),
-    "use_off_five": (False,),
-    "dealer_may_match": (False,),
+    # The Pitch options (docs/pitch.md).
+    "trump_set_by": tuple(TrumpSetBy),
+    "high_card": tuple(HighCard),
+    "use_off_five": None,
+    "dealer_may_match": None,
+    # Later Pitch options: only the Smear value so far; the engine plays the others.
     "use_off_ace": (False,),
     "use_off_three": (False,),
     "settlement": (SettlementRule.STANDARD,),
@@ -128,6 +128,12 @@ KERNEL_OPTIONS: dict[str, tuple[object, ...] | None] = {
     "smudge": (Smudge.OFF,),
     "auction_laps": (AuctionLaps.ONE,),
 }
+#: The points the kernels score, in the order of their point slots (``playout_kernel.P_*``): High, Low,
+#: Game and the points of a captured card (the Jack to the Left Pedro).
+KERNEL_POINT_NAMES = (
+    "high", "low", "jack", "jick", "joker_high", "joker_low", "joker", "trey", "deuce", "game",
+    "ten", "five", "off_five",
+)  # fmt: skip
 
 
 def check_supported(rules: SmearRules) -> None:
@@ -243,6 +249,9 @@ def _code(rules: SmearRules) -> Array:
     cfg[K.C_MOON_DEFINED] = int(rules.moon_success is MoonSuccess.ALL_DEFINED_POINTS)
     cfg[K.C_SHARED] = int(trump_table(rules, 0).shared_joker_rank)
     cfg[K.C_MAX_POINTS] = rules.max_points
+    cfg[K.C_BY_LEAD] = int(rules.trump_set_by is TrumpSetBy.FIRST_LEAD)
+    cfg[K.C_HIGH_PLAYED] = int(rules.high_card is HighCard.HIGHEST_PLAYED)
+    cfg[K.C_MATCH] = int(rules.dealer_may_match)
     return cfg
 
 
@@ -251,10 +260,7 @@ def _tables(rules: SmearRules) -> _Tables:
     solver = [solver_tables(rules, t) for t in range(4)]
     point_cards = np.full((4, K.NUM_POINTS), -1, dtype=np.int64)
     for t in range(4):
-        table = solver[t].table
-        base = 13 * t
-        named = {"jack": base + 9, "jick": table.jick, "joker_high": 52, "joker_low": 53, "joker": 54}
-        named.update({"trey": base + 1, "deuce": base})
+        named = captured_point_cards(rules, solver[t].table)
         for p, name in enumerate(KERNEL_POINT_NAMES):
             point_cards[t, p] = named.get(name, -1)
     values = np.array([rules.point_values.get(name, 0) for name in KERNEL_POINT_NAMES], dtype=np.int64)
@@ -360,6 +366,8 @@ def play_out(
         raise RulesError(f"value = {value!r} is not points or deltas")
     if state.phase != "play":
         raise RulesError(f"play_out needs a state in the play phase, not {state.phase}")
+    if state.trump is None:
+        raise RulesError("play_out needs trump set: the pitcher's first lead (trump_set_by = first_lead) is to come")
     if n < 0:
         raise RulesError(f"n = {n} continuations must be zero or more")
     rules = state.rules

@@ -46,6 +46,7 @@ function trumpStrength(card, trump, rules) {
   if (rank === "LJ" || rank === "JK") return 10.2;
   if (rank === "HJ") return rules && rules.big_joker_above_jick ? 10.6 : 10.3;
   if (rank === "J" && suit !== trump) return 10.5;
+  if (rank === "5" && suit !== trump) return 4.5; // the Left Pedro, just below the five of trump
   return /** @type {Record<string, number>} */ ({ A: 14, K: 13, Q: 12, J: 11 })[rank] || Number(rank);
 }
 
@@ -53,12 +54,15 @@ function trumpStrength(card, trump, rules) {
 function isTrump(card, trump, rules) {
   const [rank, suit] = rankSuit(card);
   if (!suit) return true;
-  return suit === trump || (rank === "J" && rules.use_jick !== false && suit === JICK_SUIT[trump]);
+  if (suit === trump) return true;
+  if (rank === "J" && rules.use_jick !== false && suit === JICK_SUIT[trump]) return true;
+  return rank === "5" && !!rules.use_off_five && suit === JICK_SUIT[trump]; // the Left Pedro
 }
 
 /**
  * The points of the hand in play that the tricks already show, and the Game count so far (SPEC 1.11):
- * High once the ace of trump is played; Jack, Jick, jokers, Trey and Deuce once their trick is won; Low once
+ * High once the ace of trump is played (``high_card = highest_played``: the highest trump so far, marked "so far"
+ * until the ace); Jack, Jick, jokers, Trey, Deuce, Ten and the Pedros once their trick is won; Low once
  * its card is played (the 2 of trump), or the lowest trump so far, marked "so far" (a lower one may come).
  * @param {Obs} obs @param {any} rules @param {Names} names
  */
@@ -85,11 +89,19 @@ function livePoints(obs, rules, names) {
     const value = Number(points[key]) || 0;
     if (!soft) taken[side] = (taken[side] || 0) + value;
     const label = `${POINT_NAMES[/** @type {keyof typeof POINT_NAMES} */ (key)] || key}${value > 1 ? ` ${value}` : ""}`;
-    items.push({ key, label, who: `${who(side)}${soft ? " so far" : ""}`, mine: side === mySide, soft, title: `${sideName(obs, side, names)}: ${card}${soft ? ", the lowest trump played so far" : ""}` });
+    const softWhy = key === "high" ? ", the highest trump played so far" : ", the lowest trump played so far";
+    items.push({ key, label, who: `${who(side)}${soft ? " so far" : ""}`, mine: side === mySide, soft, title: `${sideName(obs, side, names)}: ${card}${soft ? softWhy : ""}` });
   };
   if (points.high) {
     const ace = find(`A${trump}`);
     if (ace) award("high", sideOf(ace.seat), `A${trump}`);
+    else if (rules.high_card === "highest_played") {
+      const trumps = plays.filter((p) => isTrump(p.card, trump, rules));
+      if (trumps.length) {
+        const high = trumps.reduce((a, b) => (trumpStrength(b.card, trump, rules) > trumpStrength(a.card, trump, rules) ? b : a));
+        award("high", sideOf(high.seat), high.card, true);
+      }
+    }
   }
   if (points.low) {
     if (rules.low_card === "deuce") {
@@ -104,7 +116,8 @@ function livePoints(obs, rules, names) {
       }
     }
   }
-  const captured = [["jack", `J${trump}`], ["jick", `J${JICK_SUIT[trump]}`], ["joker_high", "HJ"], ["joker_low", "LJ"], ["joker", "JK"], ["trey", `3${trump}`], ["deuce", `2${trump}`]];
+  const captured = [["jack", `J${trump}`], ["jick", `J${JICK_SUIT[trump]}`], ["joker_high", "HJ"], ["joker_low", "LJ"], ["joker", "JK"], ["trey", `3${trump}`], ["deuce", `2${trump}`],
+    ["ten", `10${trump}`], ["five", `5${trump}`], ["off_five", `5${JICK_SUIT[trump]}`]];
   for (const [key, card] of captured) {
     if (!points[key]) continue;
     const p = find(card);
