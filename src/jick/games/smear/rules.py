@@ -176,8 +176,6 @@ POINT_NAMES = (
     "off_ace",
     "off_three",
 )
-#: The points the batched play-out kernel scores (the Smear set; the Pitch points after it are not).
-KERNEL_POINT_NAMES = POINT_NAMES[:10]
 #: Hands of this size or more keep 6 cards; the play always starts with 6.
 HAND_AFTER_DISCARD = 6
 MAX_BID_LIMIT = 60
