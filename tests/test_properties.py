@@ -24,6 +24,7 @@ from jick.cards import CARDS, Card
 from jick.engine import Action, IllegalAction
 from jick.games.smear import actions as A
 from jick.games.smear import load_preset, new_match, preset_info, preset_names
+from jick.games.smear.rules import AllPass
 from jick.games.smear.scoring import Award
 from jick.games.smear.state import (
     BURIED,
@@ -287,8 +288,15 @@ def test_hand_points_and_settlement_add_up(name: str, players: int, seed: int) -
     rules = state.rules
     k = state.num_sides
     before = (0,) * k
+    deals_seen = 0
     for _ in range(4):
         list(play_one_hand(state, rng))
+        if rules.all_pass is AllPass.DEALER_SET:  # a deal everyone passed cost the dealer's side the minimum bid
+            for deal in state.deals[deals_seen:]:
+                if deal.outcome == "all passed":
+                    side = state.side_of(deal.dealer)
+                    before = tuple(b - rules.min_bid if i == side else b for i, b in enumerate(before))
+        deals_seen = len(state.deals)
         for result in state.hand_results[len(state.hand_results) - 1 :]:
             awarded = [a for a in result.awards if a.side is not None]
             assert sum(a.value for a in awarded) <= rules.max_points

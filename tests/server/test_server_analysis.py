@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from typing import Any
@@ -45,7 +46,18 @@ def test_a_table_is_analysed_once_and_kept(db_url: str) -> None:
     with LiveServer(db_url) as server, server.http() as http:
         created = finished_table(http)
         table_id = created["table"]["id"]
-        server.app.state.analyses.batch = 1  # progress after every decision
+        analyses = server.app.state.analyses
+        analyses.batch = 1  # progress after every decision
+        pool = analyses.tables.bots
+        run = pool.run
+
+        async def slow_part(fn: Any, *args: Any) -> Any:
+            """Each decision's valuation a little slower, so that polls see the progress between them."""
+            if getattr(fn, "__name__", "") == "analyse_part":
+                await asyncio.sleep(0.3)
+            return await run(fn, *args)
+
+        pool.run = slow_part
         first = http.post(f"/api/tables/{table_id}/analysis?seat=1")
         assert first.status_code == 202, first.text
         job = first.json()
