@@ -121,6 +121,7 @@ def serve(
     import uvicorn
 
     from jick.server.app import create_app
+    from jick.server.heap import settle
     from jick.server.tables import Settings
 
     if not bot_delay >= 0 or bot_delay > 60:
@@ -164,6 +165,7 @@ def serve(
         lifespan="on",
     )
     server = _server_class()(config)
+    settle()  # after every import and the app: the long-lived heap leaves the collector's walks
     try:
         server.run(sockets=[sock])
     finally:
