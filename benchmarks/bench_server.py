@@ -43,7 +43,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Coroutine, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -51,6 +51,8 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
+
+from jick.server.heap import settle
 
 PLY = re.compile(r'"ply":(\d+)')
 #: Seconds between two messages of one client (the server's default limit is 20 a second).
@@ -107,7 +109,9 @@ async def seat_client(
     ws_url = url.replace("http://", "ws://") + f"/ws/tables/{table_id}"
     last_sent = 0.0
     try:
-        async with connect(ws_url, open_timeout=30, close_timeout=2, max_queue=None) as ws:
+        # no client pings: a browser only answers the server's (2,000 clients pinging would load both sides)
+        connecting = connect(ws_url, open_timeout=30, close_timeout=2, max_queue=None, ping_interval=None)
+        async with connecting as ws:
             await ws.send(json.dumps({"type": "hello", "token": token}))
             closer = asyncio.create_task(_close_when(stop, ws))
             async for text in ws:
@@ -332,7 +336,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         db = args.db or f"sqlite:///{Path(folder) / 'bench.db'}"
         if args.url:
-            result = asyncio.run(run([args.url], args.tables, args.seconds, args.warmup, args.preset, human))
+            result = _run_loop(run([args.url], args.tables, args.seconds, args.warmup, args.preset, human))
             return _report(result, args.json)
         procs: list[subprocess.Popen[str]] = []
         try:
@@ -342,7 +346,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 procs.append(proc)
                 urls.append(url)
             pids = [proc.pid for proc in procs]
-            result = asyncio.run(run(urls, args.tables, args.seconds, args.warmup, args.preset, human, pids))
+            result = _run_loop(run(urls, args.tables, args.seconds, args.warmup, args.preset, human, pids))
         finally:
             for proc in procs:
                 proc.kill()
@@ -350,6 +354,17 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 if proc.stdout is not None:
                     proc.stdout.close()
     return _report(result, args.json)
+
+
+def _run_loop(main: Coroutine[Any, Any, dict[str, Any]]) -> dict[str, Any]:
+    """Run the clients on uvloop where it is installed (as the server does), with the server's garbage-collector
+    settings: the client's own pauses would otherwise count as the server's latency."""
+    settle()
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(main)
+    return uvloop.run(main)
 
 
 def _report(result: dict[str, Any], as_json: bool) -> dict[str, Any]:
