@@ -10,12 +10,15 @@ the server has imported everything and built its application:
 
 * the objects alive then (modules, classes, the app) are frozen: no
   collection walks them again;
-* the youngest generation is collected every 10,000 new objects instead of
-  700 (each such collection still takes a millisecond or two), the middle one
-  every tenth of those;
-* a full collection waits for 1,000 middle ones (hours at any load), so
-  cyclic garbage that lived long enough to reach the oldest generation is
-  freed late, not never.
+* the young generations stay small (1,000 new objects, then every tenth of
+  those), so each of their collections takes a millisecond or so;
+* a full collection waits for 500 middle ones instead of 10 (minutes of
+  play, more at low load), so it comes rarely; cyclic garbage that lived
+  long enough to reach the oldest generation is freed later, not never.
+
+Measured at 500 human-paced tables on a busy 2-core machine: the collector's
+pauses went from 20 s in 2.5 minutes (the longest 1.7 s) to about 1 s (the
+longest 0.1 s).
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ import gc
 __all__ = ["THRESHOLDS", "settle"]
 
 #: The collector's thresholds while the server runs (:func:`gc.set_threshold`).
-THRESHOLDS = (10_000, 10, 1_000)
+THRESHOLDS = (1_000, 10, 500)
 
 
 def settle() -> None:
