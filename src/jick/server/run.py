@@ -136,6 +136,7 @@ def serve(
     logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s", stream=sys.stderr)
     logging.getLogger("alembic").setLevel(logging.WARNING)
     store = Store(db)
+    store.checkpoint_in_background()
     if redis is not None:
         check_redis(redis, store)
     try:
