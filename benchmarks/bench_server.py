@@ -10,7 +10,9 @@ rate limit allows. A table whose match ends is replaced by a new one.
 Reports actions/s (actions whose broadcast came back), the latency from an
 action sent to the view of the next ply arriving at its sender (p50, p99,
 max), errors (``error`` or ``refused`` messages, failed connections) and lost
-actions (sent, not answered within 10 s after the end).
+actions (sent, not answered within 10 s after the end); and, to tell a busy
+client from a slow server, the CPU of the client and of each server process
+and the lag of the client's event loop.
 
     .venv/bin/python benchmarks/bench_server.py --tables 250 --seconds 30
 
