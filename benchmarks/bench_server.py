@@ -10,7 +10,9 @@ rate limit allows. A table whose match ends is replaced by a new one.
 Reports actions/s (actions whose broadcast came back), the latency from an
 action sent to the view of the next ply arriving at its sender (p50, p99,
 max), errors (``error`` or ``refused`` messages, failed connections) and lost
-actions (sent, not answered within 10 s after the end).
+actions (sent, not answered within 10 s after the end); and, to tell a busy
+client from a slow server, the CPU of the client and of each server process
+and the lag of the client's event loop.
 
     .venv/bin/python benchmarks/bench_server.py --tables 250 --seconds 30
 
@@ -34,6 +36,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import re
 import resource
@@ -42,6 +45,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Coroutine, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -49,6 +53,8 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
+
+from jick.server.heap import settle
 
 PLY = re.compile(r'"ply":(\d+)')
 #: Seconds between two messages of one client (the server's default limit is 20 a second).
@@ -105,7 +111,9 @@ async def seat_client(
     ws_url = url.replace("http://", "ws://") + f"/ws/tables/{table_id}"
     last_sent = 0.0
     try:
-        async with connect(ws_url, open_timeout=30, close_timeout=2, max_queue=None) as ws:
+        # no client pings: a browser only answers the server's (2,000 clients pinging would load both sides)
+        connecting = connect(ws_url, open_timeout=30, close_timeout=2, max_queue=None, ping_interval=None)
+        async with connecting as ws:
             await ws.send(json.dumps({"type": "hello", "token": token}))
             closer = asyncio.create_task(_close_when(stop, ws))
             async for text in ws:
@@ -211,8 +219,31 @@ async def table_loop(
             stats.tables_done += 1
 
 
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of process ``pid`` so far (Linux /proc), 0.0 where it cannot be read."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+async def _watch_lag(lags: list[float], stop: asyncio.Event) -> None:
+    """How late the client's event loop wakes a 50 ms sleep: a busy client delays every message it reads."""
+    while not stop.is_set():
+        asked = time.monotonic()
+        await asyncio.sleep(0.05)
+        lags.append(time.monotonic() - asked - 0.05)
+
+
 async def run(
-    urls: list[str], tables: int, seconds: float, warmup: float, preset: str, human: bool = False
+    urls: list[str],
+    tables: int,
+    seconds: float,
+    warmup: float,
+    preset: str,
+    human: bool = False,
+    server_pids: Sequence[int] = (),
 ) -> dict[str, Any]:
     stats = Stats()
     stop = asyncio.Event()
@@ -227,11 +258,20 @@ async def run(
         while stats.started < tables and time.monotonic() < deadline:  # every table seated and started
             await asyncio.sleep(0.1)
         ready.set()
+        print(f"{stats.started} tables started; measuring after {warmup:g} s of warm-up", file=sys.stderr, flush=True)
         await asyncio.sleep(warmup)
         stats.counting = True
         answered0, started = stats.answered, time.monotonic()
+        lags: list[float] = []
+        lag_stop = asyncio.Event()
+        watcher = asyncio.create_task(_watch_lag(lags, lag_stop))
+        cpu0, server_cpu0 = time.process_time(), [_cpu_seconds(pid) for pid in server_pids]
         await asyncio.sleep(seconds)
         elapsed = time.monotonic() - started
+        client_cpu = time.process_time() - cpu0
+        server_cpu = [_cpu_seconds(pid) - c for pid, c in zip(server_pids, server_cpu0, strict=True)]
+        lag_stop.set()
+        await watcher
         answered = stats.answered - answered0
         stats.counting = False
         # a last moment for actions in flight, then stop
@@ -265,6 +305,10 @@ async def run(
         "latency_ms_mean": round(1000 * statistics.fmean(lat), 1) if lat else None,
         "errors": stats.errors,
         "lost_actions": lost,
+        "client_cpu_percent": round(100 * client_cpu / elapsed),
+        "client_loop_lag_ms_p50": round(1000 * sorted(lags)[len(lags) // 2], 1) if lags else None,
+        "client_loop_lag_ms_p99": round(1000 * sorted(lags)[int(0.99 * len(lags))], 1) if lags else None,
+        "server_cpu_percent": [round(100 * c / elapsed) for c in server_cpu],
         "matches_finished": stats.tables_done,
     }
 
@@ -294,7 +338,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         db = args.db or f"sqlite:///{Path(folder) / 'bench.db'}"
         if args.url:
-            result = asyncio.run(run([args.url], args.tables, args.seconds, args.warmup, args.preset, human))
+            result = _run_loop(run([args.url], args.tables, args.seconds, args.warmup, args.preset, human))
             return _report(result, args.json)
         procs: list[subprocess.Popen[str]] = []
         try:
@@ -303,7 +347,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 proc, url = start_server(db, args.redis if args.processes > 1 else None)
                 procs.append(proc)
                 urls.append(url)
-            result = asyncio.run(run(urls, args.tables, args.seconds, args.warmup, args.preset, human))
+            pids = [proc.pid for proc in procs]
+            result = _run_loop(run(urls, args.tables, args.seconds, args.warmup, args.preset, human, pids))
         finally:
             for proc in procs:
                 proc.kill()
@@ -311,6 +356,17 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 if proc.stdout is not None:
                     proc.stdout.close()
     return _report(result, args.json)
+
+
+def _run_loop(main: Coroutine[Any, Any, dict[str, Any]]) -> dict[str, Any]:
+    """Run the clients on uvloop where it is installed (as the server does), with the server's garbage-collector
+    settings: the client's own pauses would otherwise count as the server's latency."""
+    settle()
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(main)
+    return uvloop.run(main)
 
 
 def _report(result: dict[str, Any], as_json: bool) -> dict[str, Any]:
@@ -323,7 +379,9 @@ def _report(result: dict[str, Any], as_json: bool) -> dict[str, Any]:
             f"{result['seconds']} s: {result['actions_per_s']} actions/s; latency action -> broadcast "
             f"p50 {result['latency_ms_p50']} ms, p99 {result['latency_ms_p99']} ms, max {result['latency_ms_max']} ms; "
             f"{result['errors']} errors, {result['lost_actions']} lost actions, "
-            f"{result['matches_finished']} matches finished"
+            f"{result['matches_finished']} matches finished; "
+            f"CPU: client {result['client_cpu_percent']}%, server {result['server_cpu_percent']}%; "
+            f"client loop lag p50 {result['client_loop_lag_ms_p50']} ms, p99 {result['client_loop_lag_ms_p99']} ms"
         )
     return result
 

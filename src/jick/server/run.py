@@ -121,6 +121,7 @@ def serve(
     import uvicorn
 
     from jick.server.app import create_app
+    from jick.server.heap import settle
     from jick.server.live import Settings
 
     if not bot_delay >= 0 or bot_delay > 60:
@@ -135,6 +136,7 @@ def serve(
     logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s", stream=sys.stderr)
     logging.getLogger("alembic").setLevel(logging.WARNING)
     store = Store(db)
+    store.checkpoint_in_background()
     if redis is not None:
         check_redis(redis, store)
     try:
@@ -164,6 +166,7 @@ def serve(
         lifespan="on",
     )
     server = _server_class()(config)
+    settle()  # after every import and the app: the long-lived heap leaves the collector's walks
     try:
         server.run(sockets=[sock])
     finally:

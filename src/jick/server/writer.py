@@ -30,8 +30,11 @@ class AsyncStore:
         self.metrics = metrics
         self.executor = ThreadPoolExecutor(1 if store.is_sqlite else 4, thread_name_prefix="jick-db")
         self._pending: list[tuple[NewAction, asyncio.Future[None]]] = []
-        #: The writer has a batch in hand (taken from ``_pending``, not yet committed).
-        self._busy = False
+        #: Batches committed at once: SQLite has one writer; PostgreSQL commits several on their own connections
+        #: (a table has one action in flight at most, so batches never hold two actions of one table).
+        self.writers = 1 if store.is_sqlite else 3
+        #: Batches taken from ``_pending``, not yet committed.
+        self._busy = 0
         self._wake: asyncio.Event | None = None
         self._writer: asyncio.Task[None] | None = None
 
@@ -52,16 +55,26 @@ class AsyncStore:
         await future
 
     async def _write_loop(self, wake: asyncio.Event) -> None:
-        while True:
-            await wake.wait()
-            wake.clear()
-            while self._pending:
-                batch, self._pending = self._pending[:500], self._pending[500:]
-                self._busy = True
-                try:
-                    await self._commit(batch)
-                finally:
-                    self._busy = False
+        in_flight: set[asyncio.Task[None]] = set()
+        try:
+            while True:
+                await wake.wait()
+                wake.clear()
+                while self._pending:
+                    if len(in_flight) >= self.writers:
+                        _, in_flight = await asyncio.wait(in_flight, return_when=asyncio.FIRST_COMPLETED)
+                        continue
+                    batch, self._pending = self._pending[:500], self._pending[500:]
+                    self._busy += 1
+                    task = asyncio.create_task(self._commit(batch))
+                    task.add_done_callback(self._committed)
+                    in_flight.add(task)
+        finally:
+            for task in in_flight:
+                task.cancel()
+
+    def _committed(self, _task: asyncio.Task[None]) -> None:
+        self._busy -= 1
 
     async def _commit(self, batch: list[tuple[NewAction, asyncio.Future[None]]]) -> None:
         """One transaction for the batch; if it fails, one per action, so that only the action at fault fails."""
