@@ -313,6 +313,29 @@ async def run(
     }
 
 
+def _refuse_live_tables(db: str) -> None:
+    """Stop, in one line, if ``db`` holds live tables: the server would rebuild them and its bots play them.
+
+    Each run leaves its tables running (the clients just stop), so a database
+    used twice measures the earlier runs' stand-in bots too.
+    """
+    from sqlalchemy import create_engine, inspect, text
+
+    engine = create_engine(db)
+    try:
+        with engine.connect() as conn:
+            if not inspect(conn).has_table("jick_tables"):
+                return
+            live = conn.execute(text("select count(*) from jick_tables where status in ('open', 'running')")).scalar()
+    finally:
+        engine.dispose()
+    if live:
+        raise SystemExit(
+            f"the database holds {live} live tables from an earlier run, which the server would play on: "
+            "give it an empty database (e.g. dropdb bench && createdb bench)"
+        )
+
+
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=250)
@@ -335,6 +358,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         raise SystemExit("--processes must be 1..16")
     if args.processes > 1 and (args.db is None or not args.db.startswith("postgresql")):
         raise SystemExit("--processes over 1 needs a PostgreSQL --db")
+    if args.db is not None and not args.url:
+        _refuse_live_tables(args.db)
     with tempfile.TemporaryDirectory() as folder:
         db = args.db or f"sqlite:///{Path(folder) / 'bench.db'}"
         if args.url:
