@@ -21,7 +21,7 @@ CallCard(card)  ``call AS``  181..235
 >>> action_from_text("-as") == Discard(Card.of("AS"))
 True
 >>> action_from_text("call ah"), action_from_text("call AH").id
-(CallCard('call AH'), 194)
+(CallCard('call AH'), 206)
 """
 
 from __future__ import annotations

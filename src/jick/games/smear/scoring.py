@@ -351,8 +351,8 @@ def share_with_partner(
     first (``both_cross``).
 
     >>> from jick.games.smear.presets import load_preset
-    >>> r = load_preset("pitch_auction").replace(num_players=5, call_partner="card")
-    >>> s = settle(r, [Award("high", 3, 0), Award("low", 4, 0)], 0, 2, [0] * 5, 0)
+    >>> r = load_preset("smear_site_playsmear", 5).replace(call_partner="card")
+    >>> s = settle(r, [Award("high", 1, 0), Award("low", 1, 0)], 0, 2, [0] * 5, 0)
     >>> share_with_partner(r, s, 0, 3, [0] * 5).scores
     (2, 0, 0, 2, 0)
     """
