@@ -608,7 +608,12 @@ CALL_HANDS = {
 def called(hands: dict[int, list[str]] | None = None, card: str | None = "JS") -> SmearState:
     """Seat 0 bids 2, the others pass, seat 0 names spades (and calls ``card``)."""
     state = start(
-        "smear_site_playsmear", hands or CALL_HANDS, players=5, dealer=4, overrides=CALL_OPTIONS, fill=suit_cards("SHDC")
+        "smear_site_playsmear",
+        hands or CALL_HANDS,
+        players=5,
+        dealer=4,
+        overrides=CALL_OPTIONS,
+        fill=suit_cards("SHDC"),
     )
     state.apply(Bid(2))
     for _ in range(4):

@@ -452,7 +452,9 @@ def _validate(r: SmearRules) -> None:
 def _validate_call_partner(r: SmearRules) -> None:
     """``call_partner = card`` needs each player for himself, four or more, and a named trump."""
     if r.partnerships is not Partnerships.NONE:
-        raise _error(f"call_partner = card needs partnerships = none (got {r.partnerships.value}): the call makes the pair")
+        raise _error(
+            f"call_partner = card needs partnerships = none (got {r.partnerships.value}): the call makes the pair"
+        )
     if r.num_players < 4:
         raise _error(f"call_partner = card needs at least 4 players (got num_players = {r.num_players})")
     if r.trump_set_by is not TrumpSetBy.NAMING:

@@ -190,7 +190,10 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
         elif isinstance(action, A.NameTrump):
             self.say(f"{self.verb(seat, 'names', 'name')} [bold]{SUIT_NAMES[action.suit]}[/] as trump")
         elif isinstance(action, A.CallCard):
-            self.say(f"{self.verb(seat, 'calls', 'call')} the [bold]{card_text(action.card)}[/]: its holder is a secret partner")
+            self.say(
+                f"{self.verb(seat, 'calls', 'call')} the [bold]{card_text(action.card)}[/]: "
+                "its holder is a secret partner"
+            )
             viewer = self.table.viewer
             if viewer is not None and self.state.partner_known_to(viewer) == viewer:
                 self.say("You hold it: you are the bidder's partner this hand (the others learn it when you play it).")
