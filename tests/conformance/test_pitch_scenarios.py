@@ -639,7 +639,7 @@ def test_scenario_P50_the_bidder_calls_a_card_once_trump_is_named() -> None:
     with pytest.raises(IllegalAction, match="seat 0 holds AS"):
         state.apply(CallCard(parse_card("AS")))
     assert state.history() == before and state.phase == "call"
-    assert state.parse_action("call js") == CallCard(parse_card("JS"))
+    assert state.parse_action("call js") == state.parse_action("JS") == CallCard(parse_card("JS"))
     state.apply(CallCard(parse_card("JS")))
     assert state.phase == "play" and state.current_player == 0 and state.called_card == parse_card("JS")
     assert {state.observation(s).called for s in range(5)} == {parse_card("JS")}

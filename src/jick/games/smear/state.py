@@ -227,13 +227,15 @@ class SmearState(TrickState[DealLog, "HandResult"]):
         return _ACTIONS[bits.bit_length() - 1]
 
     def parse_action(self, text: str) -> Action:
-        """Parse ``text`` as an action, reading a bare card as a discard in the discard phase.
+        """Parse ``text`` as an action, reading a bare card as a discard in the discard phase, a call in the call.
 
         Raises :class:`NotationError` for text that names no action.
         """
         action = A.action_from_text(text)
         if isinstance(action, A.Play) and self._v[PHASE] == DISCARD:
             return _ACTIONS[DISCARD_BASE + action.card.index]
+        if isinstance(action, A.Play) and self._v[PHASE] == CALL:  # a bare card names the partner's card
+            return _ACTIONS[CALL_BASE + action.card.index]
         return action
 
     def returns(self) -> tuple[float, ...]:
