@@ -92,6 +92,13 @@ class SmearTeller:
             story.add(Line(f"Hand {deal + 1} is not played ({outcome}); {then}"))
             return
         result = state.hand_results[-1]
+        if result.called is not None:
+            called = _card(result.called.index)
+            if result.partner is None:
+                story.add(Line(f"Nobody held the called {called}: {who(result.bidder, 'plays', 'play')} alone"))
+            else:
+                pair = together([result.bidder, result.partner])
+                story.add(Line(f"{pair} (the called {called}) score as one side this hand"))
         for award in result.awards:
             label = POINT_LABELS.get(award.point, award.point)
             if award.value != 1:
@@ -107,13 +114,6 @@ class SmearTeller:
             else:
                 story.add(Line(f"{label}{card}: {_side(state, award.side)}"))
         s = result.settlement
-        if result.called is not None:
-            called = _card(result.called.index)
-            if result.partner is None:
-                story.add(Line(f"Nobody held the called {called}: {who(result.bidder, 'plays', 'play')} alone"))
-            else:
-                pair = together([result.bidder, result.partner])
-                story.add(Line(f"{pair} (the called {called}) score as one side this hand"))
         if s.moon is not None or result.bid is None:
             verdict = f"{who(result.bidder)} shot the moon: {s.note}"
         elif result.smudge:
