@@ -343,7 +343,7 @@ def _unique_best(scores: Sequence[int], among: Sequence[int] | range) -> int | N
 def share_with_partner(
     rules: SmearRules, settlement: Settlement, bidder_side: int, partner_side: int, scores: Sequence[int]
 ) -> Settlement:
-    """Give the called partner the bidder's change of score (call_partner, docs/pitch.md PC50).
+    """Give the called partner the bidder's change of score (call_partner, docs/pitch.md PC51).
 
     ``settlement`` was worked out with the pair as the bidder's side (the partner's points counted there);
     the partner's seat then scores what the bidder scores: the side's points if made, minus the bid if set.

@@ -641,7 +641,7 @@ class SmearState(TrickState[DealLog, "HandResult"]):
         )
         partner = v[PARTNER]
         sides = self._sides
-        if partner >= 0:  # the called pair is one side for this hand (docs/pitch.md, PC50)
+        if partner >= 0:  # the called pair is one side for this hand (docs/pitch.md, PC51)
             sides = tuple(self._sides[bidder] if s == partner else self._sides[s] for s in range(self._n))
             captured = list(facts.captured)
             captured[sides[bidder]] |= captured[self._sides[partner]]
