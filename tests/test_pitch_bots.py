@@ -181,3 +181,45 @@ def test_every_pitch_preset_runs_in_the_arena(preset: str, players: int) -> None
             assert len(play.points) == players
             assert max(play.points) <= rules.max_points + rules.max_bid  # a set bid under Cinch's settlement
     assert max(result.matches[0].plays[0].scores) >= rules.target_score
+
+
+@pytest.mark.parametrize("preset", ["smear_site_playsmear", "pitch_ten"])
+def test_the_bots_call_a_partner_and_play_for_the_pair(preset: str) -> None:
+    from jick.games.smear.heuristic import call_card, hand_sides
+    from jick.games.smear.tables import trump_table
+
+    state = new_match(preset, seed=5, players=5, overrides={"call_partner": "card"})
+    bots: list[object] = [HeuristicBot(seed=1), SearchBot(seed=1, level="easy", think=0.02), GreedyBot(seed=1)] * 2
+    calls = 0
+    while len(state.hand_results) < 3 and not state.is_terminal:
+        seat = state.current_player
+        obs = state.observation(seat)
+        if obs.phase == "call":
+            calls += 1
+            card = call_card(obs)
+            lacking = [c for c in trump_table(state.rules, obs.trump).order if c not in {h.index for h in obs.hand}]
+            assert card.index == [c for c in lacking if c not in {d.index for d in obs.own_discards}][0]
+        elif obs.partner is not None and obs.bidder is not None:  # the pair is one side in the bot's view
+            assert hand_sides(obs)[obs.partner] == obs.sides[obs.bidder]
+        action = bots[seat].choose(obs)  # type: ignore[attr-defined]
+        assert action in state.legal_actions()
+        state.apply(action)
+    assert calls == len([d for d in state.deals if d.outcome == "played"]) >= 3
+    assert all(h.called is not None for h in state.hand_results)
+    assert any(h.partner is not None for h in state.hand_results)
+
+
+def test_the_terminal_asks_the_bidder_to_call_a_partner(tmp_path: object) -> None:
+    from typer.testing import CliRunner
+
+    from jick.cli import app
+
+    args = ["play", "--preset", "smear_site_playsmear", "--players", "5", "--set", "call_partner=card"]
+    args += ["--seats", "human,bot,bot,bot,bot", "--seed", "3", "--bot", "easy", "--record", f"{tmp_path}/r.json"]
+    result = CliRunner().invoke(app, args, input="5\nS\n9S\nKS\nquit\n", env={"COLUMNS": "200"})
+    out = result.output
+    assert "the bidder calls a card: its holder is the bidder's secret partner" in out
+    assert "Call a card for your partner (e.g. AS): " in out
+    assert "you hold 9S: call a card you do not hold (e.g. AS)" in out
+    assert "you call the KS: its holder is a secret partner" in out
+    assert "Called card: KS (partner: hidden until it is played)" in out

@@ -324,6 +324,7 @@ def test_the_schema_lists_every_option_with_its_allowed_values() -> None:
         "deck_ranks",
         "smudge",
         "auction_laps",
+        "call_partner",
     }
     assert set(rules["properties"]) == set(types) == set(rules["required"]) | later
     assert not later & set(rules["required"])
@@ -345,7 +346,7 @@ def test_the_schema_patterns_match_the_notation(validator: jsonschema.protocols.
     bids = range(1, A.MAX_BID_LIMIT + 1)
     canonical = [str(a) for a in A.ACTIONS if not isinstance(a, A.Bid)] + [str(A.Bid(b)) for b in bids]
     assert all(action.is_valid(text) for text in canonical)
-    for bad in ("0", "61", "05", "-", "--AS", "PASS", "Done", "X", "discard AS", "1Z"):
+    for bad in ("0", "61", "05", "-", "--AS", "PASS", "Done", "X", "discard AS", "1Z", "call", "call -AS", "-call AS"):
         assert not action.is_valid(bad), bad
     # every action text of a record is one the engine reads back to the same action
     assert [str(A.action_from_text(text)) for text in canonical] == canonical

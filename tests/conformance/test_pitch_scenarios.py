@@ -13,12 +13,13 @@ import pytest
 from jick.cards import CARDS, mask_cards, parse_card
 from jick.engine import IllegalAction, RecordError, RulesError
 from jick.games.smear import load_preset, new_match
-from jick.games.smear.actions import Bid, NameTrump, Pass, Play, Smudge
+from jick.games.smear.actions import Bid, CallCard, NameTrump, Pass, Play, Smudge
 from jick.games.smear.playouts import check_supported
 from jick.games.smear.report import after_unplayed
-from jick.games.smear.scoring import Award, match_winner, settle
+from jick.games.smear.scoring import Award, match_winner, settle, share_with_partner
 from jick.games.smear.state import SmearState
 from jick.games.smear.tables import TRUMP, trump_table
+from jick.story import card_words
 
 from .support import (
     EW,
@@ -590,3 +591,189 @@ def test_scenario_P41_all_pass_sets_the_dealer() -> None:
         after_unplayed(load_preset("smear_site_playsmear"), "all passed")
         == "the dealer's side loses 2 and the next dealer deals"
     )
+
+
+# ---------------------------------------------------------------- call your partner (P50-P54)
+# Five players each for himself (smear_site_playsmear for five: 52 cards, six each, bids 2-5), dealer 4.
+CALL_OPTIONS = {"call_partner": "card"}
+CALL_HANDS = {
+    0: cards("AS KS 9H 8H 7D 6C"),
+    1: cards("QS 5H 4H 3D 2D 5C"),
+    2: cards("JS 10H 9D 8D 7C 4C"),
+    3: cards("10S 2S AH KH QD 3C"),
+    4: cards("9S 8S 7S JH JD 2C"),
+}
+
+
+def called(hands: dict[int, list[str]] | None = None, card: str | None = "JS") -> SmearState:
+    """Seat 0 bids 2, the others pass, seat 0 names spades (and calls ``card``)."""
+    state = start(
+        "smear_site_playsmear",
+        hands or CALL_HANDS,
+        players=5,
+        dealer=4,
+        overrides=CALL_OPTIONS,
+        fill=suit_cards("SHDC"),
+    )
+    state.apply(Bid(2))
+    for _ in range(4):
+        state.apply(Pass())
+    state.apply(NameTrump(suit("S")))
+    if card is not None:
+        state.apply(state.parse_action(f"call {card}"))
+    return state
+
+
+def first_legal_to_the_end(state: SmearState) -> None:
+    hands = len(state.hand_results)
+    while len(state.hand_results) == hands and not state.is_terminal:
+        state.apply(state.legal_actions()[0])
+
+
+def test_scenario_P50_the_bidder_calls_a_card_once_trump_is_named() -> None:
+    state = called(card=None)
+    assert state.phase == "call" and state.current_player == 0
+    legal = state.legal_actions()
+    assert len(legal) == 52 - 6 and all(isinstance(a, CallCard) for a in legal)
+    before = state.history()
+    with pytest.raises(IllegalAction, match="seat 0 holds AS"):
+        state.apply(CallCard(parse_card("AS")))
+    assert state.history() == before and state.phase == "call"
+    assert state.parse_action("call js") == state.parse_action("JS") == CallCard(parse_card("JS"))
+    state.apply(CallCard(parse_card("JS")))
+    assert state.phase == "play" and state.current_player == 0 and state.called_card == parse_card("JS")
+    assert {state.observation(s).called for s in range(5)} == {parse_card("JS")}
+    state.undo()
+    assert state.phase == "call" and state.called_card is None
+
+
+def test_scenario_P50_an_opponent_cannot_tell_the_partner_before_the_card_is_played() -> None:
+    state = called()
+    # only the holder knows; the bidder does not
+    assert [state.observation(s).partner for s in range(5)] == [None, None, 2, None, None]
+    # seat 1 sees the same whether seat 2 or seat 3 holds the called JS
+    swapped = dict(CALL_HANDS)
+    swapped[2] = cards("10S 10H 9D 8D 7C 4C")
+    swapped[3] = cards("JS 2S AH KH QD 3C")
+    other = called(swapped)
+    assert other.observation(3).partner == 3 and other.observation(2).partner is None
+    for seat in (0, 1, 4):
+        assert state.observation(seat) == other.observation(seat)
+    # the lead: AS, QS (must follow trump), then the JS reveals seat 2 to everybody
+    state.apply(Play(parse_card("AS")))
+    state.apply(Play(parse_card("QS")))
+    assert state.observation(1).partner is None
+    state.apply(Play(parse_card("JS")))
+    assert [state.observation(s).partner for s in range(5)] == [2] * 5
+
+
+def test_scenario_P51_the_pair_scores_as_one_side() -> None:
+    state = called()
+    first_legal_to_the_end(state)
+    result = state.hand_results[0]
+    s = result.settlement
+    assert (result.bidder, result.partner, result.called) == (0, 2, parse_card("JS"))
+    assert s.points[2] == 0 and result.game_points[2] == 0  # the partner's tricks count for the pair
+    pair = sum(a.value for a in result.awards if a.side == 0)
+    assert s.points[0] == pair and s.made == (pair >= 2)
+    assert s.deltas[0] == s.deltas[2] == (pair if pair >= 2 else -2)
+    for seat in (1, 3, 4):
+        assert s.deltas[seat] == s.points[seat]
+    assert state.scores == s.scores
+    # the settlement itself: made, both score the pair's points; set, both lose the bid
+    rules = load_preset("smear_site_playsmear", 5, CALL_OPTIONS)
+    awards = [Award("high", 1, 0), Award("jack", 1, 0), Award("low", 1, 3)]
+    made = share_with_partner(rules, settle(rules, awards, 0, 2, [0] * 5, 0), 0, 2, [0] * 5)
+    assert made.scores == (2, 0, 2, 1, 0) and made.made
+    lost = share_with_partner(rules, settle(rules, awards, 0, 4, [5, 0, 1, 0, 0], 0), 0, 2, [5, 0, 1, 0, 0])
+    assert lost.scores == (1, 0, -3, 1, 0) and not lost.made
+    # seats win the match, not pairs: both over the target, the bidder goes out
+    rules11 = rules.replace(target_score=11)
+    out = share_with_partner(rules11, settle(rules11, awards, 0, 2, [10, 0, 10, 0, 0], 0), 0, 2, [10, 0, 10, 0, 0])
+    assert out.scores == (12, 0, 12, 1, 0) and out.winner == 0
+
+
+def test_scenario_P52_nobody_holds_the_called_card() -> None:
+    from jick.story import Storyteller, render
+
+    state = called(card=None)
+    held = 0
+    for seat in range(5):
+        held |= state.hand_mask(seat)
+    undealt = next(c for c in CARDS[:52] if not held >> c.index & 1)
+    teller = Storyteller(state)
+    teller.follow(state, 0, CallCard(undealt))
+    assert [state.observation(s).partner for s in range(5)] == [None] * 5
+    while not state.hand_results:
+        teller.follow(state, state.current_player, state.legal_actions()[0])
+    result = state.hand_results[0]
+    assert result.partner is None and result.called == undealt
+    s = result.settlement
+    assert s.deltas[0] == (s.points[0] if s.made else -2)
+    assert all(s.deltas[seat] == s.points[seat] for seat in range(1, 5))
+    lines = [render(line, ["Ann", "Bob", "Cy", "Dee", "Eve"], viewer=None) for line in teller.story.lines]
+    assert any(f"calls the {card_words(undealt)} for a partner" in line for line in lines)
+    assert any(line.startswith(f"Nobody held the called {card_words(undealt)}: Ann plays alone") for line in lines)
+
+
+def test_scenario_P52_the_story_names_the_partner_only_when_the_card_is_played() -> None:
+    from jick.story import Storyteller, render
+
+    state = called(card=None)
+    teller = Storyteller(state)
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve"]
+    teller.follow(state, 0, CallCard(parse_card("JS")))
+    teller.follow(state, 0, Play(parse_card("AS")))
+    teller.follow(state, 1, Play(parse_card("QS")))
+    text = [render(line, names, viewer=1) for line in teller.story.lines]
+    assert not any("partner of" in line for line in text)
+    teller.follow(state, 2, Play(parse_card("JS")))
+    text = [render(line, names, viewer=1) for line in teller.story.lines]
+    assert any(f"Cy holds the called {card_words(parse_card('JS'))}: partner of Ann" in line for line in text)
+
+
+@pytest.mark.parametrize(
+    ("overrides", "message"),
+    [
+        ({"num_players": 4, "partnerships": "pairs_opposite"}, "call_partner = card needs partnerships = none"),
+        ({"num_players": 3}, "call_partner = card needs at least 4 players"),
+        ({"trump_set_by": "first_lead"}, "call_partner = card needs trump_set_by = naming"),
+        ({"moon_enabled": True}, "call_partner = card cannot be combined with moon_enabled"),
+        ({"smudge": "all_tricks"}, "call_partner = card cannot be combined with moon_enabled or smudge"),
+        ({"renege_mode": "penalize"}, "call_partner = card cannot be combined with renege_mode = penalize"),
+        ({"call_partner": "ace"}, "call_partner"),
+    ],
+)
+def test_scenario_P53_impossible_call_partner_combinations_are_refused(
+    overrides: dict[str, object], message: str
+) -> None:
+    base = {"num_players": 5, "partnerships": "none", "call_partner": "card"}
+    with pytest.raises(RulesError, match=re.escape(message)):
+        load_preset("smear_site_playsmear", overrides={**base, **overrides})
+
+
+def test_scenario_P53_the_batched_playouts_refuse_call_partner() -> None:
+    with pytest.raises(RulesError, match="call_partner = card"):
+        check_supported(load_preset("smear_site_playsmear", 5, {**CALL_OPTIONS, "all_pass": "dealer_forced_min"}))
+
+
+def test_scenario_P54_a_match_with_calls_replays_from_its_record() -> None:
+    import json
+    import random
+
+    import jsonschema
+
+    from jick.record import dumps_record, loads_record, record_of, record_schema, replay
+    from jick.session import Session
+
+    session = Session.new("smear_site_playsmear", seed=6, players=5, overrides=CALL_OPTIONS)
+    rng = random.Random(6)
+    while len(session.state.hand_results) < 4 and not session.state.is_terminal:
+        session.act(session.to_act, rng.choice(session.state.legal_actions()))
+    record = json.loads(dumps_record(record_of(session.state)))
+    jsonschema.validate(record, record_schema())
+    assert record["rules"]["call_partner"] == "card"
+    assert any(text.startswith("call ") for deal in record["deals"] for _, text in deal["actions"])
+    again = replay(loads_record(json.dumps(record))).state
+    assert again.hand_results == session.state.hand_results and again.scores == session.state.scores
+    assert any(h.partner is not None for h in again.hand_results)

@@ -20,7 +20,7 @@ Each episode's match is seeded, so a seed reproduces its deals.
 >>> spec.status(state)
 (False, False)
 >>> spec.game.name, spec.num_players, spec.num_actions
-('smear', 4, 181)
+('smear', 4, 236)
 """
 
 from __future__ import annotations

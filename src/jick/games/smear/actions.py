@@ -13,12 +13,15 @@ CallMisdeal     ``misdeal``  117
 KeepHand        ``keep``     118
 Bid(n)          ``5``        119 + n
 Smudge          ``smudge``   180
+CallCard(card)  ``call AS``  181..235
 ==============  ===========  ===============
 
 >>> Bid(5), str(Play(Card.of("10H"))), Discard(Card.of("AS")).id
 (Bid('5'), '10H', 67)
 >>> action_from_text("-as") == Discard(Card.of("AS"))
 True
+>>> action_from_text("call ah"), action_from_text("call AH").id
+(CallCard('call AH'), 206)
 """
 
 from __future__ import annotations
@@ -27,6 +30,9 @@ from jick.cards import CARDS, SUITS, Card, parse_card, suit_of_name
 from jick.engine import Action, NotationError
 from jick.games.smear.ids import (  # noqa: E402  (re-exported)
     BID_BASE as BID_BASE,
+)
+from jick.games.smear.ids import (
+    CALL_BASE as CALL_BASE,
 )
 from jick.games.smear.ids import (
     DISCARD_BASE as DISCARD_BASE,
@@ -193,6 +199,20 @@ class Smudge(Action):
         return "smudge"
 
 
+class CallCard(Action):
+    """The bidder calls a card it does not hold: its holder is the bidder's secret partner (docs/pitch.md)."""
+
+    __slots__ = ("card",)
+    card: Card
+
+    def __init__(self, card: Card) -> None:
+        object.__setattr__(self, "card", card)
+        self._freeze(CALL_BASE + card.index)
+
+    def __str__(self) -> str:
+        return f"call {self.card}"
+
+
 #: Every action, indexed by id (the fixed action space).
 ACTIONS: tuple[Action, ...] = (
     tuple(Play(c) for c in CARDS)
@@ -202,6 +222,7 @@ ACTIONS: tuple[Action, ...] = (
     + (Pass(), Moon(), CallMisdeal(), KeepHand())
     + tuple(Bid(b) for b in range(MAX_BID_LIMIT + 1))
     + (Smudge(),)
+    + tuple(CallCard(c) for c in CARDS)
 )
 assert len(ACTIONS) == NUM_ACTIONS and all(a.id == i for i, a in enumerate(ACTIONS))
 
@@ -233,6 +254,8 @@ def action_from_text(text: str) -> Action:
         return _WORDS[low]
     if low.isdigit():
         return ACTIONS[BID_BASE + int(low)] if int(low) <= MAX_BID_LIMIT else Bid(int(low))
+    if low.startswith("call "):
+        return ACTIONS[CALL_BASE + parse_card(key[5:]).index]
     if key.startswith("-"):
         return ACTIONS[DISCARD_BASE + parse_card(key[1:]).index]
     if low.startswith("discard "):
@@ -247,5 +270,5 @@ def action_from_text(text: str) -> Action:
     except NotationError:
         raise NotationError(
             f"{text!r} is not a Smear action (a bid like 5, pass, moon, smudge, a suit S/H/D/C, a card like AS, "
-            "-AS to discard, done, misdeal or keep)"
+            "-AS to discard, call AS, done, misdeal or keep)"
         ) from None

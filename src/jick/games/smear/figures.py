@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from jick.compare.figures import Fig, rate
-from jick.games.smear.ids import BID_BASE, MOON_ID
+from jick.games.smear.ids import BID_BASE, MOON_ID, SMUDGE_ID
 from jick.games.smear.report import POINT_LABELS
 from jick.games.smear.rules import AllPass
 
@@ -20,7 +20,9 @@ def deal_figures(state: Any, dealer: int) -> list[Fig]:
     redeals = sum(1 for d in state.deals[:played] if d.outcome == "all passed")
     log = state.deals[played]
     # a bid or a moon by a seat other than the dealer
-    others_bid = any(seat != log.dealer and (aid == MOON_ID or aid >= BID_BASE) for seat, aid in log.actions)
+    others_bid = any(
+        seat != log.dealer and (aid == MOON_ID or BID_BASE <= aid <= SMUDGE_ID) for seat, aid in log.actions
+    )
     # stuck: the rules force the dealer to bid when the others all passed (else the dealer chose to bid)
     stuck = rules.all_pass is AllPass.DEALER_FORCED_MIN and result.bidder == log.dealer and not others_bid
     group = "bids"

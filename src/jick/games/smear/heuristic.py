@@ -110,7 +110,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from jick.bots.turn import only_action
-from jick.cards import ACE, KING, QUEEN, TEN, THREE, TWO, bit_list, index_mask
+from jick.cards import ACE, CARDS, KING, QUEEN, TEN, THREE, TWO, Card, bit_list, index_mask
 from jick.engine import Action
 from jick.games.smear import actions as A
 from jick.games.smear.knowledge import Knowledge, knowledge
@@ -411,6 +411,32 @@ def shares(
     return Shares(mine * scale, partner * scale, opponent * scale, partners, n - partners - 1)
 
 
+def hand_sides(obs: Any) -> tuple[int, ...]:
+    """The sides of this hand as the seat knows them: a called partner it knows joins the bidder's side."""
+    partner = getattr(obs, "partner", None)
+    if partner is None or obs.bidder is None:
+        return tuple(obs.sides)
+    return tuple(obs.sides[obs.bidder] if s == partner else side for s, side in enumerate(obs.sides))
+
+
+def call_card(obs: Any) -> Card:
+    """The card a bidder calls for a partner (call_partner): the highest trump it lacks, else an ace it lacks.
+
+    A card the bidder discarded is never called (nobody would hold it). Before trump is known, an ace.
+    """
+    rules: SmearRules = obs.rules
+    mine = index_mask(obs.hand) | index_mask(obs.own_discards)
+    if obs.trump is not None:
+        for c in trump_table(rules, obs.trump).order:
+            if not mine >> c & 1:
+                return CARDS[c]
+    for suit in range(4):
+        ace = 13 * suit + ACE
+        if not mine >> ace & 1:
+            return CARDS[ace]
+    return next(c for c in CARDS if not mine >> c.index & 1)
+
+
 def estimate(info: TrumpInfo, hand: int, sh: Shares) -> float:
     """Expected points the seat's side takes as bidder with this trump (before calibration)."""
     rules = info.rules
@@ -505,8 +531,8 @@ class _View:
         self.seat: int = obs.seat
         n = len(obs.hand_sizes)
         self.n = n
-        self.sides: tuple[int, ...] = obs.sides
-        self.my_side: int = obs.sides[obs.seat]
+        self.sides: tuple[int, ...] = hand_sides(obs)
+        self.my_side: int = self.sides[obs.seat]
         sides_count = max(self.sides) + 1
         #: Weight of a point won by another side against one won by ours.
         self.lose_weight: float = 1.0 / max(1, sides_count - 1)
@@ -791,6 +817,8 @@ class HeuristicBot:
             choice = self._discard(observation, legal)
         elif phase == "misdeal_offer":
             choice = self._misdeal(observation, legal)
+        elif phase == "call":
+            choice = A.ACTIONS[A.CALL_BASE + call_card(observation).index]
         else:
             choice = legal[0]
         return choice if choice in legal else legal[0]

@@ -17,4 +17,6 @@ KEEP_ID: Final = MISDEAL_ID + 1
 BID_BASE: Final = KEEP_ID + 1
 #: Added after the bids, so every older id keeps its number.
 SMUDGE_ID: Final = BID_BASE + MAX_BID_LIMIT + 1
-NUM_ACTIONS: Final = SMUDGE_ID + 1
+#: Call a partner by naming a card (call_partner = card), one id per card; after the smudge.
+CALL_BASE: Final = SMUDGE_ID + 1
+NUM_ACTIONS: Final = CALL_BASE + NUM_CARDS

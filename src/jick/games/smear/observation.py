@@ -64,6 +64,11 @@ class SmearObservation:
     winner: int | None
     #: The high bid is a smudge (``bid`` is then its value; docs/pitch.md).
     smudge: bool = False
+    #: call_partner: the card the bidder called (public once called).
+    called: Card | None = None
+    #: The called partner, only when this seat may know it: the holder of the called card knows at once,
+    #: everybody once it is played. None otherwise (the bidder does not know its partner either).
+    partner: int | None = None
 
     @property
     def my_side(self) -> int:
@@ -91,7 +96,7 @@ def build_observation(state: SmearState, seat: int) -> SmearObservation:
     bids: list[tuple[int, Action]] = []
     if deal is not None:
         for s, aid in deal.actions:
-            if aid in (A.PASS_ID, A.MOON_ID) or aid >= A.BID_BASE:  # the smudge id is after the bids
+            if aid in (A.PASS_ID, A.MOON_ID) or A.BID_BASE <= aid <= A.SMUDGE_ID:  # the smudge id is after the bids
                 bids.append((s, A.ACTIONS[aid]))
     trick = state.trick
     done = tuple(deal.tricks) if deal is not None else ()
@@ -148,4 +153,6 @@ def build_observation(state: SmearState, seat: int) -> SmearObservation:
         last_hand=state.last_hand,
         winner=state.winner,
         smudge=state.smudge,
+        called=state.called_card,
+        partner=state.partner_known_to(seat),
     )

@@ -49,6 +49,7 @@ from jick.games.smear.rules import (
     AuctionLaps,
     BothCross,
     BuryRestriction,
+    CallPartner,
     DeckRanks,
     DiscardMode,
     DiscardNontrumps,
@@ -127,6 +128,7 @@ KERNEL_OPTIONS: dict[str, tuple[object, ...] | None] = {
     "deck_ranks": (DeckRanks.TWO_UP,),
     "smudge": (Smudge.OFF,),
     "auction_laps": (AuctionLaps.ONE,),
+    "call_partner": (CallPartner.OFF,),
 }
 #: The points the kernels score, in the order of their point slots (``playout_kernel.P_*``): High, Low,
 #: Game and the points of a captured card (the Jack to the Left Pedro).

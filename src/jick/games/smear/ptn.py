@@ -74,6 +74,8 @@ def unmapped(rules: Any) -> str | None:
         return "moon_enabled = true (PTN has no moon bid)"
     if rules.smudge != "off":
         return f"smudge = {rules.smudge} (PTN has no smudge bid)"
+    if rules.call_partner != "off":
+        return f"call_partner = {rules.call_partner} (PTN has no called partner)"
     if rules.trump_only_play:
         return "trump_only_play = true (PTN has no folded players)"
     if not MIN_SEATS <= rules.num_players <= MAX_SEATS:

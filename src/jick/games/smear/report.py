@@ -69,6 +69,7 @@ def side_name(rules: SmearRules, side: int) -> str:
 def hand_report(rules: SmearRules, result: HandResult) -> dict[str, Any]:
     """A JSON-ready breakdown of one hand."""
     s = result.settlement
+    called = {} if result.called is None else {"called": str(result.called), "partner": result.partner}
     return {
         "hand": result.hand_number,
         "dealer": result.dealer,
@@ -92,6 +93,7 @@ def hand_report(rules: SmearRules, result: HandResult) -> dict[str, Any]:
         "moon": s.moon,
         "reneged_sides": list(s.reneged),
         "note": s.note,
+        **called,
     }
 
 
@@ -136,6 +138,10 @@ def format_hand(report: Mapping[str, Any], sides: list[str]) -> list[str]:
         f"Hand {report['hand']}: dealer {report['dealer']}, seat {report['bidder']} bid {report['bid']}"
         f" in {SUIT_NAMES['SHDC'.index(report['trump'])]}"
     ]
+    if report.get("called"):
+        partner = report["partner"]
+        pair = f"partner seat {partner}" if partner is not None else f"nobody held it: seat {report['bidder']} alone"
+        lines.append(f"  called {report['called']}: {pair}")
     for p in report["points"]:
         who = sides[p["side"]] if p["side"] is not None else "nobody"
         card = f" ({p['card']})" if p["card"] and p["point"] != "game" else ""

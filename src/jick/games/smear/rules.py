@@ -117,6 +117,13 @@ class AuctionLaps(StrEnum):
     ROUNDS = "rounds"
 
 
+class CallPartner(StrEnum):
+    """Call your partner (docs/pitch.md): off, or the bidder calls a card whose holder is its secret partner."""
+
+    OFF = "off"
+    CARD = "card"
+
+
 class RenegeMode(StrEnum):
     PREVENT = "prevent"
     PENALIZE = "penalize"
@@ -268,6 +275,7 @@ class SmearRules(RuleSet):
     deck_ranks: DeckRanks = DeckRanks.TWO_UP
     smudge: Smudge = Smudge.OFF
     auction_laps: AuctionLaps = AuctionLaps.ONE
+    call_partner: CallPartner = CallPartner.OFF
 
     def __post_init__(self) -> None:
         coerce_fields(self, allowed_values, INT_CHOICES, _check_other)
@@ -435,5 +443,23 @@ def _validate(r: SmearRules) -> None:
         raise _error(
             "smudge = all_tricks cannot be combined with trump_only_play = true (not every seat plays every trick)"
         )
+    if r.call_partner is not CallPartner.OFF:
+        _validate_call_partner(r)
     if r.trump_only_play and r.renege_mode is RenegeMode.PENALIZE:
         raise _error("trump_only_play = true cannot be combined with renege_mode = penalize (non-trumps are dead)")
+
+
+def _validate_call_partner(r: SmearRules) -> None:
+    """``call_partner = card`` needs each player for himself, four or more, and a named trump."""
+    if r.partnerships is not Partnerships.NONE:
+        raise _error(
+            f"call_partner = card needs partnerships = none (got {r.partnerships.value}): the call makes the pair"
+        )
+    if r.num_players < 4:
+        raise _error(f"call_partner = card needs at least 4 players (got num_players = {r.num_players})")
+    if r.trump_set_by is not TrumpSetBy.NAMING:
+        raise _error("call_partner = card needs trump_set_by = naming: the call is made once trump is known")
+    if r.moon_enabled or r.smudge is not Smudge.OFF:
+        raise _error("call_partner = card cannot be combined with moon_enabled or smudge (a bid to win alone)")
+    if r.renege_mode is RenegeMode.PENALIZE:
+        raise _error("call_partner = card cannot be combined with renege_mode = penalize")

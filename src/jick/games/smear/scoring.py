@@ -6,6 +6,7 @@ state, the tests and analysis tools share one implementation.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -337,3 +338,26 @@ def _unique_best(scores: Sequence[int], among: Sequence[int] | range) -> int | N
     best = max(scores[s] for s in among)
     top = [s for s in among if scores[s] == best]
     return top[0] if len(top) == 1 else None
+
+
+def share_with_partner(
+    rules: SmearRules, settlement: Settlement, bidder_side: int, partner_side: int, scores: Sequence[int]
+) -> Settlement:
+    """Give the called partner the bidder's change of score (call_partner, docs/pitch.md PC51).
+
+    ``settlement`` was worked out with the pair as the bidder's side (the partner's points counted there);
+    the partner's seat then scores what the bidder scores: the side's points if made, minus the bid if set.
+    Scores stay per seat, so the match is won by a seat: when both reach the target, the bidder is checked
+    first (``both_cross``).
+
+    >>> from jick.games.smear.presets import load_preset
+    >>> r = load_preset("smear_site_playsmear", 5).replace(call_partner="card")
+    >>> s = settle(r, [Award("high", 1, 0), Award("low", 1, 0)], 0, 2, [0] * 5, 0)
+    >>> share_with_partner(r, s, 0, 3, [0] * 5).scores
+    (2, 0, 0, 2, 0)
+    """
+    deltas = list(settlement.deltas)
+    deltas[partner_side] = deltas[bidder_side]
+    after = tuple(scores[s] + deltas[s] for s in range(len(deltas)))
+    winner = match_winner(rules, after, bidder_side, settlement.made)
+    return dataclasses.replace(settlement, deltas=tuple(deltas), scores=after, winner=winner)

@@ -33,6 +33,7 @@ from jick.games.smear import actions as A
 from jick.games.smear.actions import SuppliedDeck, VoidDeal
 from jick.games.smear.ids import (
     BID_BASE,
+    CALL_BASE,
     DISCARD_BASE,
     DONE_ID,
     KEEP_ID,
@@ -48,6 +49,7 @@ from jick.games.smear.rules import (
     AllPass,
     AuctionLaps,
     BuryRestriction,
+    CallPartner,
     DiscardMode,
     DiscardNontrumps,
     FirstLead,
@@ -58,12 +60,20 @@ from jick.games.smear.rules import (
     Smudge,
     TrumpSetBy,
 )
-from jick.games.smear.scoring import Award, HandFacts, Settlement, award_points, match_winner, settle
+from jick.games.smear.scoring import (
+    Award,
+    HandFacts,
+    Settlement,
+    award_points,
+    match_winner,
+    settle,
+    share_with_partner,
+)
 from jick.games.smear.tables import LOW_RANKS, TRUMP, TrumpTable, deck_cards, game_points, trick_winner, trump_table
 
 # Phases
-MISDEAL_OFFER, BIDDING, TRUMP_CHOICE, DISCARD, PLAY, OVER, WAIT_DEAL = range(7)
-PHASE_NAMES = ("misdeal_offer", "bidding", "trump", "discard", "play", "over", "deal")
+MISDEAL_OFFER, BIDDING, TRUMP_CHOICE, DISCARD, PLAY, CALL, OVER, WAIT_DEAL = range(8)
+PHASE_NAMES = ("misdeal_offer", "bidding", "trump", "discard", "play", "call", "over", "deal")
 MOON_BID = 1000
 _ACTIONS: Final = A.ACTIONS
 
@@ -76,7 +86,9 @@ TURN_TRUMPS, TURNS, KITTY_HOLDER, SMUDGED, PASSED = range(19, 24)
 # Per-seat and per-side arrays (8 slots each)
 HAND, DISC_COUNT, RECV_COUNT, DISC_MASK, PLAYED, TRICKS_WON = 24, 32, 40, 48, 56, 64
 CAPTURED, SCORE, T_SEAT, T_CARD = 72, 80, 88, 96
-V_SIZE = 104
+#: call_partner: the card called (-1 before the call) and the seat holding it then (-1: nobody, the bidder is alone).
+CALLED, PARTNER = 104, 105
+V_SIZE = 106
 
 FULL_HAND = HAND_AFTER_DISCARD
 #: The 52 suited cards (jokers have no suit, so they cannot name trump by being led).
@@ -102,6 +114,9 @@ class HandResult:
     settlement: Settlement
     #: The bid was a smudge (``bid`` is then its value).
     smudge: bool = False
+    #: call_partner: the card the bidder called, and its holder (None: nobody held it, the bidder was alone).
+    called: Card | None = None
+    partner: int | None = None
 
     @property
     def bid_text(self) -> str:
@@ -166,6 +181,8 @@ class SmearState(TrickState[DealLog, "HandResult"]):
         self._mandatory_nontrumps = rules.discard_nontrumps is DiscardNontrumps.MANDATORY
         self._trump_by_lead = rules.trump_set_by is TrumpSetBy.FIRST_LEAD
         self._rounds = rules.auction_laps is AuctionLaps.ROUNDS
+        self._calls = rules.call_partner is CallPartner.CARD
+        self._deck_mask = sum(1 << c for c in self._deck_cards)
         self._v = [0] * V_SIZE
         self._v[DEALER] = self.first_dealer
         self._v[WINNER] = -1
@@ -210,13 +227,15 @@ class SmearState(TrickState[DealLog, "HandResult"]):
         return _ACTIONS[bits.bit_length() - 1]
 
     def parse_action(self, text: str) -> Action:
-        """Parse ``text`` as an action, reading a bare card as a discard in the discard phase.
+        """Parse ``text`` as an action, reading a bare card as a discard in the discard phase, a call in the call.
 
         Raises :class:`NotationError` for text that names no action.
         """
         action = A.action_from_text(text)
         if isinstance(action, A.Play) and self._v[PHASE] == DISCARD:
             return _ACTIONS[DISCARD_BASE + action.card.index]
+        if isinstance(action, A.Play) and self._v[PHASE] == CALL:  # a bare card names the partner's card
+            return _ACTIONS[CALL_BASE + action.card.index]
         return action
 
     def returns(self) -> tuple[float, ...]:
@@ -243,6 +262,8 @@ class SmearState(TrickState[DealLog, "HandResult"]):
         other._mandatory_nontrumps = self._mandatory_nontrumps
         other._trump_by_lead = self._trump_by_lead
         other._rounds = self._rounds
+        other._calls = self._calls
+        other._deck_mask = self._deck_mask
 
     # ------------------------------------------------------------------ apply / undo
     def _why_foreign(self, action: Action) -> str:
@@ -261,6 +282,8 @@ class SmearState(TrickState[DealLog, "HandResult"]):
             self._bid(seat, aid)
         elif phase == TRUMP_CHOICE:
             self._name_trump(aid - TRUMP_BASE)
+        elif phase == CALL:
+            self._call(aid - CALL_BASE)
         else:
             self._misdeal_answer(seat, aid)
 
@@ -268,7 +291,7 @@ class SmearState(TrickState[DealLog, "HandResult"]):
         if isinstance(action, SuppliedDeck):
             self._decks.pop()
         trump = self._v[TRUMP_SUIT]
-        self._table = self._tables[trump] if trump >= 0 and self._v[PHASE] in (DISCARD, PLAY) else None
+        self._table = self._tables[trump] if trump >= 0 and self._v[PHASE] in (DISCARD, PLAY, CALL) else None
 
     def set_scores(self, scores: Sequence[int]) -> None:
         """Start the match from these side scores instead of zero (analysis, bots' simulations).
@@ -314,6 +337,8 @@ class SmearState(TrickState[DealLog, "HandResult"]):
             v[KITTY_HOLDER] = -1
             v[SMUDGED] = 0
             v[PASSED] = 0
+            v[CALLED] = -1
+            v[PARTNER] = -1
             for i in range(HAND, CAPTURED):
                 v[i] = 0
             for i in range(CAPTURED, CAPTURED + 8):
@@ -522,6 +547,10 @@ class SmearState(TrickState[DealLog, "HandResult"]):
 
     def _start_play(self) -> None:
         v = self._v
+        if self._calls and v[CALLED] < 0:  # hands are final and trump known: the bidder calls a partner
+            v[PHASE] = CALL
+            v[TO_MOVE] = v[BIDDER]
+            return
         v[PHASE] = PLAY
         v[TRICK_LEN] = 0
         leader = v[BIDDER]
@@ -534,6 +563,12 @@ class SmearState(TrickState[DealLog, "HandResult"]):
             leader = self._next_in(part, leader)
         v[LEADER] = leader
         v[TO_MOVE] = leader
+
+    def _call(self, card: int) -> None:
+        v = self._v
+        v[CALLED] = card
+        v[PARTNER] = next((s for s in range(self._n) if v[HAND + s] >> card & 1), -1)
+        self._start_play()
 
     def _play(self, seat: int, card: int) -> None:
         v = self._v
@@ -604,12 +639,30 @@ class SmearState(TrickState[DealLog, "HandResult"]):
             bid=bid,
             reneged_sides=reneged,
         )
-        awards = award_points(rules, self._table, facts, self._sides)
+        partner = v[PARTNER]
+        sides = self._sides
+        if partner >= 0:  # the called pair is one side for this hand (docs/pitch.md, PC51)
+            sides = tuple(self._sides[bidder] if s == partner else self._sides[s] for s in range(self._n))
+            captured = list(facts.captured)
+            captured[sides[bidder]] |= captured[self._sides[partner]]
+            captured[self._sides[partner]] = 0
+            facts = HandFacts(
+                trump=facts.trump,
+                captured=tuple(captured),
+                played=facts.played,
+                play_order=order,
+                bidder=bidder,
+                bid=bid,
+                reneged_sides=reneged,
+            )
+        awards = award_points(rules, self._table, facts, sides)
         scores = v[SCORE : SCORE + self._k]
         smudge = v[SMUDGED] == 1
         side = self._sides[bidder]
-        swept = sum(v[TRICKS_WON + s] for s in range(self._n) if self._sides[s] == side) == v[TRICK_NO]
+        swept = sum(v[TRICKS_WON + s] for s in range(self._n) if sides[s] == side) == v[TRICK_NO]
         settlement = settle(rules, awards, side, bid, scores, bidder, reneged, smudge=smudge, swept=swept)
+        if partner >= 0:
+            settlement = share_with_partner(rules, settlement, side, self._sides[partner], scores)
         self._results.append(
             HandResult(
                 hand_number=v[HANDS_DONE] + 1,
@@ -621,6 +674,8 @@ class SmearState(TrickState[DealLog, "HandResult"]):
                 game_points=tuple([game_points(m) for m in facts.captured]),
                 settlement=settlement,
                 smudge=smudge,
+                called=CARDS[v[CALLED]] if v[CALLED] >= 0 else None,
+                partner=partner if partner >= 0 else None,
             )
         )
         for s in range(self._k):
@@ -647,6 +702,8 @@ class SmearState(TrickState[DealLog, "HandResult"]):
             return self._bid_bits()
         if phase == TRUMP_CHOICE:
             return 0b1111 << TRUMP_BASE
+        if phase == CALL:
+            return (self._deck_mask & ~v[HAND + seat]) << CALL_BASE
         return 1 << MISDEAL_ID | 1 << KEEP_ID  # the misdeal offer
 
     def _proper_play_mask(self, seat: int) -> int:
@@ -774,6 +831,12 @@ class SmearState(TrickState[DealLog, "HandResult"]):
             return f"{what}: seat {seat} is bidding"
         if phase == TRUMP_CHOICE:
             return f"{what}: seat {seat} must name trump (S, H, D or C)"
+        if phase == CALL:
+            if isinstance(action, A.CallCard):
+                if v[HAND + seat] >> action.card.index & 1:
+                    return f"seat {seat} holds {action.card}: call a card another player may hold"
+                return f"{action.card} is not in the deck of these rules"
+            return f"{what}: seat {seat} must call a partner's card (e.g. call AH)"
         if phase == MISDEAL_OFFER:
             return f"{what}: seat {seat} may call a misdeal (misdeal) or play on (keep)"
         if phase == DISCARD:
@@ -832,6 +895,30 @@ class SmearState(TrickState[DealLog, "HandResult"]):
     def smudge(self) -> bool:
         """Whether the high bid is a smudge (:attr:`bid` is then its value)."""
         return self._v[SMUDGED] == 1
+
+    @property
+    def called_card(self) -> Card | None:
+        """The card the bidder called for a partner in this deal (public), if any."""
+        card = self._v[CALLED]
+        return CARDS[card] if card >= 0 else None
+
+    def partner_known_to(self, seat: int) -> int | None:
+        """The called partner as ``seat`` may know it: its holder knows at once, everybody once the card is played.
+
+        None while it is hidden from ``seat``, and when nobody held the called card (known at the hand's end).
+        """
+        v = self._v
+        card, partner = v[CALLED], v[PARTNER]
+        if card < 0 or partner < 0:
+            return None
+        if seat == partner or v[PLAYED + partner] >> card & 1:
+            return partner
+        return None
+
+    def partner_revealed(self) -> bool:
+        """Whether the called card has been played (the partner is then public)."""
+        v = self._v
+        return v[CALLED] >= 0 and v[PARTNER] >= 0 and bool(v[PLAYED + v[PARTNER]] >> v[CALLED] & 1)
 
     @property
     def kitty_holder(self) -> int | None:

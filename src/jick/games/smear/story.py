@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from jick.cards import CARDS
+from jick.cards import CARDS, Card
 from jick.engine import Action
 from jick.games.smear import actions as A
 from jick.games.smear.report import POINT_LABELS, after_unplayed
@@ -53,6 +53,10 @@ class SmearTeller:
         if isinstance(action, A.Play):
             plays = [(s, a.card) for s, a in _actions(log.actions) if isinstance(a, A.Play)]
             tell_trick(story, state, deal, plays)
+            called = _called(log.actions)
+            if called is not None and action.card == called:
+                partner = who(seat, "holds", "hold")
+                story.add(Line(f"{partner} the called {_card(called.index)}: partner of {who(_bidder(log.actions))}"))
         elif isinstance(action, A.Discard):
             run = trailing(log.actions, seat, _is_discard)
             tell_discards(
@@ -72,6 +76,8 @@ class SmearTeller:
             story.add(Line(f"{who(seat, 'bids', 'bid')} a smudge ({_smudge_words(state)})"))
         elif isinstance(action, A.NameTrump):
             story.add(Line(f"{who(seat, 'names', 'name')} {suit_words('SHDC'[action.suit])} trump"))
+        elif isinstance(action, A.CallCard):
+            story.add(Line(f"{who(seat, 'calls', 'call')} the {_card(action.card.index)} for a partner"))
         elif isinstance(action, A.CallMisdeal):
             story.add(Line(f"{who(seat, 'calls', 'call')} a misdeal"))
         elif isinstance(action, A.KeepHand):
@@ -86,6 +92,13 @@ class SmearTeller:
             story.add(Line(f"Hand {deal + 1} is not played ({outcome}); {then}"))
             return
         result = state.hand_results[-1]
+        if result.called is not None:
+            called = _card(result.called.index)
+            if result.partner is None:
+                story.add(Line(f"Nobody held the called {called}: {who(result.bidder, 'plays', 'play')} alone"))
+            else:
+                pair = together([result.bidder, result.partner])
+                story.add(Line(f"{pair} (the called {called}) score as one side this hand"))
         for award in result.awards:
             label = POINT_LABELS.get(award.point, award.point)
             if award.value != 1:
@@ -139,6 +152,19 @@ def _card(index: int) -> str:
     from jick.story import card_words
 
     return card_words(CARDS[index]) if index >= 0 else "?"
+
+
+def _called(entries: Iterable[tuple[int, int]]) -> Card | None:
+    """The card called for a partner in a deal's actions, if any (call_partner)."""
+    for _, aid in entries:
+        if aid >= A.CALL_BASE:
+            return CARDS[aid - A.CALL_BASE]
+    return None
+
+
+def _bidder(entries: Iterable[tuple[int, int]]) -> int:
+    """The seat that made the call (the bidder)."""
+    return next(seat for seat, aid in entries if aid >= A.CALL_BASE)
 
 
 def _is_discard(aid: int) -> bool:

@@ -82,7 +82,8 @@ class SmearEncoder(Encoder):
         self.table(out, obs, c)
         mine = self._sides[obs.seat]
         self.seat_values(out, "partner", obs, [float(s == mine) for s in self._sides], 1.0)
-        self.one_hot(out, "phase", PHASES.index(obs.phase))
+        # the call of a partner (call_partner) shares the slot of the trump call: the layout stays the same
+        self.one_hot(out, "phase", PHASES.index("trump" if obs.phase == "call" else obs.phase))
         calls = self._offsets["calls"]
         last: dict[int, Any] = {}
         for seat, action in obs.bids:

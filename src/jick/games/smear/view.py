@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from jick.cards import SUIT_NAMES, Card, suit_of_name
+from jick.cards import SUIT_NAMES, Card, parse_card, suit_of_name
 from jick.engine import Action, IllegalAction, NotationError
 from jick.games.smear import actions as A
 from jick.games.smear.observation import SmearObservation
@@ -154,6 +154,8 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
             house.append(f"smudge bids {self.smudge_words()}")
         if rules.both_cross == "bidder_goes_out":
             house.append("only a made bid goes out")
+        if rules.call_partner == "card":
+            house.append("the bidder calls a card: its holder is the bidder's secret partner for the hand")
         if house:
             self.say("House rules: " + "; ".join(house))
 
@@ -187,6 +189,14 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
             self.say(f"{self.verb(seat, 'keeps', 'keep')} the hand (no misdeal)")
         elif isinstance(action, A.NameTrump):
             self.say(f"{self.verb(seat, 'names', 'name')} [bold]{SUIT_NAMES[action.suit]}[/] as trump")
+        elif isinstance(action, A.CallCard):
+            self.say(
+                f"{self.verb(seat, 'calls', 'call')} the [bold]{card_text(action.card)}[/]: "
+                "its holder is a secret partner"
+            )
+            viewer = self.table.viewer
+            if viewer is not None and self.state.partner_known_to(viewer) == viewer:
+                self.say("You hold it: you are the bidder's partner this hand (the others learn it when you play it).")
         elif isinstance(action, A.Discard | A.DoneDiscarding):
             if seat not in self.discarding:
                 self.discarding[seat] = ([], before.hand if seat == self.table.viewer else ())
@@ -196,6 +206,8 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
             self.say(f"{self.verb(seat, 'plays', 'play')} {trick_card_text(action.card, before.trump, self.rules)}")
             if before.trump is None:  # trump_set_by = first_lead: this lead named trump
                 self.say(f"[bold]{SUIT_NAMES[action.card.suit]}[/] are trump (set by the pitcher's lead)")
+            if before.called is not None and action.card == before.called and before.bidder is not None:
+                self.say(f"  {self.verb(seat, 'is', 'are')} the partner of {self.who(before.bidder)} (the called card)")
             self.trick_news(seat, action.card, before)
         if isinstance(action, A.Bid | A.Pass | A.Moon | A.Smudge) and before.phase == "bidding":
             self.auction_news()
@@ -307,6 +319,9 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
                     return [A.ACTIONS[A.TRUMP_BASE + suit_of_name(text)]]  # also "heart", "spade"
                 except NotationError:
                     pass
+            if obs.phase == "call":
+                word = text[5:].strip() if low.startswith("call ") else text
+                return [A.ACTIONS[A.CALL_BASE + parse_card(word).index]]
             return [self.parse(obs, text)]
         done = A.ACTIONS[A.DONE_ID]
         need = self.discards_needed(obs)
@@ -365,6 +380,8 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
             return ", or ".join(words) if len(words) == 2 else or_list(words)
         if obs.phase == "trump":
             return "a suit for trump: S, H, D or C"
+        if obs.phase == "call":
+            return f"a card you do not hold to call for a partner (e.g. {self.example_call(obs)})"
         if obs.phase == "misdeal_offer":
             return "misdeal (throw the hand in) or keep"
         if obs.phase == "discard":
@@ -377,6 +394,12 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
                 return f"the cards to discard on one line (e.g. {example}), or an empty line to keep every card"
             return f"the {count_of(need)} to discard, on one line (e.g. {example})"
         return "a card you may play: " + " ".join(str(c) for c in self.legal_cards(obs))
+
+    def example_call(self, obs: SmearObservation) -> str:
+        """The highest trump the bidder lacks: the card a caller usually names."""
+        from jick.games.smear.heuristic import call_card
+
+        return str(call_card(obs))
 
     def parse(self, obs: SmearObservation, text: str) -> Action:
         """One typed word as an action; while bidding, a number above the highest bid is refused as a bid."""
@@ -418,6 +441,10 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
             return f"you are bidding: type {self.moves_text(obs)}"
         if obs.phase == "trump":
             return "you won the auction: name trump with S, H, D or C"
+        if obs.phase == "call":
+            if isinstance(action, A.CallCard | A.Play) and action.card in obs.hand:
+                return f"you hold {action.card}: call a card you do not hold (e.g. {self.example_call(obs)})"
+            return f"call a partner: type {self.moves_text(obs)}"
         if obs.phase == "misdeal_offer":
             return "your hand is only 3s to 9s: type misdeal or keep"
         if obs.phase == "discard":
@@ -452,7 +479,9 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
         if bids:
             words.append(f"{bids[0]}-{bids[-1]}" if len(bids) > 1 else str(bids[0]))
         words.extend(card_text(c) for c in self.legal_cards(obs))
-        words.extend(str(a) for a in legal if not isinstance(a, A.Bid | A.Play | A.Discard))
+        if obs.phase == "call":
+            words.append(f"any card you do not hold, e.g. {self.example_call(obs)}")
+        words.extend(str(a) for a in legal if not isinstance(a, A.Bid | A.Play | A.Discard | A.CallCard))
         return " ".join(words)
 
     def show_choices(self, obs: SmearObservation) -> None:
@@ -497,6 +526,8 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
             return f"Your bid ({', '.join(options)}): "
         if obs.phase == "trump":
             return "Name trump (S, H, D, C): "
+        if obs.phase == "call":
+            return f"Call a card for your partner (e.g. {self.example_call(obs)}): "
         if obs.phase == "misdeal_offer":
             return "Your hand is only 3s to 9s: misdeal or keep? "
         if obs.phase == "discard":
@@ -531,6 +562,9 @@ class SmearView(TerminalView[SmearState, SmearObservation]):
         if obs.trump is not None and obs.bidder is not None:
             bid = "the moon" if obs.moon else f"a smudge ({obs.bid})" if obs.smudge else str(obs.bid)
             self.say(f"Trump: [bold]{SUIT_NAMES[obs.trump]}[/] ({self.who(obs.bidder)} bid {bid})")
+        if obs.called is not None:
+            partner = "hidden until it is played" if obs.partner is None else self.who(obs.partner)
+            self.say(f"Called card: {card_text(obs.called)} (partner: {partner})")
         if obs.phase == "play":
             self.say("Tricks won: " + ", ".join(f"{self.who(s)} {n}" for s, n in enumerate(obs.tricks_won)))
             if obs.trick:

@@ -47,6 +47,8 @@ export interface SmearHandResult {
   game_points: number[];
   settlement: SmearSettlement;
   smudge: boolean;
+  called: CardJson | null;
+  partner: number | null;
 }
 
 export interface SmearObservation {
@@ -78,6 +80,8 @@ export interface SmearObservation {
   last_hand: SmearHandResult | null;
   winner: number | null;
   smudge: boolean;
+  called: CardJson | null;
+  partner: number | null;
 }
 
 export interface TarokTrick {

@@ -196,6 +196,7 @@ export const smear = {
       bits.push(obs.moon ? `${esc(names(obs.bidder))} shoots the moon` : `${word} ${esc(names(obs.bidder))}, ${obs.smudge ? "smudge" : "bid"} ${obs.bid}`);
     }
     if (obs.trump !== null && obs.trump !== undefined) bits.push(`trump ${suitHTML(obs.trump)}`);
+    if (obs.called) bits.push(`called ${cardHTML(obs.called.card, FRENCH)}` + (obs.partner !== null && obs.partner !== undefined ? `, partner ${esc(names(obs.partner))}` : ", partner hidden"));
     if (rules && rules.target_score) bits.push(`to ${rules.target_score}`);
     return bits.join(" · ");
   },
@@ -245,6 +246,7 @@ export const smear = {
     const p = obs.phase;
     if (p === "bidding") return obs.legal_actions.some((a) => a.action === "pass") ? "Your bid: a number, pass" + (obs.legal_actions.some((a) => a.action === "moon") ? " or shoot the moon" : "") + (obs.legal_actions.some((a) => a.action === "smudge") ? " or smudge" : "") : "Your bid (the dealer must bid)";
     if (p === "trump") return "Name trump";
+    if (p === "call") return "Call a card you do not hold: its holder is your secret partner this hand";
     if (p === "misdeal_offer") return "Your hand is only 3s to 9s: misdeal or keep?";
     if (p === "discard") {
       const d = common.refillDiscardRule(obs, rules);
