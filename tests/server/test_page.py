@@ -587,3 +587,51 @@ def test_pitch_table_from_the_start_page_the_naming_lead_sets_trump(page_server:
     play_until(me, lambda: page.locator("dialog[open]").count() > 0, limit=60)
     summary = page.locator("dialog[open]").inner_text()
     assert "High" in summary and "Game" in summary, summary
+
+
+def test_a_called_card_is_picked_from_a_list_on_a_phone(page_server: LiveServer, new_page: Any) -> None:
+    """call_partner = card: the bidder picks the card to call from a list (48 choices), not from a wall of buttons."""
+    with page_server.http() as http:
+        created = create_table(
+            http,
+            preset="smear_ten_point",
+            players=5,
+            set=["call_partner=card"],
+            seats=["human", "easy", "easy", "easy", "easy"],
+            seed=1,
+            start=True,
+        )
+    me = new_page(width=390, height=844, phone=True)
+    page = me.page
+    open_seat(me, page_server, created)
+
+    def at_the_call() -> bool:
+        obs = observation(me)
+        return obs is not None and obs["phase"] == "call" and obs["current_player"] == 0
+
+    # seat 0 bids the top (nobody can go over it), names a suit, discards, and then calls
+    play_until(me, at_the_call, prefer=("10", "S", "H", "D", "C"), limit=60)
+    pick = page.locator("select#pick-call")
+    assert pick.count() == 1
+    options = pick.locator("option:not([disabled])")
+    assert options.count() > 8
+    assert page.locator('.actions button[data-action^="call "]').count() == 0  # no button per card
+    go = page.locator('.actions button[data-action="call"]')
+    assert go.is_disabled()  # nothing chosen yet
+    # the decision takes one row: the felt keeps its height and the whole hand stays on the screen
+    actions = page.locator(".actions").bounding_box()
+    felt = page.locator(".felt").bounding_box()
+    assert actions is not None and felt is not None
+    assert actions["height"] <= 60 and felt["height"] >= 300
+    for i in range(page.locator(".hand button.card").count()):
+        box = page.locator(".hand button.card").nth(i).bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 844
+    shot(me, "call-partner-phone.png")
+    value = options.first.get_attribute("value")
+    assert value is not None and value.startswith("call ")
+    pick.select_option(value)
+    go.click()
+    page.wait_for_function("() => window.jickPage.obs.phase === 'play'")
+    obs = observation(me)
+    assert obs is not None and obs["called"] is not None and obs["called"]["card"] == value.split()[1]
+    assert "called" in page.locator(".info").inner_text()

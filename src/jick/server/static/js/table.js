@@ -10,6 +10,9 @@ import { livePanel } from "./livescore.js";
 import { followRematch, mayRematch, rematchButton, showMatchEnd } from "./matchend.js";
 import { TurnSignal, showClock, soundOn, toggleSound } from "./turn.js";
 
+/** More choices of one kind than this (``call AH``, ``call KS`` ...) are offered as a list. */
+const MAX_BUTTONS_OF_A_KIND = 8;
+
 const RETRY = [500, 1000, 2000, 4000, 5000];
 const FINAL_ERRORS = new Set(["bad_token", "unknown_table", "seat_revoked", "replaced", "protocol", "spectator", "private_table"]);
 
@@ -747,14 +750,37 @@ export class TablePage {
       if (n) this.buttons.append(h("button", { type: "button", onclick: () => { this.selected.clear(); this.render(); } }, "Clear"));
       return;
     }
-    const keys = new Map();
+    // Many choices of one kind (a card to call, out of the whole deck) are a list to pick from, not a wall of buttons.
+    /** @type {Map<string, string[]>} */
+    const kinds = new Map();
     for (const a of obs.legal_actions) {
       if (this.handHas(a.action) || a.action.startsWith("-")) continue;
+      const [word, arg] = a.action.split(" ");
+      if (arg) kinds.set(word, [...(kinds.get(word) || []), a.action]);
+    }
+    const listed = new Set();
+    for (const [word, actions] of kinds) {
+      if (actions.length <= MAX_BUTTONS_OF_A_KIND) continue;
+      listed.add(word);
+      const label = this.game.actionLabel(word);
+      const go = /** @type {HTMLButtonElement} */ (h("button", {
+        type: "button", class: "act primary", disabled: true, "data-action": word, onclick: () => { if (pick.value) this.act(pick.value); },
+      }, label));
+      const pick = /** @type {HTMLSelectElement} */ (h("select", {
+        class: "pick", id: `pick-${word}`, "aria-label": label, disabled: offline,
+        onchange: () => { go.disabled = offline || !pick.value; },
+      }, h("option", { value: "", selected: true, disabled: true }, "Choose…"),
+      ...actions.map((x) => h("option", { value: x }, this.game.actionLabel(x)))));
+      this.buttons.append(pick, go);
+    }
+    const keys = new Map();
+    for (const a of obs.legal_actions) {
+      if (this.handHas(a.action) || a.action.startsWith("-") || listed.has(a.action.split(" ")[0])) continue;
       const k = actionKey(a.action);
       keys.set(k, (keys.get(k) || 0) + 1);
     }
     for (const a of obs.legal_actions) {
-      if (this.handHas(a.action) || a.action.startsWith("-")) continue;
+      if (this.handHas(a.action) || a.action.startsWith("-") || listed.has(a.action.split(" ")[0])) continue;
       const k = actionKey(a.action);
       const unique = keys.get(k) === 1;
       const extra = this.game.actionClass(a.action);

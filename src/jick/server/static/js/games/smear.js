@@ -154,6 +154,12 @@ export const smear = {
   outOfCards: "",
 
   actionLabel(text) {
+    if (text === "call") return "Call this card";
+    if (text.startsWith("call ")) {
+      const card = text.slice(5);
+      const suit = card.slice(-1);
+      return isSuit(suit) ? `${card.slice(0, -1)}${SUIT_SYMBOL[suit]}` : card;
+    }
     if (isSuit(text)) {
       const name = SUIT_NAME[text];
       return `${SUIT_SYMBOL[text]} ${name[0].toUpperCase()}${name.slice(1)}`;
