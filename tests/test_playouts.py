@@ -38,7 +38,7 @@ PITCH_PRESETS = [
     "pitch_smudge",
 ]
 #: The Pitch presets the kernel plays; the others use an option it refuses by name (docs/pitch.md section 6).
-PLAYED_PITCH_PRESETS = ["pitch_auction", "pitch_five", "pitch_nine", "pitch_ten"]
+PLAYED_PITCH_PRESETS = ["pitch_auction", "pitch_five", "pitch_six", "pitch_seven", "pitch_nine", "pitch_ten"]
 
 #: Option combinations no preset ships, each played with the replay check.
 OVERRIDES = [
@@ -64,6 +64,10 @@ OVERRIDES = [
     ("smear_mn_original", 4, {"use_off_five": True, "dealer_may_match": True, "high_card": "highest_played",
                               "point_values": {"off_five": 3, "ten": 1}}),
     ("cinch", 4, {"high_card": "highest_played", "dealer_may_match": True, "settlement": "standard"}),
+    # low_ignores_jokers with two jokers of equal rank, with the fixed order and under Smear's own auction
+    ("smear_ten_point", 4, {"low_ignores_jokers": True, "joker_order": "second_played_wins"}),
+    ("smear_double_joker", 4, {"low_ignores_jokers": True}),
+    ("pitch_seven", 3, {"joker_order": "first_played_wins", "low_award": "captured_by", "renege_mode": "penalize"}),
 ]  # fmt: skip
 
 
@@ -232,7 +236,7 @@ def test_every_pitch_preset_is_played_or_refused_by_name() -> None:
 
 
 def test_the_naming_lead_is_a_card_with_a_suit_and_names_trump() -> None:
-    batch = random_hands("pitch_six", n=200, seed=2, players=4, record=True, overrides={"low_ignores_jokers": False})
+    batch = random_hands("pitch_six", n=200, seed=2, players=4, record=True)
     for i in range(len(batch)):
         ids = batch.action_ids(i)
         first_play = next(a for a in ids if a < 55)  # bids and passes come first; no trump call, no discard
@@ -256,7 +260,6 @@ def pitch_play_states() -> list[SmearState]:
     """Pitch positions after the naming lead (and a few cards later)."""
     states: list[SmearState] = []
     later: dict[str, dict[str, object]] = {
-        "pitch_seven": {"low_ignores_jokers": False},
         "cinch": {"settlement": "standard"},
     }  # options the kernel does not play yet, set back to the Smear value
     for preset, players in [("pitch_auction", 4), ("pitch_seven", 3), ("pitch_nine", 4), ("cinch", 4)]:
@@ -300,7 +303,6 @@ def test_play_out_before_the_naming_lead_is_refused() -> None:
         ({"use_off_ace": True}, "use_off_ace = True"),
         ({"use_off_three": True}, "use_off_three = True"),
         ({"settlement": "difference"}, "settlement = difference"),
-        ({"low_ignores_jokers": True}, "low_ignores_jokers = True"),
         ({"deck_ranks": "5-A", "point_values": {"trey": 0}, "max_bid": 7}, "deck_ranks = 5-A"),
     ],
 )
@@ -308,3 +310,28 @@ def test_the_later_pitch_options_are_refused_by_name(overrides: dict[str, object
     rules = load_preset("smear_ten_point", overrides={"low_card": "lowest_played", **overrides})
     with pytest.raises(RulesError, match=f"^batched play-outs do not support {message} yet$"):
         check_supported(rules)
+
+
+@pytest.mark.parametrize(
+    ("preset", "players", "overrides"),
+    [
+        ("pitch_seven", 4, {}),
+        ("smear_ten_point", 4, {"low_ignores_jokers": True, "joker_order": "second_played_wins"}),
+    ],
+)
+def test_hands_where_a_joker_would_be_low_replay_to_the_same_points(
+    preset: str, players: int, overrides: dict[str, object]
+) -> None:
+    """A joker is Low only when no suited trump below it is played, about one hand in 5,000: find such hands.
+
+    The option changes only the scoring, so the same seed plays the same hands with it and without it.
+    """
+    rules = load_preset(preset, players, overrides)
+    ignoring = random_hands(rules, n=40_000, seed=9, record=True)
+    counting = random_hands(rules.replace(low_ignores_jokers=False), n=40_000, seed=9)
+    differ = np.flatnonzero((ignoring.points != counting.points).any(axis=1))
+    assert len(differ) >= 2
+    for i in differ:
+        result = ignoring.replay(int(i)).hand_results[0].settlement
+        assert result.points == tuple(ignoring.points[i])
+        assert result.deltas == tuple(ignoring.deltas[i])

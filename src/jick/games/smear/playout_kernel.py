@@ -52,8 +52,9 @@ from jick.games.smear.solver import _game_winner, _legal, _trick_winner
     C_BY_LEAD,
     C_HIGH_PLAYED,
     C_MATCH,
-) = range(26)
-CFG_SIZE = 26
+    C_LOW_SUITED,
+) = range(27)
+CFG_SIZE = 27
 #: ``cfg[C_MISDEAL]`` and ``cfg[C_DISCARD]`` codes.
 MISDEAL_OFF, MISDEAL_MANDATORY, MISDEAL_OPTIONAL = 0, 1, 2
 DISCARD_FREE, DISCARD_NONTRUMP, DISCARD_REFILL = 0, 1, 2
@@ -298,6 +299,8 @@ def _settle(  # type: ignore[no-untyped-def]
             low = 13 * trump
     else:
         tp = all_played & masks[4]
+        if cfg[C_LOW_SUITED]:  # low_ignores_jokers: a joker has no natural rank and is never Low
+            tp &= _SUITED
         if tp:
             for i in range(order_len[4] - 1, -1, -1):
                 c = order[4, i]

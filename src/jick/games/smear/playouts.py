@@ -120,11 +120,11 @@ KERNEL_OPTIONS: dict[str, tuple[object, ...] | None] = {
     "high_card": tuple(HighCard),
     "use_off_five": None,
     "dealer_may_match": None,
+    "low_ignores_jokers": None,
     # Later Pitch options: only the Smear value so far; the engine plays the others.
     "use_off_ace": (False,),
     "use_off_three": (False,),
     "settlement": (SettlementRule.STANDARD,),
-    "low_ignores_jokers": (False,),
     "deck_ranks": (DeckRanks.TWO_UP,),
     "smudge": (Smudge.OFF,),
     "auction_laps": (AuctionLaps.ONE,),
@@ -254,6 +254,7 @@ def _code(rules: SmearRules) -> Array:
     cfg[K.C_BY_LEAD] = int(rules.trump_set_by is TrumpSetBy.FIRST_LEAD)
     cfg[K.C_HIGH_PLAYED] = int(rules.high_card is HighCard.HIGHEST_PLAYED)
     cfg[K.C_MATCH] = int(rules.dealer_may_match)
+    cfg[K.C_LOW_SUITED] = int(rules.low_ignores_jokers)
     return cfg
 
 
