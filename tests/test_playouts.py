@@ -38,7 +38,16 @@ PITCH_PRESETS = [
     "pitch_smudge",
 ]
 #: The Pitch presets the kernel plays; the others use an option it refuses by name (docs/pitch.md section 6).
-PLAYED_PITCH_PRESETS = ["pitch_auction", "pitch_five", "pitch_six", "pitch_seven", "pitch_nine", "pitch_ten"]
+PLAYED_PITCH_PRESETS = [
+    "pitch_auction",
+    "pitch_five",
+    "pitch_six",
+    "pitch_seven",
+    "pitch_nine",
+    "pitch_ten",
+    "pitch_eleven",
+    "pitch_thirteen",
+]
 
 #: Option combinations no preset ships, each played with the replay check.
 OVERRIDES = [
@@ -68,6 +77,14 @@ OVERRIDES = [
     ("smear_ten_point", 4, {"low_ignores_jokers": True, "joker_order": "second_played_wins"}),
     ("smear_double_joker", 4, {"low_ignores_jokers": True}),
     ("pitch_seven", 3, {"joker_order": "first_played_wins", "low_award": "captured_by", "renege_mode": "penalize"}),
+    # the off-ace and the off-three with every other trump of the colour-mate, under naming and discards
+    ("pitch_ten", 4, {"use_off_ace": True, "use_off_three": True, "use_off_five": True, "max_bid": 12,
+                      "point_values": {"high": 1, "low": 1, "jack": 1, "jick": 1, "off_ace": 2, "off_three": 3,
+                                       "off_five": 2, "trey": 1, "game": 1}}),
+    ("smear_mn_original", 4, {"use_off_ace": True, "use_off_three": True, "high_card": "highest_played",
+                              "discard_mode": "nontrump_to_six", "point_values": {"off_ace": 1, "off_three": 1}}),
+    ("pitch_thirteen", 5, {"use_off_ace": True, "renege_mode": "penalize", "low_card": "lowest_played",
+                           "low_ignores_jokers": True, "point_values": {"off_ace": 2}, "max_bid": 13}),
 ]  # fmt: skip
 
 
@@ -300,8 +317,6 @@ def test_play_out_before_the_naming_lead_is_refused() -> None:
 @pytest.mark.parametrize(
     ("overrides", "message"),
     [
-        ({"use_off_ace": True}, "use_off_ace = True"),
-        ({"use_off_three": True}, "use_off_three = True"),
         ({"settlement": "difference"}, "settlement = difference"),
         ({"deck_ranks": "5-A", "point_values": {"trey": 0}, "max_bid": 7}, "deck_ranks = 5-A"),
     ],

@@ -62,7 +62,7 @@ DISCARD_FREE, DISCARD_NONTRUMP, DISCARD_REFILL = 0, 1, 2
 POLICY_RANDOM, POLICY_GREEDY = 0, 1
 #: Point slots, in the order of ``playouts.KERNEL_POINT_NAMES`` (High, Low and Game; the rest are captured cards).
 P_HIGH, P_LOW, P_GAME = 0, 1, 9
-NUM_POINTS = 13
+NUM_POINTS = 15
 #: Most actions one deal can take (bids, offers, trump, every discard and play), with room to spare.
 MAX_ACTIONS = 192
 MAX_SEATS = 8

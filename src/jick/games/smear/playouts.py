@@ -121,9 +121,9 @@ KERNEL_OPTIONS: dict[str, tuple[object, ...] | None] = {
     "use_off_five": None,
     "dealer_may_match": None,
     "low_ignores_jokers": None,
+    "use_off_ace": None,
+    "use_off_three": None,
     # Later Pitch options: only the Smear value so far; the engine plays the others.
-    "use_off_ace": (False,),
-    "use_off_three": (False,),
     "settlement": (SettlementRule.STANDARD,),
     "deck_ranks": (DeckRanks.TWO_UP,),
     "smudge": (Smudge.OFF,),
@@ -131,10 +131,10 @@ KERNEL_OPTIONS: dict[str, tuple[object, ...] | None] = {
     "call_partner": (CallPartner.OFF,),
 }
 #: The points the kernels score, in the order of their point slots (``playout_kernel.P_*``): High, Low,
-#: Game and the points of a captured card (the Jack to the Left Pedro).
+#: Game and the points of a captured card (the Jack to the off-three).
 KERNEL_POINT_NAMES = (
     "high", "low", "jack", "jick", "joker_high", "joker_low", "joker", "trey", "deuce", "game",
-    "ten", "five", "off_five",
+    "ten", "five", "off_five", "off_ace", "off_three",
 )  # fmt: skip
 
 
