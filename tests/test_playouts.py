@@ -47,6 +47,7 @@ PLAYED_PITCH_PRESETS = [
     "pitch_ten",
     "pitch_eleven",
     "pitch_thirteen",
+    "cinch",
 ]
 
 #: Option combinations no preset ships, each played with the replay check.
@@ -85,6 +86,10 @@ OVERRIDES = [
                               "discard_mode": "nontrump_to_six", "point_values": {"off_ace": 1, "off_three": 1}}),
     ("pitch_thirteen", 5, {"use_off_ace": True, "renege_mode": "penalize", "low_card": "lowest_played",
                            "low_ignores_jokers": True, "point_values": {"off_ace": 2}, "max_bid": 13}),
+    # settlement by difference away from Cinch: set bids, made bids tied on points, renege penalties
+    ("smear_ten_point", 4, {"settlement": "difference", "renege_mode": "penalize"}),
+    ("pitch_auction", 4, {"settlement": "difference", "dealer_may_match": True, "min_bid": 1}),
+    ("smear_ten_point", 6, {"settlement": "difference", "partnerships": "two_teams_alternating"}),
 ]  # fmt: skip
 
 
@@ -276,12 +281,10 @@ def test_the_dealer_matches_the_high_bid_only_under_the_option() -> None:
 def pitch_play_states() -> list[SmearState]:
     """Pitch positions after the naming lead (and a few cards later)."""
     states: list[SmearState] = []
-    later: dict[str, dict[str, object]] = {
-        "cinch": {"settlement": "standard"},
-    }  # options the kernel does not play yet, set back to the Smear value
-    for preset, players in [("pitch_auction", 4), ("pitch_seven", 3), ("pitch_nine", 4), ("cinch", 4)]:
+    presets = [("pitch_auction", 4), ("pitch_seven", 3), ("pitch_nine", 4), ("pitch_thirteen", 5), ("cinch", 4)]
+    for preset, players in presets:
         for seed in range(3):
-            state = new_match(preset, players=players, seed=seed, overrides=later.get(preset))
+            state = new_match(preset, players=players, seed=seed)
             rng = np.random.default_rng(seed)
             while state.phase != "play" or state.trump is None:
                 ids = state.legal_action_ids()
@@ -317,7 +320,6 @@ def test_play_out_before_the_naming_lead_is_refused() -> None:
 @pytest.mark.parametrize(
     ("overrides", "message"),
     [
-        ({"settlement": "difference"}, "settlement = difference"),
         ({"deck_ranks": "5-A", "point_values": {"trey": 0}, "max_bid": 7}, "deck_ranks = 5-A"),
     ],
 )

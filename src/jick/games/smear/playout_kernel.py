@@ -53,8 +53,9 @@ from jick.games.smear.solver import _game_winner, _legal, _trick_winner
     C_HIGH_PLAYED,
     C_MATCH,
     C_LOW_SUITED,
-) = range(27)
-CFG_SIZE = 27
+    C_DIFFERENCE,
+) = range(28)
+CFG_SIZE = 28
 #: ``cfg[C_MISDEAL]`` and ``cfg[C_DISCARD]`` codes.
 MISDEAL_OFF, MISDEAL_MANDATORY, MISDEAL_OPTIONAL = 0, 1, 2
 DISCARD_FREE, DISCARD_NONTRUMP, DISCARD_REFILL = 0, 1, 2
@@ -396,6 +397,17 @@ def _settle(  # type: ignore[no-untyped-def]
                 for s in range(k):
                     deltas[s] = points[s]
             deltas[bidder_side] = 0
+    elif not n_reneged and cfg[C_DIFFERENCE]:  # two sides; only the side with more points scores the difference
+        other = 1 - bidder_side
+        made = points[bidder_side] >= bid
+        if made:
+            lead = points[bidder_side] - points[other]
+            if lead > 0:
+                deltas[bidder_side] = lead
+            else:
+                deltas[other] = -lead
+        else:  # set: the bidders score nothing, the other side its points and the bid
+            deltas[other] = points[other] + bid
     elif not n_reneged:
         for s in range(k):
             deltas[s] = points[s]

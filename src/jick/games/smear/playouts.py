@@ -123,8 +123,8 @@ KERNEL_OPTIONS: dict[str, tuple[object, ...] | None] = {
     "low_ignores_jokers": None,
     "use_off_ace": None,
     "use_off_three": None,
+    "settlement": tuple(SettlementRule),
     # Later Pitch options: only the Smear value so far; the engine plays the others.
-    "settlement": (SettlementRule.STANDARD,),
     "deck_ranks": (DeckRanks.TWO_UP,),
     "smudge": (Smudge.OFF,),
     "auction_laps": (AuctionLaps.ONE,),
@@ -255,6 +255,7 @@ def _code(rules: SmearRules) -> Array:
     cfg[K.C_HIGH_PLAYED] = int(rules.high_card is HighCard.HIGHEST_PLAYED)
     cfg[K.C_MATCH] = int(rules.dealer_may_match)
     cfg[K.C_LOW_SUITED] = int(rules.low_ignores_jokers)
+    cfg[K.C_DIFFERENCE] = int(rules.settlement is SettlementRule.DIFFERENCE)
     return cfg
 
 
