@@ -90,6 +90,16 @@ OVERRIDES = [
     ("smear_ten_point", 4, {"settlement": "difference", "renege_mode": "penalize"}),
     ("pitch_auction", 4, {"settlement": "difference", "dealer_may_match": True, "min_bid": 1}),
     ("smear_ten_point", 6, {"settlement": "difference", "partnerships": "two_teams_alternating"}),
+    # the short decks: 40 or 42 cards from the Fives up, 24 to 26 from the Nines up
+    ("pitch_auction", 4, {"deck_ranks": "5-A"}),
+    ("pitch_auction", 3, {"deck_ranks": "9-A", "dealer_may_match": True}),
+    ("pitch_six", 4, {"deck_ranks": "9-A"}),
+    ("smear_ten_point", 4, {"deck_ranks": "5-A", "point_values": {"trey": 0}, "max_bid": 7,
+                            "low_hand_misdeal": "optional"}),
+    ("pitch_ten", 4, {"deck_ranks": "5-A", "low_card": "lowest_played", "point_values": {"trey": 0}, "max_bid": 7}),
+    ("cinch", 4, {"deck_ranks": "5-A", "low_card": "lowest_played"}),
+    ("pitch_eleven", 4, {"deck_ranks": "5-A", "low_card": "lowest_played", "point_values": {"trey": 0},
+                         "max_bid": 8}),
 ]  # fmt: skip
 
 
@@ -320,11 +330,14 @@ def test_play_out_before_the_naming_lead_is_refused() -> None:
 @pytest.mark.parametrize(
     ("overrides", "message"),
     [
-        ({"deck_ranks": "5-A", "point_values": {"trey": 0}, "max_bid": 7}, "deck_ranks = 5-A"),
+        ({"smudge": "all_points"}, "smudge = all_points"),
+        ({"auction_laps": "rounds"}, "auction_laps = rounds"),
+        ({"all_pass": "dealer_set"}, "all_pass = dealer_set"),
+        ({"call_partner": "card", "partnerships": "none"}, "call_partner = card"),
     ],
 )
-def test_the_later_pitch_options_are_refused_by_name(overrides: dict[str, object], message: str) -> None:
-    rules = load_preset("smear_ten_point", overrides={"low_card": "lowest_played", **overrides})
+def test_the_auction_shaped_pitch_options_are_refused_by_name(overrides: dict[str, object], message: str) -> None:
+    rules = load_preset("smear_ten_point", overrides=overrides)
     with pytest.raises(RulesError, match=f"^batched play-outs do not support {message} yet$"):
         check_supported(rules)
 
@@ -352,3 +365,11 @@ def test_hands_where_a_joker_would_be_low_replay_to_the_same_points(
         result = ignoring.replay(int(i)).hand_results[0].settlement
         assert result.points == tuple(ignoring.points[i])
         assert result.deltas == tuple(ignoring.deltas[i])
+
+
+@pytest.mark.parametrize(("deck_ranks", "lowest", "size"), [("5-A", 3, 40), ("9-A", 7, 24)])
+def test_short_decks_deal_only_their_ranks(deck_ranks: str, lowest: int, size: int) -> None:
+    batch = random_hands("pitch_auction", n=50, seed=8, players=3, overrides={"deck_ranks": deck_ranks}, record=True)
+    assert batch.decks is not None and batch.decks.shape == (50, size)
+    for deck in batch.decks:
+        assert sorted(int(c) for c in deck) == [c for c in range(52) if c % 13 >= lowest]

@@ -124,8 +124,8 @@ KERNEL_OPTIONS: dict[str, tuple[object, ...] | None] = {
     "use_off_ace": None,
     "use_off_three": None,
     "settlement": tuple(SettlementRule),
+    "deck_ranks": tuple(DeckRanks),
     # Later Pitch options: only the Smear value so far; the engine plays the others.
-    "deck_ranks": (DeckRanks.TWO_UP,),
     "smudge": (Smudge.OFF,),
     "auction_laps": (AuctionLaps.ONE,),
     "call_partner": (CallPartner.OFF,),
