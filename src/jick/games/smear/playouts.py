@@ -125,7 +125,7 @@ KERNEL_OPTIONS: dict[str, tuple[object, ...] | None] = {
     "use_off_three": None,
     "settlement": tuple(SettlementRule),
     "deck_ranks": tuple(DeckRanks),
-    # Later Pitch options: only the Smear value so far; the engine plays the others.
+    # The options that shape the auction: only the Smear value so far; the engine plays the others.
     "smudge": (Smudge.OFF,),
     "auction_laps": (AuctionLaps.ONE,),
     "call_partner": (CallPartner.OFF,),
