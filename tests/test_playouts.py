@@ -38,7 +38,17 @@ PITCH_PRESETS = [
     "pitch_smudge",
 ]
 #: The Pitch presets the kernel plays; the others use an option it refuses by name (docs/pitch.md section 6).
-PLAYED_PITCH_PRESETS = ["pitch_auction", "pitch_five", "pitch_nine", "pitch_ten"]
+PLAYED_PITCH_PRESETS = [
+    "pitch_auction",
+    "pitch_five",
+    "pitch_six",
+    "pitch_seven",
+    "pitch_nine",
+    "pitch_ten",
+    "pitch_eleven",
+    "pitch_thirteen",
+    "cinch",
+]
 
 #: Option combinations no preset ships, each played with the replay check.
 OVERRIDES = [
@@ -64,6 +74,32 @@ OVERRIDES = [
     ("smear_mn_original", 4, {"use_off_five": True, "dealer_may_match": True, "high_card": "highest_played",
                               "point_values": {"off_five": 3, "ten": 1}}),
     ("cinch", 4, {"high_card": "highest_played", "dealer_may_match": True, "settlement": "standard"}),
+    # low_ignores_jokers with two jokers of equal rank, with the fixed order and under Smear's own auction
+    ("smear_ten_point", 4, {"low_ignores_jokers": True, "joker_order": "second_played_wins"}),
+    ("smear_double_joker", 4, {"low_ignores_jokers": True}),
+    ("pitch_seven", 3, {"joker_order": "first_played_wins", "low_award": "captured_by", "renege_mode": "penalize"}),
+    # the off-ace and the off-three with every other trump of the colour-mate, under naming and discards
+    ("pitch_ten", 4, {"use_off_ace": True, "use_off_three": True, "use_off_five": True, "max_bid": 12,
+                      "point_values": {"high": 1, "low": 1, "jack": 1, "jick": 1, "off_ace": 2, "off_three": 3,
+                                       "off_five": 2, "trey": 1, "game": 1}}),
+    ("smear_mn_original", 4, {"use_off_ace": True, "use_off_three": True, "high_card": "highest_played",
+                              "discard_mode": "nontrump_to_six", "point_values": {"off_ace": 1, "off_three": 1}}),
+    ("pitch_thirteen", 5, {"use_off_ace": True, "renege_mode": "penalize", "low_card": "lowest_played",
+                           "low_ignores_jokers": True, "point_values": {"off_ace": 2}, "max_bid": 13}),
+    # settlement by difference away from Cinch: set bids, made bids tied on points, renege penalties
+    ("smear_ten_point", 4, {"settlement": "difference", "renege_mode": "penalize"}),
+    ("pitch_auction", 4, {"settlement": "difference", "dealer_may_match": True, "min_bid": 1}),
+    ("smear_ten_point", 6, {"settlement": "difference", "partnerships": "two_teams_alternating"}),
+    # the short decks: 40 or 42 cards from the Fives up, 24 to 26 from the Nines up
+    ("pitch_auction", 4, {"deck_ranks": "5-A"}),
+    ("pitch_auction", 3, {"deck_ranks": "9-A", "dealer_may_match": True}),
+    ("pitch_six", 4, {"deck_ranks": "9-A"}),
+    ("smear_ten_point", 4, {"deck_ranks": "5-A", "point_values": {"trey": 0}, "max_bid": 7,
+                            "low_hand_misdeal": "optional"}),
+    ("pitch_ten", 4, {"deck_ranks": "5-A", "low_card": "lowest_played", "point_values": {"trey": 0}, "max_bid": 7}),
+    ("cinch", 4, {"deck_ranks": "5-A", "low_card": "lowest_played"}),
+    ("pitch_eleven", 4, {"deck_ranks": "5-A", "low_card": "lowest_played", "point_values": {"trey": 0},
+                         "max_bid": 8}),
 ]  # fmt: skip
 
 
@@ -232,7 +268,7 @@ def test_every_pitch_preset_is_played_or_refused_by_name() -> None:
 
 
 def test_the_naming_lead_is_a_card_with_a_suit_and_names_trump() -> None:
-    batch = random_hands("pitch_six", n=200, seed=2, players=4, record=True, overrides={"low_ignores_jokers": False})
+    batch = random_hands("pitch_six", n=200, seed=2, players=4, record=True)
     for i in range(len(batch)):
         ids = batch.action_ids(i)
         first_play = next(a for a in ids if a < 55)  # bids and passes come first; no trump call, no discard
@@ -255,13 +291,10 @@ def test_the_dealer_matches_the_high_bid_only_under_the_option() -> None:
 def pitch_play_states() -> list[SmearState]:
     """Pitch positions after the naming lead (and a few cards later)."""
     states: list[SmearState] = []
-    later: dict[str, dict[str, object]] = {
-        "pitch_seven": {"low_ignores_jokers": False},
-        "cinch": {"settlement": "standard"},
-    }  # options the kernel does not play yet, set back to the Smear value
-    for preset, players in [("pitch_auction", 4), ("pitch_seven", 3), ("pitch_nine", 4), ("cinch", 4)]:
+    presets = [("pitch_auction", 4), ("pitch_seven", 3), ("pitch_nine", 4), ("pitch_thirteen", 5), ("cinch", 4)]
+    for preset, players in presets:
         for seed in range(3):
-            state = new_match(preset, players=players, seed=seed, overrides=later.get(preset))
+            state = new_match(preset, players=players, seed=seed)
             rng = np.random.default_rng(seed)
             while state.phase != "play" or state.trump is None:
                 ids = state.legal_action_ids()
@@ -297,14 +330,46 @@ def test_play_out_before_the_naming_lead_is_refused() -> None:
 @pytest.mark.parametrize(
     ("overrides", "message"),
     [
-        ({"use_off_ace": True}, "use_off_ace = True"),
-        ({"use_off_three": True}, "use_off_three = True"),
-        ({"settlement": "difference"}, "settlement = difference"),
-        ({"low_ignores_jokers": True}, "low_ignores_jokers = True"),
-        ({"deck_ranks": "5-A", "point_values": {"trey": 0}, "max_bid": 7}, "deck_ranks = 5-A"),
+        ({"smudge": "all_points"}, "smudge = all_points"),
+        ({"auction_laps": "rounds"}, "auction_laps = rounds"),
+        ({"all_pass": "dealer_set"}, "all_pass = dealer_set"),
+        ({"call_partner": "card", "partnerships": "none"}, "call_partner = card"),
     ],
 )
-def test_the_later_pitch_options_are_refused_by_name(overrides: dict[str, object], message: str) -> None:
-    rules = load_preset("smear_ten_point", overrides={"low_card": "lowest_played", **overrides})
+def test_the_auction_shaped_pitch_options_are_refused_by_name(overrides: dict[str, object], message: str) -> None:
+    rules = load_preset("smear_ten_point", overrides=overrides)
     with pytest.raises(RulesError, match=f"^batched play-outs do not support {message} yet$"):
         check_supported(rules)
+
+
+@pytest.mark.parametrize(
+    ("preset", "players", "overrides"),
+    [
+        ("pitch_seven", 4, {}),
+        ("smear_ten_point", 4, {"low_ignores_jokers": True, "joker_order": "second_played_wins"}),
+    ],
+)
+def test_hands_where_a_joker_would_be_low_replay_to_the_same_points(
+    preset: str, players: int, overrides: dict[str, object]
+) -> None:
+    """A joker is Low only when no suited trump below it is played, about one hand in 5,000: find such hands.
+
+    The option changes only the scoring, so the same seed plays the same hands with it and without it.
+    """
+    rules = load_preset(preset, players, overrides)
+    ignoring = random_hands(rules, n=40_000, seed=9, record=True)
+    counting = random_hands(rules.replace(low_ignores_jokers=False), n=40_000, seed=9)
+    differ = np.flatnonzero((ignoring.points != counting.points).any(axis=1))
+    assert len(differ) >= 2
+    for i in differ:
+        result = ignoring.replay(int(i)).hand_results[0].settlement
+        assert result.points == tuple(ignoring.points[i])
+        assert result.deltas == tuple(ignoring.deltas[i])
+
+
+@pytest.mark.parametrize(("deck_ranks", "lowest", "size"), [("5-A", 3, 40), ("9-A", 7, 24)])
+def test_short_decks_deal_only_their_ranks(deck_ranks: str, lowest: int, size: int) -> None:
+    batch = random_hands("pitch_auction", n=50, seed=8, players=3, overrides={"deck_ranks": deck_ranks}, record=True)
+    assert batch.decks is not None and batch.decks.shape == (50, size)
+    for deck in batch.decks:
+        assert sorted(int(c) for c in deck) == [c for c in range(52) if c % 13 >= lowest]

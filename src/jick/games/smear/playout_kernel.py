@@ -52,8 +52,10 @@ from jick.games.smear.solver import _game_winner, _legal, _trick_winner
     C_BY_LEAD,
     C_HIGH_PLAYED,
     C_MATCH,
-) = range(26)
-CFG_SIZE = 26
+    C_LOW_SUITED,
+    C_DIFFERENCE,
+) = range(28)
+CFG_SIZE = 28
 #: ``cfg[C_MISDEAL]`` and ``cfg[C_DISCARD]`` codes.
 MISDEAL_OFF, MISDEAL_MANDATORY, MISDEAL_OPTIONAL = 0, 1, 2
 DISCARD_FREE, DISCARD_NONTRUMP, DISCARD_REFILL = 0, 1, 2
@@ -61,7 +63,7 @@ DISCARD_FREE, DISCARD_NONTRUMP, DISCARD_REFILL = 0, 1, 2
 POLICY_RANDOM, POLICY_GREEDY = 0, 1
 #: Point slots, in the order of ``playouts.KERNEL_POINT_NAMES`` (High, Low and Game; the rest are captured cards).
 P_HIGH, P_LOW, P_GAME = 0, 1, 9
-NUM_POINTS = 13
+NUM_POINTS = 15
 #: Most actions one deal can take (bids, offers, trump, every discard and play), with room to spare.
 MAX_ACTIONS = 192
 MAX_SEATS = 8
@@ -298,6 +300,8 @@ def _settle(  # type: ignore[no-untyped-def]
             low = 13 * trump
     else:
         tp = all_played & masks[4]
+        if cfg[C_LOW_SUITED]:  # low_ignores_jokers: a joker has no natural rank and is never Low
+            tp &= _SUITED
         if tp:
             for i in range(order_len[4] - 1, -1, -1):
                 c = order[4, i]
@@ -393,6 +397,17 @@ def _settle(  # type: ignore[no-untyped-def]
                 for s in range(k):
                     deltas[s] = points[s]
             deltas[bidder_side] = 0
+    elif not n_reneged and cfg[C_DIFFERENCE]:  # two sides; only the side with more points scores the difference
+        other = 1 - bidder_side
+        made = points[bidder_side] >= bid
+        if made:
+            lead = points[bidder_side] - points[other]
+            if lead > 0:
+                deltas[bidder_side] = lead
+            else:
+                deltas[other] = -lead
+        else:  # set: the bidders score nothing, the other side its points and the bid
+            deltas[other] = points[other] + bid
     elif not n_reneged:
         for s in range(k):
             deltas[s] = points[s]

@@ -120,21 +120,21 @@ KERNEL_OPTIONS: dict[str, tuple[object, ...] | None] = {
     "high_card": tuple(HighCard),
     "use_off_five": None,
     "dealer_may_match": None,
-    # Later Pitch options: only the Smear value so far; the engine plays the others.
-    "use_off_ace": (False,),
-    "use_off_three": (False,),
-    "settlement": (SettlementRule.STANDARD,),
-    "low_ignores_jokers": (False,),
-    "deck_ranks": (DeckRanks.TWO_UP,),
+    "low_ignores_jokers": None,
+    "use_off_ace": None,
+    "use_off_three": None,
+    "settlement": tuple(SettlementRule),
+    "deck_ranks": tuple(DeckRanks),
+    # The options that shape the auction: only the Smear value so far; the engine plays the others.
     "smudge": (Smudge.OFF,),
     "auction_laps": (AuctionLaps.ONE,),
     "call_partner": (CallPartner.OFF,),
 }
 #: The points the kernels score, in the order of their point slots (``playout_kernel.P_*``): High, Low,
-#: Game and the points of a captured card (the Jack to the Left Pedro).
+#: Game and the points of a captured card (the Jack to the off-three).
 KERNEL_POINT_NAMES = (
     "high", "low", "jack", "jick", "joker_high", "joker_low", "joker", "trey", "deuce", "game",
-    "ten", "five", "off_five",
+    "ten", "five", "off_five", "off_ace", "off_three",
 )  # fmt: skip
 
 
@@ -254,6 +254,8 @@ def _code(rules: SmearRules) -> Array:
     cfg[K.C_BY_LEAD] = int(rules.trump_set_by is TrumpSetBy.FIRST_LEAD)
     cfg[K.C_HIGH_PLAYED] = int(rules.high_card is HighCard.HIGHEST_PLAYED)
     cfg[K.C_MATCH] = int(rules.dealer_may_match)
+    cfg[K.C_LOW_SUITED] = int(rules.low_ignores_jokers)
+    cfg[K.C_DIFFERENCE] = int(rules.settlement is SettlementRule.DIFFERENCE)
     return cfg
 
 
