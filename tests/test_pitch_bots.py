@@ -6,7 +6,7 @@ import pytest
 
 from conformance.support import E, N, S, W, start, suit, suit_cards
 from jick.cards import card_mask, parse_card
-from jick.games.smear import new_match
+from jick.games.smear import new_match, preset_names
 from jick.games.smear.actions import Bid, Pass, Play
 from jick.games.smear.greedy import GreedyBot
 from jick.games.smear.heuristic import HeuristicBot
@@ -15,17 +15,8 @@ from jick.games.smear.search import SearchBot, bidder_points
 from jick.games.smear.solver import low_card_of, solver_tables
 from jick.games.smear.state import SmearState
 
-PITCH_PRESETS = [
-    "pitch_auction",
-    "pitch_five",
-    "pitch_six",
-    "pitch_seven",
-    "pitch_nine",
-    "pitch_ten",
-    "pitch_eleven",
-    "pitch_thirteen",
-    "cinch",
-]
+#: Every Pitch preset (the Pitch family of docs/pitch.md: the pitch_* presets and Cinch).
+PITCH_PRESETS = [name for name in preset_names() if name.startswith("pitch_") or name == "cinch"]
 
 
 def one_hand(state: SmearState, bots: list[object]) -> SmearState:

@@ -25,18 +25,8 @@ def kernel_plays(name: str, players: int) -> bool:
 CASES = [
     (name, players) for name in preset_names() for players in preset_info(name).players if kernel_plays(name, players)
 ]
-PITCH_PRESETS = [
-    "pitch_auction",
-    "pitch_five",
-    "pitch_six",
-    "pitch_seven",
-    "pitch_nine",
-    "pitch_ten",
-    "pitch_eleven",
-    "pitch_thirteen",
-    "cinch",
-    "pitch_smudge",
-]
+#: Every Pitch preset (the Pitch family of docs/pitch.md: the pitch_* presets and Cinch).
+PITCH_PRESETS = [name for name in preset_names() if name.startswith("pitch_") or name == "cinch"]
 #: The Pitch presets the kernel plays; the others use an option it refuses by name (docs/pitch.md section 6).
 PLAYED_PITCH_PRESETS = [
     "pitch_auction",
