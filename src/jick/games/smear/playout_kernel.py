@@ -22,6 +22,8 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
+from jick.cards import HJ, LJ
+from jick.games.smear.ids import BID_BASE, DISCARD_BASE, DONE_ID, KEEP_ID, MOON_ID, PASS_ID, TRUMP_BASE
 from jick.games.smear.solver import _game_winner, _legal, _trick_winner
 
 # Slots of the rule switches (``cfg``).
@@ -69,16 +71,6 @@ MAX_ACTIONS = 192
 MAX_SEATS = 8
 FULL_HAND = 6
 
-# Action ids (see jick.games.smear.ids).
-DISCARD_BASE = 55
-DONE_ID = 110
-TRUMP_BASE = 111
-PASS_ID = 115
-MOON_ID = 116
-MISDEAL_ID = 117
-KEEP_ID = 118
-BID_BASE = 119
-HJ, LJ = 52, 53
 
 #: Index of the lowest set bit (an LLVM intrinsic; untyped for mypy).
 _ctz: Any = trailing_zeros
