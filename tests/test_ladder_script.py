@@ -5,9 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from script_kit import load_script
-
 from jick.arena import run_arena
+from script_kit import load_script
 
 
 def test_bid_levels_match_the_arena_record_play_for_play(tmp_path: Path) -> None:
