@@ -8,24 +8,35 @@ A step whose JSON is already there (same preset, bots, seed and deals) is read
 back instead of played again, and each step keeps its finished deals in a
 checkpoint file as they come, so an interrupted run picks up where it stopped.
 
+``--players P`` plays every preset at P players (the files then carry
+``-Pp`` after the preset's name). ``--bid-levels`` (Smear, ``--workers 1``
+only: it records in this process) also keeps each play's winning bid in
+``PRESET[-Pp]-A-B-seedS-levels.jsonl`` beside the deals and prints, for each
+bot, how often its bids were set at each level; the arena's own record keeps
+only the bidder and whether the bid was made.
+
 Usage (from the repository root)::
 
     .venv/bin/python benchmarks/ladder.py [--presets a,b] [--steps heuristic:random,search:heuristic]
-        [--deals N] [--seed S] [--workers K] [--out DIR]
+        [--deals N] [--seed S] [--workers K] [--players P] [--bid-levels] [--out DIR]
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime
 import json
 import os
 import platform
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from jick.arena import run_arena
+from jick.arena import worker as arena_worker
 
 PRESETS = "smear_ten_point,smear_mn_original,smear_mn_three_handed"
 STEPS = "heuristic:random,search:heuristic,cheater:search"
@@ -37,6 +48,67 @@ def rate(made: dict[str, Any], name: str) -> str:
     return "-" if not m or not m["trials"] else f"{100 * m['rate']:.0f}%"
 
 
+@contextmanager
+def recording_levels(path: Path) -> Iterator[None]:
+    """While inside, append every played deal's winning bids (one per play) to ``path`` as a JSON line."""
+    from jick.games.smear import arena as smear_arena
+
+    bids: list[str | None] = []
+    deal_bid = smear_arena.deal_bid
+    play_deal = arena_worker.play_deal
+
+    def deal_bid_kept(state: Any, index: int) -> tuple[int, bool] | None:
+        bids.append(state.hand_results[index].bid_text)
+        return deal_bid(state, index)
+
+    def play_deal_kept(task: Any) -> Any:
+        bids.clear()
+        result = play_deal(task)
+        with path.open("a") as f:
+            f.write(json.dumps({"index": task.index, "bids": bids}) + "\n")
+        return result
+
+    smear_arena.deal_bid = deal_bid_kept  # type: ignore[assignment]
+    arena_worker.play_deal = play_deal_kept  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        smear_arena.deal_bid = deal_bid  # type: ignore[assignment]
+        arena_worker.play_deal = play_deal  # type: ignore[assignment]
+
+
+def set_by_level(book: Path, levels: Path, names: list[str]) -> dict[str, dict[str, list[int]]]:
+    """For each bot and bid level: [bids, bids set], over the deals of ``book`` whose levels were kept."""
+    kept: dict[int, list[str | None]] = {}
+    for line in levels.read_text().splitlines():
+        row = json.loads(line)
+        kept[row["index"]] = row["bids"]
+    out: dict[str, dict[str, list[int]]] = {name: {} for name in names}
+    for line in book.read_text().splitlines()[1:]:
+        deal = json.loads(line)
+        bids = kept.get(deal["index"])
+        if bids is None:
+            continue
+        for play, level in zip(deal["plays"], bids, strict=True):
+            if play["bid"] is None:
+                continue
+            seat, made = play["bid"]
+            count = out[names[play["lineup"][seat]]].setdefault(str(level), [0, 0])
+            count[0] += 1
+            count[1] += not made
+    return out
+
+
+def level_text(counts: dict[str, list[int]]) -> str:
+    """'2: 3/40 set (8%), 3: ...' for one bot, levels in order."""
+    order: Callable[[str], tuple[int, str]] = lambda k: (int(k), "") if k.isdigit() else (99, k)  # noqa: E731
+    parts = []
+    for level in sorted(counts, key=order):
+        n, s = counts[level]
+        parts.append(f"{level}: {s}/{n} set ({100 * s / n:.0f}%)")
+    return ", ".join(parts)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--presets", default=PRESETS)
@@ -45,7 +117,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results"))
+    parser.add_argument("--players", type=int, default=None, help="players for every preset (default: its own)")
+    parser.add_argument("--bid-levels", action="store_true", help="also count the bids set at each level (Smear)")
     args = parser.parse_args()
+    if args.bid_levels and args.workers != 1:
+        parser.error("--bid-levels records in this process: give --workers 1")
+    seats = "" if args.players is None else f"-{args.players}p"
     args.out.mkdir(parents=True, exist_ok=True)
     cpu = platform.processor() or platform.machine()
     machine = f"{os.cpu_count()} cores, {cpu}, Python {platform.python_version()}"
@@ -56,26 +133,33 @@ def main() -> None:
     for step in args.steps.split(","):
         a, b = step.split(":")
         for preset in args.presets.split(","):
-            path = args.out / f"{preset}-{a}-{b}-seed{args.seed}-{args.deals}.json"
+            path = args.out / f"{preset}{seats}-{a}-{b}-seed{args.seed}-{args.deals}.json"
+            book = args.out / f"{preset}{seats}-{a}-{b}-seed{args.seed}.jsonl"
+            levels = args.out / f"{preset}{seats}-{a}-{b}-seed{args.seed}-levels.jsonl"
             start = time.perf_counter()
             if path.exists():  # a finished step of an earlier run: same parameters, same result
                 data = json.loads(path.read_text())
             else:
                 # finished deals are kept as they come: a stopped step resumes from its last deal
-                book = args.out / f"{preset}-{a}-{b}-seed{args.seed}.jsonl"
-                result = run_arena(preset, [a, b], deals=args.deals, seed=args.seed, workers=args.workers,
-                                   checkpoint=book)  # fmt: skip
+                with recording_levels(levels) if args.bid_levels else contextlib.nullcontext():
+                    result = run_arena(preset, [a, b], deals=args.deals, seed=args.seed, workers=args.workers,
+                                       players=args.players, checkpoint=book)  # fmt: skip
                 data = result.to_dict()
                 path.write_text(json.dumps(data))
             minutes = (time.perf_counter() - start) / 60
             diff = data["pairs"][0]["a_minus_b"]
             made = {bot["bot"]: bot["bids_made"] for bot in data["bots"]}
             low, high = diff["ci95"]
+            name = f"`{preset}`" + ("" if args.players is None else f" {args.players}p")
             print(
-                f"| `{preset}` | {a} > {b} | {diff['mean']:+.2f} [{low:+.2f}, {high:+.2f}] | {diff['n']} "
+                f"| {name} | {a} > {b} | {diff['mean']:+.2f} [{low:+.2f}, {high:+.2f}] | {diff['n']} "
                 f"| {rate(made, a)} / {rate(made, b)} | {minutes:.1f} |",
                 flush=True,
             )
+            if args.bid_levels and levels.exists():
+                counts = set_by_level(book, levels, [a, b])
+                for bot in (a, b):
+                    print(f"  bids set by level, {bot}: {level_text(counts[bot])}", flush=True)
 
 
 if __name__ == "__main__":

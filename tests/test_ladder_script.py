@@ -1,0 +1,35 @@
+"""Keeps benchmarks/ladder.py's bid-level record honest (the ladder's runs are benchmarks, not tests)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from jick.arena import run_arena
+from script_kit import load_script
+
+
+def test_bid_levels_match_the_arena_record_play_for_play(tmp_path: Path) -> None:
+    ladder = load_script("ladder")
+    book, levels = tmp_path / "run.jsonl", tmp_path / "run-levels.jsonl"
+    with ladder.recording_levels(levels):
+        run_arena("smear_ten_point", ["heuristic", "random"], deals=2, seed=5, players=5, checkpoint=book)
+    kept = [json.loads(line) for line in levels.read_text().splitlines()]
+    assert [row["index"] for row in kept] == [0, 1]
+    assert all(len(row["bids"]) == 30 for row in kept)  # 2^5 - 2 seatings of two bots at five seats
+    deals = [json.loads(line) for line in book.read_text().splitlines()[1:]]
+    counts = ladder.set_by_level(book, levels, ["heuristic", "random"])
+    bids = sum(n for bot in counts.values() for n, _ in bot.values())
+    set_ = sum(s for bot in counts.values() for _, s in bot.values())
+    plays = [p for d in deals for p in d["plays"] if p["bid"] is not None]
+    assert bids == len(plays)
+    assert set_ == sum(not p["bid"][1] for p in plays)
+    # a set bidder plays alone at five seats and loses exactly its bid
+    for deal, row in zip(deals, kept, strict=True):
+        for play, level in zip(deal["plays"], row["bids"], strict=True):
+            if play["bid"] is not None and not play["bid"][1] and level.isdigit():
+                assert play["points"][play["bid"][0]] == -int(level)
+    # the hooks are put back afterwards
+    from jick.games.smear import arena as smear_arena
+
+    assert smear_arena.deal_bid.__name__ == "deal_bid"
