@@ -291,12 +291,13 @@ def test_hand_points_and_settlement_add_up(name: str, players: int, seed: int) -
     deals_seen = 0
     for _ in range(4):
         list(play_one_hand(state, rng))
-        if rules.all_pass is AllPass.DEALER_SET:  # a deal everyone passed cost the dealer's side the minimum bid
-            for deal in state.deals[deals_seen:]:
-                if deal.outcome == "all passed":
-                    side = state.side_of(deal.dealer)
-                    before = tuple(b - rules.min_bid if i == side else b for i, b in enumerate(before))
-        deals_seen = len(state.deals)
+        for deal in state.deals[deals_seen:]:
+            if not deal.outcome:
+                break  # the next deal, in progress
+            deals_seen += 1
+            if deal.outcome == "all passed" and rules.all_pass is AllPass.DEALER_SET:
+                side = state.side_of(deal.dealer)  # everyone passed: the dealer's side lost the minimum bid
+                before = tuple(b - rules.min_bid if i == side else b for i, b in enumerate(before))
         for result in state.hand_results[len(state.hand_results) - 1 :]:
             awarded = [a for a in result.awards if a.side is not None]
             assert sum(a.value for a in awarded) <= rules.max_points
