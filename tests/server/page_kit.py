@@ -333,3 +333,40 @@ def shot(watch: Watch, name: str, full: bool = False) -> Path:
     path = SHOTS / name
     watch.page.screenshot(path=str(path), full_page=full)
     return path
+
+
+def fill_friends_table(
+    page: Any,
+    url: str,
+    *,
+    preset: str | None = None,
+    bots: tuple[str, ...] = ("easy", "easy", "easy"),
+    name: str | None = None,
+    seed: int | None = None,
+) -> None:
+    """Open the start page's table-with-friends form and fill it: a Smear preset, bots in seats 1.., a name, a seed.
+
+    The caller clicks ``#create`` (after any choice of its own, e.g. a house rule).
+    """
+    page.goto(url + "/")
+    page.locator("#friends-title").click()
+    page.wait_for_selector("#create")
+    page.select_option("#game", "smear")
+    if preset is not None:
+        page.select_option("#preset", preset)
+    for seat, bot in enumerate(bots, start=1):
+        page.select_option(f"#seat-{seat}", bot)
+    if name is not None or seed is not None:
+        page.locator("details.more summary").click()
+    if name is not None:
+        page.fill("#your-name", name)
+    if seed is not None:
+        page.fill("#seed", str(seed))
+
+
+def take_the_first_seat_and_start(page: Any) -> None:
+    """On the created table's invitations, sit in the first seat and start the match."""
+    page.wait_for_selector("#play-first")
+    page.click("#play-first")
+    page.wait_for_selector("#start")
+    page.click("#start")

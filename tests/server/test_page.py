@@ -23,12 +23,14 @@ from .page_kit import (
     Watch,
     browser,
     close_dialog,
+    fill_friends_table,
     my_turn,
     new_page,
     observation,
     page_server,
     play_until,
     shot,
+    take_the_first_seat_and_start,
     take_turn,
     wait_for_change,
 )
@@ -69,25 +71,14 @@ def test_smear_hand_from_the_start_page(page_server: LiveServer, new_page: Any) 
     """Create a table with three bots on the start page, play a whole hand by clicking, check the summary."""
     me = new_page()
     page = me.page
-    page.goto(page_server.url + "/")
-    page.locator("#friends-title").click()
-    page.wait_for_selector("#create")
-    page.select_option("#game", "smear")
-    page.select_option("#preset", "smear_ten_point")
-    for seat in (1, 2, 3):
-        page.select_option(f"#seat-{seat}", "easy")
-    page.locator("details.more summary").click()
-    page.fill("#your-name", "Ann")
-    page.fill("#seed", str(SMEAR_SEED))
+    fill_friends_table(page, page_server.url, preset="smear_ten_point", name="Ann", seed=SMEAR_SEED)
     page.locator("details.house summary").click()
     page.wait_for_selector("#opt-target_score")
     shot(me, "start-page.png", full=True)
     page.click("#create")
     page.wait_for_selector("#play-first")
     assert page.locator(".invites .link").count() == 1
-    page.click("#play-first")
-    page.wait_for_selector("#start")
-    page.click("#start")
+    take_the_first_seat_and_start(page)
 
     # bidding: the hint, a refused action, then the highest bid
     page.wait_for_selector('.actions button[data-action="10"]')
@@ -491,11 +482,7 @@ def test_the_page_runs_under_its_content_security_policy(page_server: LiveServer
     response = page.goto(page_server.url + "/")
     assert response is not None and response.headers["content-security-policy"] == CSP
     assert response.headers["x-frame-options"] == "DENY"
-    page.locator("#friends-title").click()
-    page.wait_for_selector("#create")
-    page.select_option("#game", "smear")
-    for seat in (1, 2, 3):
-        page.select_option(f"#seat-{seat}", "easy")
+    fill_friends_table(page, page_server.url)
     page.click("#create")
     page.wait_for_selector("#play-first")
     seat_link = page.get_attribute("#play-first", "href")
@@ -539,21 +526,9 @@ def test_pitch_table_from_the_start_page_the_naming_lead_sets_trump(page_server:
     """A pitch_auction table from the start page: no trump call, the pitcher's first lead names trump on the page."""
     me = new_page()
     page = me.page
-    page.goto(page_server.url + "/")
-    page.locator("#friends-title").click()
-    page.wait_for_selector("#create")
-    page.select_option("#game", "smear")
-    page.select_option("#preset", "pitch_auction")
-    for seat in (1, 2, 3):
-        page.select_option(f"#seat-{seat}", "easy")
-    page.locator("details.more summary").click()
-    page.fill("#your-name", "Ann")
-    page.fill("#seed", str(PITCH_SEED))
+    fill_friends_table(page, page_server.url, preset="pitch_auction", name="Ann", seed=PITCH_SEED)
     page.click("#create")
-    page.wait_for_selector("#play-first")
-    page.click("#play-first")
-    page.wait_for_selector("#start")
-    page.click("#start")
+    take_the_first_seat_and_start(page)
 
     # the highest bid (4 points a hand) makes seat 0 the pitcher; no suit to name follows
     page.wait_for_selector('.actions button[data-action="4"]')
