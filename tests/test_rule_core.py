@@ -27,7 +27,9 @@ from jick.games.smear.tables import TRUMP, TrumpTable, deck_cards, trump_table
 #: Rule sets with different trumps: no jokers or Jick (Pitch), the Jick and two jokers (Smear), the off-five (Cinch).
 PRESETS = ("pitch_auction", "smear_ten_point", "cinch")
 #: (trump_only, first_lead_trump, follow_or_trump), every combination.
-SWITCHES = tuple(itertools.product((False, True), repeat=3))
+SWITCHES: tuple[tuple[bool, bool, bool], ...] = tuple(
+    (a, b, c) for a, b, c in itertools.product((False, True), repeat=3)
+)
 
 
 def tables_of(preset: str) -> list[TrumpTable]:

@@ -95,7 +95,7 @@ def _rank_mask(rank: int) -> int:
 _ACES, _KINGS, _QUEENS, _JACKS, _TENS = (np.uint64(_rank_mask(r)) for r in (12, 11, 10, 9, 8))
 _LOW_RANKS = np.uint64(sum(_rank_mask(r) for r in range(1, 8)))
 #: The 52 suited cards (a joker has no suit, so it cannot make the lead that names trump).
-_SUITED = np.uint64((1 << 52) - 1)
+_SUITED: Any = np.uint64((1 << 52) - 1)
 
 
 @njit(cache=True)
