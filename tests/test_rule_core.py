@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import itertools
 import random
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -192,3 +194,14 @@ def test_card_pips_are_the_game_values() -> None:
     """SPEC 1.6: ace 4, king 3, queen 2, jack 1, ten 10; jokers count nothing."""
     values = {str(c): R.card_pips(parse_card(c).index) for c in ("AS", "KH", "QD", "JC", "10S", "9S", "2H", "HJ")}
     assert values == {"AS": 4, "KH": 3, "QD": 2, "JC": 1, "10S": 10, "9S": 0, "2H": 0, "HJ": 0}
+
+
+def test_the_engine_and_the_card_counting_start_without_numba() -> None:
+    """rule_core registers with numba only when a numba module asks: the engine imports no numba."""
+    code = (
+        "import sys\n"
+        "import jick.games.smear.state, jick.games.smear.knowledge, jick.games.smear.inference\n"
+        "assert 'numba' not in sys.modules, 'numba imported'\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
