@@ -64,8 +64,6 @@ INF = 10_000
 #: played, a seat may trump instead of following, the first lead is a trump, only trumps are played.
 F_SECOND_JOKER_WINS, F_FOLLOW_OR_TRUMP, F_FIRST_LEAD_TRUMP, F_TRUMP_ONLY = range(4)
 FLAGS_SIZE = 4
-#: Effective suit of the trumps (the last slot of ``suit_masks``).
-TRUMP = TRUMP_SUIT
 GAME_TIE_CODES = {GameTie.BIDDER: 0, GameTie.LOW_POINT_SIDE: 1, GameTie.NONE: 2}
 
 
@@ -165,7 +163,7 @@ ZOB_CARDS, ZOB_LEADER, ZOB_PIPS, ZOB_LOW, ZOB_BID = _zobrist()
 def _legal(hand, tcards, tlen, tricks_done, eff, masks, flags):  # type: ignore[no-untyped-def]
     """The proper plays of ``hand`` (:func:`~jick.games.smear.rule_core.legal_plays`) in the trick so far."""
     return legal_plays(
-        hand, tcards[0] if tlen > 0 else -1, tricks_done == 0, masks[TRUMP], eff, masks,
+        hand, tcards[0] if tlen > 0 else -1, tricks_done == 0, masks[TRUMP_SUIT], eff, masks,
         flags[F_TRUMP_ONLY] != 0, flags[F_FIRST_LEAD_TRUMP] != 0, flags[F_FOLLOW_OR_TRUMP] != 0,
     )  # fmt: skip
 
