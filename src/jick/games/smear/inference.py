@@ -38,8 +38,8 @@ from jick.cards import mask_cards
 from jick.engine import Action
 from jick.games.smear import actions as A
 from jick.games.smear.knowledge import Knowledge
+from jick.games.smear.rule_core import legal_plays
 from jick.games.smear.rules import AllPass, FirstLead, FollowRule
-from jick.games.smear.tables import TRUMP
 
 #: Weight of a sampled deal per step between the amount the model would bid and the amount bid.
 OTHER_BID_WEIGHT = 0.3
@@ -242,6 +242,8 @@ RENEGE_CHANCE = 0.01
 def proper_plays(rules: Any, table: Any, hand: int, led_card: int | None, first_trick: bool) -> int:
     """The cards of ``hand`` (a mask) a seat may play without reneging, ``led_card`` led (None: it leads).
 
+    The rule is :func:`~jick.games.smear.rule_core.legal_plays`, with the switches of ``rules``.
+
     >>> from jick.cards import card_mask
     >>> from jick.games.smear.presets import load_preset
     >>> from jick.games.smear.tables import trump_table, format_mask
@@ -254,20 +256,10 @@ def proper_plays(rules: Any, table: Any, hand: int, led_card: int | None, first_
     >>> format_mask(proper_plays(rules, table, hand, None, first_trick=True))  # the first lead is a trump
     'AS'
     """
-    trumps = table.trumps
-    if rules.trump_only_play:
-        return int(hand & trumps)
-    if led_card is None:
-        if first_trick and rules.first_lead is FirstLead.TRUMP and hand & trumps:
-            return int(hand & trumps)
-        return hand
-    led = table.eff_suit[led_card]
-    follow = hand & table.suit_masks[led]
-    if not follow:
-        return hand
-    if led != TRUMP and rules.follow_rule is not FollowRule.MUST_FOLLOW:
-        return int(follow | (hand & trumps))
-    return int(follow)
+    return legal_plays(
+        hand, -1 if led_card is None else led_card, first_trick, table.trumps, table.eff_suit, table.suit_masks,
+        rules.trump_only_play, rules.first_lead is FirstLead.TRUMP, rules.follow_rule is FollowRule.FOLLOW_OR_TRUMP,
+    )  # fmt: skip
 
 
 @dataclasses.dataclass(frozen=True)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from jick.cards import index_mask
+from jick.games.smear.rule_core import shown_voids
 from jick.games.smear.rules import FirstLead, FollowRule, SmearRules
 from jick.games.smear.tables import TRUMP, TrumpTable, deck_cards, trump_table
 
@@ -71,23 +72,21 @@ def _note_trick(
     first_trick: bool,
     voids: list[int],
 ) -> None:
-    """Record the voids a trick shows (``plays``: (seat, card) in play order)."""
+    """Record the voids a trick shows (``plays``: (seat, card) in play order), read from the play rules."""
     if not plays:
         return
-    eff = table.eff_suit
-    lead_seat, lead_card = plays[0]
-    led = eff[lead_card.index]
-    if rules.trump_only_play or (first_trick and rules.first_lead is FirstLead.TRUMP):
-        if led != TRUMP:
-            voids[lead_seat] |= TRUMP_VOID
-    for seat, card in plays[1:]:
-        suit = eff[card.index]
-        if rules.trump_only_play and suit != TRUMP:
-            voids[seat] |= TRUMP_VOID
-        if suit == led:
-            continue
-        if rules.follow_rule is FollowRule.MUST_FOLLOW or led == TRUMP or suit != TRUMP:
-            voids[seat] |= 1 << led
+    switches = (
+        rules.trump_only_play,
+        rules.first_lead is FirstLead.TRUMP,
+        rules.follow_rule is FollowRule.FOLLOW_OR_TRUMP,
+    )
+    led_card = -1
+    for seat, card in plays:
+        voids[seat] |= shown_voids(
+            card.index, led_card, first_trick, table.trumps, table.eff_suit, table.suit_masks, *switches
+        )
+        if led_card < 0:
+            led_card = card.index
 
 
 _DECKS: dict[int, int] = {}

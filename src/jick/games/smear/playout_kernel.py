@@ -24,6 +24,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from jick.cards import HJ, LJ
 from jick.games.smear.ids import BID_BASE, DISCARD_BASE, DONE_ID, KEEP_ID, MOON_ID, PASS_ID, TRUMP_BASE
+from jick.games.smear.rule_core import naming_leads, playable
 from jick.games.smear.solver import _game_winner, _legal, _trick_winner
 
 # Slots of the rule switches (``cfg``).
@@ -94,7 +95,7 @@ def _rank_mask(rank: int) -> int:
 _ACES, _KINGS, _QUEENS, _JACKS, _TENS = (np.uint64(_rank_mask(r)) for r in (12, 11, 10, 9, 8))
 _LOW_RANKS = np.uint64(sum(_rank_mask(r) for r in range(1, 8)))
 #: The 52 suited cards (a joker has no suit, so it cannot make the lead that names trump).
-_SUITED = np.uint64((1 << 52) - 1)
+_SUITED: Any = np.uint64((1 << 52) - 1)
 
 
 @njit(cache=True)
@@ -228,7 +229,7 @@ def _play_tricks(  # type: ignore[no-untyped-def]
         seat = st[2]
         hand = hands[seat]
         proper = _legal(hand, tcards, tlen, st[3], eff, masks, flags)
-        legal = hand if penalize else proper
+        legal = playable(hand, proper, penalize)
         if policy == POLICY_GREEDY:
             c = _greedy(legal, seat, side, tcards, tseats, tlen, eff, strength, flags, rng)
         else:
@@ -586,9 +587,7 @@ def random_hands_kernel(  # type: ignore[no-untyped-def]
         by_lead = cfg[C_BY_LEAD] != 0
         lead = -1
         if by_lead:  # no call and no discard: the pitcher's first lead (a card with a suit) names trump
-            cards = hands[bidder] & _SUITED
-            if not cards:
-                cards = hands[bidder]
+            cards = naming_leads(hands[bidder], _SUITED)
             lead = _kth_bit(cards, _below(rng, _popcount(cards)))
             trump = lead // 13
         else:

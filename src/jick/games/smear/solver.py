@@ -40,8 +40,11 @@ import numpy as np
 from numba import njit, types
 
 from jick.cards import CARDS, TWO
+from jick.games.smear.rule_core import TRUMP_SUIT, card_pips, legal_plays, register_with_numba, trick_winner
 from jick.games.smear.rules import FirstLead, FollowRule, GameTie, LowAward, LowCard, SmearRules
-from jick.games.smear.tables import TrumpTable, captured_point_cards, game_points, trump_table
+from jick.games.smear.tables import TrumpTable, captured_point_cards, trump_table
+
+register_with_numba()
 
 __all__ = [
     "CARDS",
@@ -57,6 +60,10 @@ __all__ = [
 #: log2 of the transposition table's size.
 TT_BITS = 20
 INF = 10_000
+#: Slots of :attr:`SolverTables.flags` (the kernel's ``flags`` too): two equal jokers go to the second
+#: played, a seat may trump instead of following, the first lead is a trump, only trumps are played.
+F_SECOND_JOKER_WINS, F_FOLLOW_OR_TRUMP, F_FIRST_LEAD_TRUMP, F_TRUMP_ONLY = range(4)
+FLAGS_SIZE = 4
 GAME_TIE_CODES = {GameTie.BIDDER: 0, GameTie.LOW_POINT_SIDE: 1, GameTie.NONE: 2}
 
 
@@ -72,7 +79,7 @@ class SolverTables:
     suit_masks: np.ndarray  # uint64[5]
     order: np.ndarray  # int64[5, 20]: cards of each effective suit, strongest first, -1 padded
     order_len: np.ndarray  # int64[5]
-    flags: np.ndarray  # int64[4]: second joker wins, follow or trump, first lead trump, trump only
+    flags: np.ndarray  # int64[FLAGS_SIZE]: the rule switches of the play, in the ``F_*`` slots
 
 
 def point_values(rules: SmearRules, table: TrumpTable) -> list[int]:
@@ -90,7 +97,7 @@ def solver_tables(rules: SmearRules, trump: int) -> SolverTables:
     table = trump_table(rules, trump)
     eff = np.array(table.eff_suit, dtype=np.int64)
     strength = np.array(table.strength, dtype=np.int64)
-    pips = np.array([game_points(1 << c) if c < 52 else 0 for c in range(55)], dtype=np.int64)
+    pips = np.array([card_pips(c) for c in range(55)], dtype=np.int64)
     points = np.array(point_values(rules, table), dtype=np.int64)
     order = np.full((5, 20), -1, dtype=np.int64)
     order_len = np.zeros(5, dtype=np.int64)
@@ -99,15 +106,11 @@ def solver_tables(rules: SmearRules, trump: int) -> SolverTables:
         cards.sort(key=lambda c: -int(strength[c]))
         order[suit, : len(cards)] = cards
         order_len[suit] = len(cards)
-    flags = np.array(
-        [
-            int(table.second_joker_wins),
-            int(rules.follow_rule is FollowRule.FOLLOW_OR_TRUMP),
-            int(rules.first_lead is FirstLead.TRUMP),
-            int(rules.trump_only_play),
-        ],
-        dtype=np.int64,
-    )
+    flags = np.zeros(FLAGS_SIZE, dtype=np.int64)
+    flags[F_SECOND_JOKER_WINS] = table.second_joker_wins
+    flags[F_FOLLOW_OR_TRUMP] = rules.follow_rule is FollowRule.FOLLOW_OR_TRUMP
+    flags[F_FIRST_LEAD_TRUMP] = rules.first_lead is FirstLead.TRUMP
+    flags[F_TRUMP_ONLY] = rules.trump_only_play
     masks = np.array(table.suit_masks, dtype=np.uint64)
     return SolverTables(table, eff, strength, pips, points, masks, order, order_len, flags)
 
@@ -158,41 +161,17 @@ ZOB_CARDS, ZOB_LEADER, ZOB_PIPS, ZOB_LOW, ZOB_BID = _zobrist()
 
 @njit(cache=True)
 def _legal(hand, tcards, tlen, tricks_done, eff, masks, flags):  # type: ignore[no-untyped-def]
-    trumps = masks[4]
-    if flags[3]:
-        return hand & trumps
-    if tlen == 0:
-        if tricks_done == 0 and flags[2] and (hand & trumps) != 0:
-            return hand & trumps
-        return hand
-    led = eff[tcards[0]]
-    follow = hand & masks[led]
-    if follow == 0:
-        return hand
-    if led != 4 and flags[1]:
-        return follow | (hand & trumps)
-    return follow
+    """The proper plays of ``hand`` (:func:`~jick.games.smear.rule_core.legal_plays`) in the trick so far."""
+    return legal_plays(
+        hand, tcards[0] if tlen > 0 else -1, tricks_done == 0, masks[TRUMP_SUIT], eff, masks,
+        flags[F_TRUMP_ONLY] != 0, flags[F_FIRST_LEAD_TRUMP] != 0, flags[F_FOLLOW_OR_TRUMP] != 0,
+    )  # fmt: skip
 
 
 @njit(cache=True)
 def _trick_winner(tcards, n, eff, strength, flags):  # type: ignore[no-untyped-def]
-    led = eff[tcards[0]]
-    best = 0
-    best_s = strength[tcards[0]]
-    best_trump = led == 4
-    for pos in range(1, n):
-        c = tcards[pos]
-        s = eff[c]
-        if s == 4:
-            st = strength[c]
-            if (not best_trump) or st > best_s or (st == best_s and flags[0] != 0):
-                best = pos
-                best_s = st
-                best_trump = True
-        elif (not best_trump) and s == led and strength[c] > best_s:
-            best = pos
-            best_s = strength[c]
-    return best
+    """Position of the winning card of the first ``n`` cards (:func:`~jick.games.smear.rule_core.trick_winner`)."""
+    return trick_winner(tcards, n, eff, strength, flags[F_SECOND_JOKER_WINS] != 0)
 
 
 @njit(cache=True)

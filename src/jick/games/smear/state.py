@@ -44,6 +44,7 @@ from jick.games.smear.ids import (
     SMUDGE_ID,
     TRUMP_BASE,
 )
+from jick.games.smear.rule_core import legal_plays, naming_leads, playable
 from jick.games.smear.rules import (
     HAND_AFTER_DISCARD,
     AllPass,
@@ -69,7 +70,7 @@ from jick.games.smear.scoring import (
     settle,
     share_with_partner,
 )
-from jick.games.smear.tables import LOW_RANKS, TRUMP, TrumpTable, deck_cards, game_points, trick_winner, trump_table
+from jick.games.smear.tables import LOW_RANKS, TrumpTable, deck_cards, game_points, trick_winner, trump_table
 
 # Phases
 MISDEAL_OFFER, BIDDING, TRUMP_CHOICE, DISCARD, PLAY, CALL, OVER, WAIT_DEAL = range(8)
@@ -695,7 +696,7 @@ class SmearState(TrickState[DealLog, "HandResult"]):
         phase = v[PHASE]
         seat = v[TO_MOVE]
         if phase == PLAY:
-            return v[HAND + seat] if self._penalize and v[TRUMP_SUIT] >= 0 else self._proper_play_mask(seat)
+            return playable(v[HAND + seat], self._proper_play_mask(seat), self._penalize and v[TRUMP_SUIT] >= 0)
         if phase == DISCARD:
             return self._discard_bits(seat)
         if phase == BIDDING:
@@ -707,27 +708,17 @@ class SmearState(TrickState[DealLog, "HandResult"]):
         return 1 << MISDEAL_ID | 1 << KEEP_ID  # the misdeal offer
 
     def _proper_play_mask(self, seat: int) -> int:
-        """Cards ``seat`` may play without reneging."""
+        """Cards ``seat`` may play without reneging (:func:`~jick.games.smear.rule_core.legal_plays`)."""
         v = self._v
         hand = v[HAND + seat]
         table = self._table
-        if table is None:  # the lead that names trump: any card with a suit (a joker has none)
-            suited = hand & NO_JOKERS
-            return suited if suited else hand
-        trumps = table.trumps
-        if self._trump_only:
-            return hand & trumps
-        if v[TRICK_LEN] == 0:
-            if v[TRICK_NO] == 0 and self._first_lead_trump and hand & trumps:
-                return hand & trumps
-            return hand
-        led = table.eff_suit[v[T_CARD]]
-        follow = hand & table.suit_masks[led]
-        if not follow:
-            return hand
-        if led != TRUMP and self._follow_or_trump:
-            return follow | (hand & trumps)
-        return follow
+        if table is None:  # the lead that names trump
+            return naming_leads(hand, NO_JOKERS)
+        led_card = v[T_CARD] if v[TRICK_LEN] else -1
+        return legal_plays(
+            hand, led_card, v[TRICK_NO] == 0, table.trumps, table.eff_suit, table.suit_masks,
+            self._trump_only, self._first_lead_trump, self._follow_or_trump,
+        )  # fmt: skip
 
     def _bid_bits(self) -> int:
         v = self._v

@@ -34,6 +34,8 @@ from jick.cards import (
     TWO,
     format_mask,
 )
+from jick.games.smear.rule_core import card_pips
+from jick.games.smear.rule_core import trick_winner as rule_trick_winner
 from jick.games.smear.rules import DECK_LOWEST, JokerOrder, SmearRules
 
 __all__ = [
@@ -59,9 +61,22 @@ def _rank_mask(rank: int) -> int:
     return sum(1 << (13 * s + rank) for s in range(4))
 
 
-ACES, KINGS, QUEENS, JACKS, TENS = (_rank_mask(r) for r in (ACE, KING, QUEEN, JACK, TEN))
 #: Cards of ranks 3..9 (the "non-scoring" ranks of SPEC 1.6 and 1.9).
 LOW_RANKS = sum(_rank_mask(r) for r in range(THREE, NINE + 1))
+
+
+def _pip_masks() -> tuple[tuple[int, int], ...]:
+    """(Game value, cards of that value) for every value a card may have (:func:`.rule_core.card_pips`)."""
+    by_value: dict[int, int] = {}
+    for card in range(52):
+        value = card_pips(card)
+        if value:
+            by_value[value] = by_value.get(value, 0) | 1 << card
+    return tuple(sorted(by_value.items()))
+
+
+#: The Game-point cards grouped by value: ``(value, mask)`` pairs.
+PIP_MASKS = _pip_masks()
 
 
 def game_points(mask: int) -> int:
@@ -71,13 +86,10 @@ def game_points(mask: int) -> int:
     >>> game_points(card_mask(["AS", "KD", "10H", "JC", "5S", "HJ"]))
     18
     """
-    return (
-        4 * (mask & ACES).bit_count()
-        + 3 * (mask & KINGS).bit_count()
-        + 2 * (mask & QUEENS).bit_count()
-        + (mask & JACKS).bit_count()
-        + 10 * (mask & TENS).bit_count()
-    )
+    total = 0
+    for value, cards in PIP_MASKS:
+        total += value * (mask & cards).bit_count()
+    return total
 
 
 def deck_cards(rules: SmearRules) -> tuple[int, ...]:
@@ -210,7 +222,7 @@ def captured_point_cards(rules: SmearRules, table: TrumpTable) -> dict[str, int]
 
 
 def trick_winner(table: TrumpTable, cards: list[int] | tuple[int, ...]) -> int:
-    """Position (0-based, in play order) of the card that wins a trick.
+    """Position (0-based, in play order) of the card that wins a trick (:func:`.rule_core.trick_winner`).
 
     >>> from jick.games.smear.presets import load_preset
     >>> from jick.cards import parse_card as p
@@ -218,18 +230,4 @@ def trick_winner(table: TrumpTable, cards: list[int] | tuple[int, ...]) -> int:
     >>> trick_winner(t, [p("10S").index, p("JC").index, p("LJ").index, p("2S").index])
     1
     """
-    strength = table.strength
-    led = table.eff_suit[cards[0]]
-    best = 0
-    best_strength = strength[cards[0]]
-    best_trump = led == TRUMP
-    for pos in range(1, len(cards)):
-        card = cards[pos]
-        suit = table.eff_suit[card]
-        if suit == TRUMP:
-            s = strength[card]
-            if not best_trump or s > best_strength or (s == best_strength and table.second_joker_wins):
-                best, best_strength, best_trump = pos, s, True
-        elif not best_trump and suit == led and strength[card] > best_strength:
-            best, best_strength = pos, strength[card]
-    return best
+    return rule_trick_winner(cards, len(cards), table.eff_suit, table.strength, table.second_joker_wins)
