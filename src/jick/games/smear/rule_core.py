@@ -12,9 +12,9 @@ hands every function listed in :data:`JITABLE` to ``numba.extending.register_jit
 
 Card sets are bitmasks (bit ``i`` = card index ``i``); effective suits are
 0..3 (the printed suits less any trump they lend, such as the Jick) and 4 (trump).
-Numba caches compiled code per module and does not see a change here: after
-editing this file, delete the ``__pycache__/*.nbi`` and ``*.nbc`` files of the
-solver and the kernel (or touch those two modules).
+Numba caches compiled code per module and does not see a change here by itself:
+:func:`register_with_numba` first drops the package's numba cache when this file
+changed (:mod:`~jick.games.smear.numba_cache`).
 
 >>> from jick.cards import card_mask, parse_card
 >>> from jick.games.smear.presets import load_preset
@@ -231,6 +231,10 @@ def register_with_numba() -> None:
     if _REGISTERED:
         return
     from numba.extending import register_jitable
+
+    from jick.games.smear.numba_cache import forget_stale_caches
+
+    forget_stale_caches()  # before the solver or the kernel loads code compiled from an older copy of these rules
 
     for function in JITABLE:
         register_jitable(function)
