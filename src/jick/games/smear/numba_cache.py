@@ -11,7 +11,7 @@ cached numba files (they are compiled again on first use).
 >>> package = pathlib.Path(tempfile.mkdtemp())
 >>> _ = (package / "rule_core.py").write_text("X = 1")
 >>> (package / "__pycache__").mkdir()
->>> _ = (package / "__pycache__" / "solver._legal-1.py311.nbi").write_bytes(b"old")
+>>> _ = (package / "__pycache__" / "solver.legal_plays-1.py311.nbi").write_bytes(b"old")
 >>> forget_stale_caches(package), sorted(p.name for p in (package / "__pycache__").iterdir())
 (True, ['shared_rules.sha256'])
 >>> forget_stale_caches(package)  # nothing changed since
