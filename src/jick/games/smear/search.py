@@ -44,6 +44,7 @@ from jick.bots.budget import LEVEL_SECONDS, Budget, Deadline, SamplingError
 from jick.cards import ACE
 from jick.engine import Action, RulesError
 from jick.games.smear import actions as A
+from jick.games.smear.bid_search import MARGIN, explain_bids
 from jick.games.smear.inference import AuctionReader, PlayReader, resample, temper
 from jick.games.smear.knowledge import Knowledge, knowledge
 from jick.games.smear.rules import HighCard, LowAward
@@ -234,7 +235,11 @@ class SearchBot:
     bar of the heuristic it takes for the other seats, reading their calls
     and playing its candidates out (both default to
     :data:`~jick.games.smear.heuristic.BID_THRESHOLD`; ``search_v3`` keeps
-    0.7 for both).
+    0.7 for both). With ``bid_search=True`` it values every legal call on
+    sampled deals, the rest of the auction and the hand played out, to the
+    score (:mod:`~jick.games.smear.bid_search`), keeping the heuristic's call
+    unless another beats it by ``bid_margin`` standard errors: the
+    ``search_bidsearch`` bot (off by default: see docs/bots.md).
     """
 
     name = "search"
@@ -250,6 +255,8 @@ class SearchBot:
         read_plays: bool = False,
         bid_threshold: float | None = None,
         model_threshold: float | None = None,
+        bid_search: bool = False,
+        bid_margin: float | None = None,
     ) -> None:
         if budget is None:
             if level not in BUDGETS:
@@ -264,6 +271,8 @@ class SearchBot:
         self.read_plays = read_plays
         self.bid_threshold = bid_threshold
         self.model_threshold = model_threshold
+        self.bid_search = bid_search
+        self.bid_margin = MARGIN if bid_margin is None else bid_margin
         self.seed = 0 if seed is None else seed
         #: The model of the other seats (their calls, and every seat in the auction's play-outs).
         self._heuristic = _heuristic(seed, model_threshold)
@@ -294,6 +303,8 @@ class SearchBot:
             return self._explain_play(obs)
         if (obs.phase in ("bidding", "trump") or naming) and len(legal) > 1:
             try:
+                if self.bid_search and obs.phase == "bidding":
+                    return explain_bids(self, obs)
                 return self._explain_auction(obs)
             except SamplingError:
                 pass
