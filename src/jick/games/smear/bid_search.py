@@ -21,8 +21,7 @@ stands unless another beats it deal by deal by :data:`MARGIN` standard errors.
 >>> from jick.games.smear import new_match
 >>> from jick.games.smear.search import SearchBot
 >>> s = new_match(seed=4)
->>> bot = SearchBot(seed=1, level="easy", bid_search=True)
->>> why = explain_bids(bot, s.observation(s.current_player))
+>>> why = SearchBot(seed=1, level="easy", bid_search=True).explain(s.observation(s.current_player))
 >>> why.choice in s.legal_actions(), why.details["worlds"] >= 2
 (True, True)
 """
@@ -30,7 +29,10 @@ stands unless another beats it deal by deal by :data:`MARGIN` standard errors.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 from jick.bots import Explanation
 from jick.bots.budget import Deadline
@@ -39,11 +41,6 @@ from jick.games.smear import actions as A
 from jick.games.smear.sampling import sample_weighted_world
 from jick.games.smear.state import SmearState
 
-if TYPE_CHECKING:
-    from jick.games.smear.search import SearchBot
-
-#: Deals sampled per call, as a multiple of the budget's ``auction_worlds`` (the shared hands make them cheaper).
-WORLDS_FACTOR = 2
 #: Standard errors by which another call must beat the heuristic's, deal by deal, to replace it.
 MARGIN = 1.0
 #: How far above the heuristic's bid (or the lowest bid, when it passes) the calls valued go.
@@ -109,36 +106,55 @@ def call_values(world: SmearState, seat: int, calls: list[Action], bots: list[An
     return values
 
 
-def explain_bids(bot: SearchBot, obs: Any) -> Explanation:
+@dataclass(frozen=True)
+class CallSearch:
+    """What the search of one call needs from its bot.
+
+    ``rng``: the decision's generator; ``bidder``: the heuristic whose call
+    stands within the noise; ``model``: the heuristic that reads the other
+    seats' calls; ``player(world, seat)``: the heuristic playing ``seat`` on
+    the ``world``-th deal; ``deals``: the most deals sampled; ``seconds``: the
+    deadline; ``margin``: the standard errors another call must win by.
+    """
+
+    rng: random.Random
+    bidder: Any
+    model: Any
+    player: Callable[[int, int], Any]
+    deals: int
+    seconds: float | None = None
+    margin: float = MARGIN
+
+
+def explain_bids(obs: Any, search: CallSearch) -> Explanation:
     """Every candidate call valued on weighted sampled deals; the best, or the heuristic's within the noise."""
     from jick.games.smear.search import _ranked, _weighted_mean
 
-    rng = bot._rng(obs)
-    suggestion = bot._bidder.choose(obs)
+    suggestion = search.bidder.choose(obs)
     calls = bid_candidates(obs, suggestion)
     if len(calls) == 1:
         return Explanation(calls[0], ((calls[0], 0.0),), "only one sensible call")
     n = len(obs.sides)
-    deadline = Deadline(bot.budget.seconds)
+    deadline = Deadline(search.seconds)
     weights: list[float] = []
     outcomes: list[list[float]] = [[] for _ in calls]
-    for i in range(max(2, WORLDS_FACTOR * bot.budget.auction_worlds)):
+    for i in range(max(2, search.deals)):
         if len(weights) >= 2 and deadline.expired():
             break
-        world, weight = sample_weighted_world(obs, rng, bot._heuristic)
-        bots = [bot._playout_bot(i, s, obs.seat) for s in range(n)]
+        world, weight = sample_weighted_world(obs, search.rng, search.model)
+        bots = [search.player(i, s) for s in range(n)]
         for values, value in zip(outcomes, call_values(world, obs.seat, calls, bots), strict=True):
             values.append(value)
         weights.append(weight)
     means = {call: _weighted_mean(values, weights) for call, values in zip(calls, outcomes, strict=True)}
-    method = f"each call valued on {len(weights)} sampled deals: the rest of the auction and the play by heuristic players"
+    method = f"each call valued on {len(weights)} sampled deals, the auction and play finished by heuristic players"
     explanation = _ranked(obs, means, method)
     explanation.details.update(worlds=len(weights), deadline_hit=deadline.hit)
     best = explanation.choice
     if best != suggestion and suggestion in calls:
         mine = outcomes[calls.index(suggestion)]
         gains = [b - s for b, s in zip(outcomes[calls.index(best)], mine, strict=True)]
-        if not clearly_better(gains, weights, bot.bid_margin):
+        if not clearly_better(gains, weights, search.margin):
             return Explanation(suggestion, explanation.values, method + ", heuristic call kept within the noise",
                                explanation.details)  # fmt: skip
     return explanation
