@@ -12,6 +12,7 @@ from jick.games.smear import actions as A
 from jick.games.smear import load_preset, new_match
 from jick.games.smear.arrange import arrange_deck
 from jick.games.smear.bid_search import bid_candidates, clearly_better
+from jick.games.smear.bot import HeuristicBot
 from jick.games.smear.search import Budget, SearchBot
 from jick.games.smear.state import SmearState
 
@@ -124,3 +125,22 @@ def test_the_auction_search_never_reads_a_hidden_card(preset: str) -> None:
         assert searcher(0.0, TINY).explain(obs).values == searcher(0.0, TINY).explain(twin_obs).values
         checked += 1
     assert checked >= 3
+
+
+def test_calls_that_end_in_one_contract_share_a_play_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """N bids 2 and E, S pass: W's pass and every bid W could be outbid on end as N's contract, played once."""
+    from jick.games.smear import bid_search
+    from jick.games.smear.sampling import sample_world
+
+    state = last_to_bid(HOPELESS)
+    world = sample_world(state.observation(W), random.Random(2))
+    bots = [HeuristicBot(seat) for seat in range(4)]
+    calls = bid_candidates(state.observation(W), PASS)
+    played = []
+    real = bid_search.finish_hand
+    monkeypatch.setattr(bid_search, "finish_hand", lambda *args: played.append(1) or real(*args))
+    values = bid_search.call_values(world, W, calls, bots)
+    assert len(calls) == 4 and len(played) == 4  # pass (N plays 2), and W's 3, 4 and 5: four contracts
+    played.clear()
+    values_again = bid_search.call_values(world, W, [PASS, PASS, *calls[1:]], bots)
+    assert len(played) == 4 and values_again == [values[0], *values]
