@@ -44,6 +44,7 @@ from jick.bots.budget import LEVEL_SECONDS, Budget, Deadline, SamplingError
 from jick.cards import ACE
 from jick.engine import Action, RulesError
 from jick.games.smear import actions as A
+from jick.games.smear.bid_search import MARGIN, CallSearch, explain_bids
 from jick.games.smear.inference import AuctionReader, PlayReader, resample, temper
 from jick.games.smear.knowledge import Knowledge, knowledge
 from jick.games.smear.rules import HighCard, LowAward
@@ -74,6 +75,9 @@ INFERENCE_POOL = 4
 INFERENCE_SHARE = 0.15
 #: The least effective size of the weighted pool, as a share of the deals to solve (weights are tempered to it).
 MIN_DISTINCT_SHARE = 0.5
+#: With ``bid_search``, deals sampled per call as a multiple of ``auction_worlds`` (calls ending in one contract
+#: share a play-out, so each deal costs less than a play-out per call).
+BID_SEARCH_DEALS = 2
 #: A first guess of the solver's speed in positions per second, before this process has measured it.
 NODES_PER_SECOND = 1_000_000
 
@@ -234,7 +238,11 @@ class SearchBot:
     bar of the heuristic it takes for the other seats, reading their calls
     and playing its candidates out (both default to
     :data:`~jick.games.smear.heuristic.BID_THRESHOLD`; ``search_v3`` keeps
-    0.7 for both).
+    0.7 for both). With ``bid_search=True`` it values every legal call on
+    sampled deals, the rest of the auction and the hand played out, to the
+    score (:mod:`~jick.games.smear.bid_search`), keeping the heuristic's call
+    unless another beats it by ``bid_margin`` standard errors: the
+    ``search_bidsearch`` bot (off by default: see docs/bots.md).
     """
 
     name = "search"
@@ -250,6 +258,8 @@ class SearchBot:
         read_plays: bool = False,
         bid_threshold: float | None = None,
         model_threshold: float | None = None,
+        bid_search: bool = False,
+        bid_margin: float | None = None,
     ) -> None:
         if budget is None:
             if level not in BUDGETS:
@@ -264,6 +274,8 @@ class SearchBot:
         self.read_plays = read_plays
         self.bid_threshold = bid_threshold
         self.model_threshold = model_threshold
+        self.bid_search = bid_search
+        self.bid_margin = MARGIN if bid_margin is None else bid_margin
         self.seed = 0 if seed is None else seed
         #: The model of the other seats (their calls, and every seat in the auction's play-outs).
         self._heuristic = _heuristic(seed, model_threshold)
@@ -294,6 +306,8 @@ class SearchBot:
             return self._explain_play(obs)
         if (obs.phase in ("bidding", "trump") or naming) and len(legal) > 1:
             try:
+                if self.bid_search and obs.phase == "bidding":
+                    return explain_bids(obs, self._call_search(obs))
                 return self._explain_auction(obs)
             except SamplingError:
                 pass
@@ -402,6 +416,18 @@ class SearchBot:
         """The heuristic that plays ``seat`` in the auction's play-outs: this bot's bar in its own seat."""
         bar = self.bid_threshold if seat == me else self.model_threshold
         return _heuristic(self.seed * 1000 + world * 10 + seat, bar)
+
+    def _call_search(self, obs: Any) -> CallSearch:
+        """The search of every call (:mod:`~jick.games.smear.bid_search`) with this bot's models and budget."""
+        return CallSearch(
+            rng=self._rng(obs),
+            bidder=self._bidder,
+            model=self._heuristic,
+            player=lambda world, seat: self._playout_bot(world, seat, obs.seat),
+            deals=BID_SEARCH_DEALS * self.budget.auction_worlds,
+            seconds=self.budget.seconds,
+            margin=self.bid_margin,
+        )
 
     def _explain_auction(self, obs: Any) -> Explanation:
         rng = self._rng(obs)
