@@ -48,6 +48,7 @@ from jick.games.smear.inference import AuctionReader, PlayReader, resample, temp
 from jick.games.smear.knowledge import Knowledge, knowledge
 from jick.games.smear.rules import HighCard, LowAward
 from jick.games.smear.sampling import sample_hands, sample_weighted_world
+from jick.games.smear.scoring import match_winner
 from jick.games.smear.solver import LAST, MAX_BID, NO_CAP, low_card_of, solve_within, solver_tables
 from jick.games.smear.state import SmearState
 from jick.games.smear.tables import game_points
@@ -84,12 +85,53 @@ def _heuristic(seed: int | None, bid_threshold: float | None = None) -> Any:
     return HeuristicBot(seed) if bid_threshold is None else HeuristicBot(seed, bid_threshold=bid_threshold)
 
 
+#: How much defenders combine against the bidder (:func:`~jick.games.smear.solver.defence_weights`) when the
+#: bidder could win the match with this bid, when he leads it, in other standings, and for a defender far ahead.
+COALITION_GOES_OUT, COALITION_LEADER, COALITION_USUAL, COALITION_AHEAD = 3, 2, 1, 0
+#: A defender leading every other side by this share of the target or more plays for its own points.
+AHEAD_SHARE = 0.25
+
+
+def defence_coalition(obs: Any) -> int:
+    """How much the seat, defending at a table of more than two sides, plays with the other defenders.
+
+    0 for the bidder's side, at two sides, or for a defender far ahead of
+    every other side (its own points first); otherwise more the greater the
+    bidder's threat to the match: most when making this bid wins him the
+    match (:func:`~jick.games.smear.scoring.match_winner`), then when he
+    leads the match. Reads only the public scores, bid and sides.
+    """
+    if obs.bidder is None or len(obs.scores) <= 2:
+        return 0
+    me, bidder = obs.sides[obs.seat], obs.sides[obs.bidder]
+    if me == bidder:
+        return 0
+    scores = list(obs.scores)
+    made = list(scores)
+    made[bidder] += obs.bid or 0
+    if match_winner(obs.rules, made, bidder, True) == bidder:
+        return COALITION_GOES_OUT
+    others = max(v for side, v in enumerate(scores) if side != me)
+    if scores[me] - others >= AHEAD_SHARE * obs.rules.target_score:
+        return COALITION_AHEAD
+    if scores[bidder] > max(v for side, v in enumerate(scores) if side != bidder):
+        return COALITION_LEADER
+    return COALITION_USUAL
+
+
 def play_values(
-    obs: Any, hands_list: list[list[int]], tricks_seen: Any = None, k: Knowledge | None = None, max_nodes: int = 0
+    obs: Any,
+    hands_list: list[list[int]],
+    tricks_seen: Any = None,
+    k: Knowledge | None = None,
+    max_nodes: int = 0,
+    coalition: int = 0,
 ) -> dict[int, float]:
     """Mean solver value of each legal card of ``obs.seat`` over the given deals (lists of hand masks).
 
     ``max_nodes`` caps each solve (:func:`~jick.games.smear.solver.solve_within`; 0: :data:`SOLVE_NODES`).
+    ``coalition``: how much a defender plays with the other defenders against
+    the bidder (:func:`defence_coalition`); the values stay in points.
     """
     k = k or knowledge(obs)
     rules = obs.rules
@@ -128,10 +170,12 @@ def play_values(
             bidder_points=bidder_points(obs, k, hands, low) if bid else 0,
             moves=legal,
             max_nodes=max_nodes or SOLVE_NODES,
+            coalition=coalition,
         )
         for card in legal:
             totals[card] += values[card]
-    return {card: total / max(1, len(hands_list)) for card, total in totals.items()}
+    unit = max(1, len(hands_list)) * (coalition + 1 if coalition and obs.sides[obs.seat] != bidder_side else 1)
+    return {card: total / unit for card, total in totals.items()}
 
 
 def bidder_points(obs: Any, k: Knowledge, hands: list[int], low: int) -> int:
@@ -234,7 +278,10 @@ class SearchBot:
     bar of the heuristic it takes for the other seats, reading their calls
     and playing its candidates out (both default to
     :data:`~jick.games.smear.heuristic.BID_THRESHOLD`; ``search_v3`` keeps
-    0.7 for both).
+    0.7 for both). With ``defence=False`` a defender at a table of more than
+    two sides plays for its own points against every other seat, as before
+    defenders combined against the bidder (:func:`defence_coalition`): the
+    ``search_v4`` bot.
     """
 
     name = "search"
@@ -250,6 +297,7 @@ class SearchBot:
         read_plays: bool = False,
         bid_threshold: float | None = None,
         model_threshold: float | None = None,
+        defence: bool = True,
     ) -> None:
         if budget is None:
             if level not in BUDGETS:
@@ -262,6 +310,7 @@ class SearchBot:
         self.memory = memory
         self.inference = inference
         self.read_plays = read_plays
+        self.defence = defence
         self.bid_threshold = bid_threshold
         self.model_threshold = model_threshold
         self.seed = 0 if seed is None else seed
@@ -309,6 +358,7 @@ class SearchBot:
         totals: dict[int, float] = {}
         nodes = solved = 0
         deals = self._play_deals(obs, k, rng, deadline)
+        coalition = defence_coalition(obs) if self.defence else 0
         solved_deals: dict[tuple[int, ...], dict[int, float]] = {}
         while solved < budget.worlds:
             if solved and deadline.expired():
@@ -334,7 +384,7 @@ class SearchBot:
                     cap = max(1, in_time)
                     deadline.hit = True
             started = time.perf_counter()
-            values = play_values(obs, [hands], k=k, max_nodes=cap)
+            values = play_values(obs, [hands], k=k, max_nodes=cap, coalition=coalition)
             solved_deals[key] = values
             _measured(LAST.nodes, time.perf_counter() - started)
             for card, value in values.items():
@@ -345,7 +395,7 @@ class SearchBot:
                 break
         explanation = _ranked(obs, {A.ACTIONS[A.PLAY_BASE + c]: v / solved for c, v in totals.items()},
                               f"{solved} sampled deals, each solved with open cards")  # fmt: skip
-        explanation.details.update(worlds=solved, nodes=nodes, deadline_hit=deadline.hit)
+        explanation.details.update(worlds=solved, nodes=nodes, deadline_hit=deadline.hit, coalition=coalition)
         return explanation
 
     def _play_deals(self, obs: Any, k: Knowledge, rng: random.Random, deadline: Deadline) -> list[list[int]]:

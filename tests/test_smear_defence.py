@@ -1,0 +1,110 @@
+"""Defenders who combine against the bidder at five and six seats: the standing, hidden cards, the deadline."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+from jick.bots import make_bot
+from jick.games.smear import BOT_VERSIONS, new_match
+from jick.games.smear.search import (
+    COALITION_AHEAD,
+    COALITION_GOES_OUT,
+    COALITION_LEADER,
+    COALITION_USUAL,
+    Budget,
+    SearchBot,
+    defence_coalition,
+)
+from jick.games.smear.state import HAND, SmearState
+
+TINY = Budget(worlds=2, auction_worlds=1, bids_tried=1, nodes=20_000)
+
+
+def defending(players: int, seed: int, cards_played: int = 3) -> tuple[SmearState, Any]:
+    """A state in the play of a hand where the seat to move is not on the bidder's side, and its observation."""
+    for attempt in range(50):
+        state = new_match("smear_ten_point", players=players, seed=seed * 100 + attempt)
+        helper = make_bot("heuristic", seed, game="smear")
+        played = 0
+        while not state.is_terminal and not state.hand_results:
+            obs = state.observation(state.current_player)
+            if obs.phase == "play" and obs.trump is not None:
+                if played >= cards_played and obs.sides[obs.seat] != obs.sides[obs.bidder]:
+                    if len(obs.legal_actions) > 1:
+                        return state, obs
+                played += 1
+            state.apply(helper.choose(obs))
+    raise AssertionError("no defender's turn found")
+
+
+def standing(obs: Any, scores: list[int], bid: int = 3) -> Any:
+    return dataclasses.replace(obs, scores=tuple(scores), bid=bid)
+
+
+def test_the_bidders_threat_sets_how_much_a_defender_combines() -> None:
+    """Most when making the bid wins the bidder the match, then when he leads it, least for a defender far ahead."""
+    _, obs = defending(5, 1)
+    me, bidder = obs.sides[obs.seat], obs.sides[obs.bidder]
+    scores = [5] * 5
+    assert defence_coalition(standing(obs, scores)) == COALITION_USUAL
+    scores[bidder] = 19
+    assert defence_coalition(standing(obs, scores)) == COALITION_GOES_OUT
+    assert defence_coalition(standing(obs, scores, bid=1)) == COALITION_LEADER
+    scores = [5] * 5
+    scores[me] = 15
+    assert defence_coalition(standing(obs, scores)) == COALITION_AHEAD
+    scores[bidder] = 18  # far ahead of the others, but the bidder goes out if he makes it
+    assert defence_coalition(standing(obs, scores)) == COALITION_GOES_OUT
+
+
+def test_the_bidders_side_and_two_sides_do_not_combine() -> None:
+    """The bidder plays for itself; at four seats (two teams) there is nobody to combine with."""
+    _, obs = defending(5, 2)
+    assert defence_coalition(dataclasses.replace(obs, seat=obs.bidder)) == 0
+    _, four = defending(4, 2)
+    assert defence_coalition(standing(four, [20, 20], bid=4)) == 0
+
+
+@pytest.mark.parametrize("players", [5, 6])
+def test_a_combining_defender_cannot_see_hidden_cards(players: int) -> None:
+    """Two states that differ only in other seats' cards give the defender the same choices."""
+    checked = 0
+    for seed in range(4):
+        state, obs = defending(players, seed)
+        seat = obs.seat
+        others = [s for s in range(players) if s != seat]
+        sizes = {s: state.hand_mask(s).bit_count() for s in others}
+        pair = next(((a, b) for a in others for b in others if a < b and sizes[a] == sizes[b] > 0), None)
+        if pair is None:
+            continue
+        twin = state.clone()
+        a, b = pair
+        twin._v[HAND + a], twin._v[HAND + b] = twin._v[HAND + b], twin._v[HAND + a]
+        twin_obs = twin.observation(seat)
+        assert obs == twin_obs and state.hand_mask(a) != twin.hand_mask(a)
+        assert SearchBot(4, budget=TINY).choose(obs) == SearchBot(4, budget=TINY).choose(twin_obs)
+        checked += 1
+    assert checked >= 2
+
+
+def test_a_defenders_decision_keeps_its_deadline() -> None:
+    """With a deadline already spent the combining defender still answers, legally, and says it stopped short."""
+    _, obs = defending(5, 3, cards_played=0)
+    bot = SearchBot(5, level="normal", think=1e-9)
+    why = bot.explain(obs)
+    assert why.choice in obs.legal_actions
+    assert why.details["deadline_hit"] and why.details["worlds"] >= 1
+    assert why.details["coalition"] > 0
+
+
+def test_the_old_defence_is_kept_as_a_bot_version() -> None:
+    """search_v4 is the search whose defenders play for their own points: no coalition in its explanations."""
+    assert BOT_VERSIONS["search_v4"] == ("search", {"defence": False})
+    _, obs = defending(5, 4)
+    old = make_bot("search_v4", 1, game="smear")
+    assert old.explain(dataclasses.replace(obs)).details["coalition"] == 0  # type: ignore[attr-defined]
+    assert SearchBot(1, budget=TINY).explain(obs).details["coalition"] > 0
+
