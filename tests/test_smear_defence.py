@@ -9,15 +9,14 @@ import pytest
 
 from jick.bots import make_bot
 from jick.games.smear import BOT_VERSIONS, new_match
-from jick.games.smear.search import (
+from jick.games.smear.defence import (
     COALITION_AHEAD,
     COALITION_GOES_OUT,
     COALITION_LEADER,
     COALITION_USUAL,
-    Budget,
-    SearchBot,
     defence_coalition,
 )
+from jick.games.smear.search import Budget, SearchBot
 from jick.games.smear.state import HAND, SmearState
 
 TINY = Budget(worlds=2, auction_worlds=1, bids_tried=1, nodes=20_000)

@@ -44,11 +44,11 @@ from jick.bots.budget import LEVEL_SECONDS, Budget, Deadline, SamplingError
 from jick.cards import ACE
 from jick.engine import Action, RulesError
 from jick.games.smear import actions as A
+from jick.games.smear.defence import defence_coalition
 from jick.games.smear.inference import AuctionReader, PlayReader, resample, temper
 from jick.games.smear.knowledge import Knowledge, knowledge
 from jick.games.smear.rules import HighCard, LowAward
 from jick.games.smear.sampling import sample_hands, sample_weighted_world
-from jick.games.smear.scoring import match_winner
 from jick.games.smear.solver import LAST, MAX_BID, NO_CAP, low_card_of, solve_within, solver_tables
 from jick.games.smear.state import SmearState
 from jick.games.smear.tables import game_points
@@ -82,41 +82,10 @@ NODES_PER_SECOND = 1_000_000
 def _heuristic(seed: int | None, bid_threshold: float | None = None) -> Any:
     from jick.games.smear.bot import HeuristicBot
 
-    return HeuristicBot(seed) if bid_threshold is None else HeuristicBot(seed, bid_threshold=bid_threshold)
-
-
-#: How much defenders combine against the bidder (:func:`~jick.games.smear.solver.defence_weights`) when the
-#: bidder could win the match with this bid, when he leads it, in other standings, and for a defender far ahead.
-COALITION_GOES_OUT, COALITION_LEADER, COALITION_USUAL, COALITION_AHEAD = 3, 2, 1, 0
-#: A defender leading every other side by this share of the target or more plays for its own points.
-AHEAD_SHARE = 0.25
-
-
-def defence_coalition(obs: Any) -> int:
-    """How much the seat, defending at a table of more than two sides, plays with the other defenders.
-
-    0 for the bidder's side, at two sides, or for a defender far ahead of
-    every other side (its own points first); otherwise more the greater the
-    bidder's threat to the match: most when making this bid wins him the
-    match (:func:`~jick.games.smear.scoring.match_winner`), then when he
-    leads the match. Reads only the public scores, bid and sides.
-    """
-    if obs.bidder is None or len(obs.scores) <= 2:
-        return 0
-    me, bidder = obs.sides[obs.seat], obs.sides[obs.bidder]
-    if me == bidder:
-        return 0
-    scores = list(obs.scores)
-    made = list(scores)
-    made[bidder] += obs.bid or 0
-    if match_winner(obs.rules, made, bidder, True) == bidder:
-        return COALITION_GOES_OUT
-    others = max(v for side, v in enumerate(scores) if side != me)
-    if scores[me] - others >= AHEAD_SHARE * obs.rules.target_score:
-        return COALITION_AHEAD
-    if scores[bidder] > max(v for side, v in enumerate(scores) if side != bidder):
-        return COALITION_LEADER
-    return COALITION_USUAL
+    # the model of the other seats and of the auction's play-outs keeps the heuristic's own-points defence
+    if bid_threshold is None:
+        return HeuristicBot(seed, defence=False)
+    return HeuristicBot(seed, bid_threshold=bid_threshold, defence=False)
 
 
 def play_values(

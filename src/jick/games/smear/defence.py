@@ -1,0 +1,84 @@
+"""Defenders who combine to set the bidder at tables of more than two sides (five and six seats).
+
+At five seats every player is for himself, at six (``smear_ten_point``)
+there are three teams: the sides that did not win the bid must work together
+to set the bidder. How much a defender does so depends on the match: most
+when making this bid wins the bidder the match, less when he merely leads
+it, not at all for a defender far ahead of everyone (its own points first).
+The search weighs each point by who takes it
+(:func:`~jick.games.smear.solver.defence_weights`); the heuristic plays the
+defenders as one side.
+
+>>> from jick.games.smear import new_match
+>>> s = new_match(players=5, seed=1)
+>>> defence_coalition(s.observation(0))  # no bid yet
+0
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from jick.games.smear.scoring import match_winner
+
+__all__ = [
+    "AHEAD_SHARE",
+    "COALITION_AHEAD",
+    "COALITION_GOES_OUT",
+    "COALITION_LEADER",
+    "COALITION_USUAL",
+    "defence_coalition",
+    "defence_sides",
+]
+
+#: How much defenders combine against the bidder (:func:`~jick.games.smear.solver.defence_weights`) when the
+#: bidder could win the match with this bid, when he leads it, in other standings, and for a defender far ahead.
+COALITION_GOES_OUT, COALITION_LEADER, COALITION_USUAL, COALITION_AHEAD = 3, 2, 1, 0
+#: A defender leading every other side by this share of the target or more plays for its own points.
+AHEAD_SHARE = 0.25
+
+
+def defence_coalition(obs: Any) -> int:
+    """How much the seat, defending at a table of more than two sides, plays with the other defenders.
+
+    0 for the bidder's side, at two sides, or for a defender far ahead of
+    every other side (its own points first); otherwise more the greater the
+    bidder's threat to the match: most when making this bid wins him the
+    match (:func:`~jick.games.smear.scoring.match_winner`), then when he
+    leads the match. Reads only the public scores, bid and sides. With a
+    called partner (``call_partner``) the sides of the hand are hidden: 0.
+    """
+    if obs.bidder is None or len(obs.scores) <= 2:
+        return 0
+    if getattr(obs, "called", None) is not None:  # a called partner: the hand's sides are not the table's
+        return 0
+    me, bidder = obs.sides[obs.seat], obs.sides[obs.bidder]
+    if me == bidder:
+        return 0
+    scores = list(obs.scores)
+    made = list(scores)
+    made[bidder] += obs.bid or 0
+    if match_winner(obs.rules, made, bidder, True) == bidder:
+        return COALITION_GOES_OUT
+    others = max(v for side, v in enumerate(scores) if side != me)
+    if scores[me] - others >= AHEAD_SHARE * obs.rules.target_score:
+        return COALITION_AHEAD
+    if scores[bidder] > max(v for side, v in enumerate(scores) if side != bidder):
+        return COALITION_LEADER
+    return COALITION_USUAL
+
+
+def defence_sides(obs: Any, sides: tuple[int, ...]) -> tuple[int, ...]:
+    """``sides`` with every defender on the seat's side when the seat combines against the bidder.
+
+    >>> from types import SimpleNamespace
+    >>> from jick.games.smear.presets import load_preset
+    >>> obs = SimpleNamespace(seat=3, bidder=1, bid=3, rules=load_preset("smear_ten_point", 5),
+    ...                       scores=(0, 0, 0, 0, 0), sides=(0, 1, 2, 3, 4))
+    >>> defence_sides(obs, obs.sides)
+    (3, 1, 3, 3, 3)
+    """
+    if obs.bidder is None or not defence_coalition(obs):
+        return sides
+    bidder, me = sides[obs.bidder], sides[obs.seat]
+    return tuple(bidder if side == bidder else me for side in sides)
