@@ -106,4 +106,3 @@ def test_the_old_defence_is_kept_as_a_bot_version() -> None:
     old = make_bot("search_v4", 1, game="smear")
     assert old.explain(dataclasses.replace(obs)).details["coalition"] == 0  # type: ignore[attr-defined]
     assert SearchBot(1, budget=TINY).explain(obs).details["coalition"] > 0
-

@@ -329,7 +329,9 @@ def _search(  # type: ignore[no-untyped-def]
         scale = max(scale, abs(weight[s]))
     if cards_left == 0:
         if allies > 1:
-            return _defence_end_value(pips_side, nsides, weight, game_value, tie_mode, bidder_side, low_side, bid, bid_pts)
+            return _defence_end_value(
+                pips_side, nsides, weight, game_value, tie_mode, bidder_side, low_side, bid, bid_pts
+            )
         return _end_value(pips_side, nsides, root_side, game_value, tie_mode, bidder_side, low_side, bid, bid_pts)
     # bounds: the points still to capture, and Game unless the Game cards left cannot change it
     game_lo = -scale * game_value
