@@ -27,6 +27,7 @@ __all__ = [
     "COALITION_GOES_OUT",
     "COALITION_LEADER",
     "COALITION_USUAL",
+    "HEURISTIC_COALITION",
     "defence_coalition",
     "defence_sides",
 ]
@@ -36,6 +37,9 @@ __all__ = [
 COALITION_GOES_OUT, COALITION_LEADER, COALITION_USUAL, COALITION_AHEAD = 3, 2, 1, 0
 #: A defender leading every other side by this share of the target or more plays for its own points.
 AHEAD_SHARE = 0.25
+#: The least threat at which the heuristic plays the defenders as one side (it cannot weigh a fellow
+#: defender's points between its own and the bidder's: combining in every hand cost it points per deal).
+HEURISTIC_COALITION = COALITION_LEADER
 
 
 def defence_coalition(obs: Any) -> int:
@@ -69,16 +73,21 @@ def defence_coalition(obs: Any) -> int:
 
 
 def defence_sides(obs: Any, sides: tuple[int, ...]) -> tuple[int, ...]:
-    """``sides`` with every defender on the seat's side when the seat combines against the bidder.
+    """``sides`` with every defender on the seat's side when the bidder threatens the match.
+
+    The threat is :func:`defence_coalition` at :data:`HEURISTIC_COALITION` or more.
 
     >>> from types import SimpleNamespace
     >>> from jick.games.smear.presets import load_preset
     >>> obs = SimpleNamespace(seat=3, bidder=1, bid=3, rules=load_preset("smear_ten_point", 5),
-    ...                       scores=(0, 0, 0, 0, 0), sides=(0, 1, 2, 3, 4))
-    >>> defence_sides(obs, obs.sides)
+    ...                       scores=(4, 9, 2, 5, 0), sides=(0, 1, 2, 3, 4))
+    >>> defence_sides(obs, obs.sides)  # the bidder leads the match
     (3, 1, 3, 3, 3)
+    >>> obs.scores = (0, 0, 0, 0, 0)  # level: each defends for itself
+    >>> defence_sides(obs, obs.sides)
+    (0, 1, 2, 3, 4)
     """
-    if obs.bidder is None or not defence_coalition(obs):
+    if obs.bidder is None or defence_coalition(obs) < HEURISTIC_COALITION:
         return sides
     bidder, me = sides[obs.bidder], sides[obs.seat]
     return tuple(bidder if side == bidder else me for side in sides)
