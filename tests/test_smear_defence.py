@@ -102,25 +102,29 @@ def test_a_defenders_decision_keeps_its_deadline() -> None:
 def test_the_old_defence_is_kept_as_a_bot_version() -> None:
     """search_v4 is the search whose defenders play for their own points: no coalition in its explanations."""
     assert BOT_VERSIONS["search_v4"] == ("search", {"defence": False})
+    assert BOT_VERSIONS["heuristic_defence"] == ("heuristic", {"defence": True})
     _, obs = defending(5, 4)
     old = make_bot("search_v4", 1, game="smear")
     assert old.explain(dataclasses.replace(obs)).details["coalition"] == 0  # type: ignore[attr-defined]
     assert SearchBot(1, budget=TINY).explain(obs).details["coalition"] > 0
 
 
-def test_the_heuristic_defends_with_the_others_when_the_bidder_leads_the_match() -> None:
-    """Its view of the hand: the bidder is its only opponent when he leads the match, every seat when level."""
+def test_the_heuristic_defends_with_the_others_when_the_bidder_would_go_out() -> None:
+    """With ``defence``, its view of the hand: the bidder is its only opponent when making the bid wins him the
+    match, every other seat when he only leads it (and always without ``defence``)."""
     from jick.games.smear.heuristic import _View, trump_info
     from jick.games.smear.knowledge import knowledge
 
     _, obs = defending(5, 6)
-    leading = [0] * 5
+    going_out, leading = [0] * 5, [0] * 5
+    going_out[obs.sides[obs.bidder]] = 19
     leading[obs.sides[obs.bidder]] = 12
     info = trump_info(obs.rules, obs.trump)
-    for scores, opponents in ((leading, [obs.bidder]), ([0] * 5, [s for s in range(5) if s != obs.seat])):
+    everyone = [s for s in range(5) if s != obs.seat]
+    for scores, opponents in ((going_out, [obs.bidder]), (leading, everyone), ([0] * 5, everyone)):
         seen = standing(obs, scores)
         view = _View(seen, info, knowledge(seen), defence=True)
         assert view.opponents == opponents
         assert view.lose_weight == (1.0 if len(opponents) == 1 else 0.25)
-    old = _View(standing(obs, leading), info, knowledge(obs), defence=False)
+    old = _View(standing(obs, going_out), info, knowledge(obs), defence=False)
     assert len(old.opponents) == 4

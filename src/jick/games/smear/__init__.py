@@ -58,9 +58,11 @@ BOT_VERSIONS: dict[str, tuple[str, dict[str, Any]]] = {
     "heuristic_v2": ("heuristic", {"bid_threshold": 0.7}),
     # the Smear search bot before defenders combined against the bidder at tables of more than two sides
     "search_v4": ("search", {"defence": False}),
-    "heuristic_v3": ("heuristic", {"defence": False}),
     # the Smear search bot that also reads the other seats' plays (off by default: no gain measured)
     "search_plays": ("search", {"read_plays": True}),
+    # the Smear heuristic bot whose defenders play as one side when the bidder goes out by making his bid
+    # (off by default: it won no more matches at five seats)
+    "heuristic_defence": ("heuristic", {"defence": True}),
     # the Smear cheater seeing every card in one phase only, the search bot in the other: where its lead comes from
     "cheater_auction": ("cheater", {"cheats": "auction"}),
     "cheater_play": ("cheater", {"cheats": "play"}),

@@ -7,7 +7,8 @@ when making this bid wins the bidder the match, less when he merely leads
 it, not at all for a defender far ahead of everyone (its own points first).
 The search weighs each point by who takes it
 (:func:`~jick.games.smear.solver.defence_weights`); the heuristic plays the
-defenders as one side.
+defenders as one side only when the bidder would go out (``defence=True``,
+off by default).
 
 >>> from jick.games.smear import new_match
 >>> s = new_match(players=5, seed=1)
@@ -37,9 +38,10 @@ __all__ = [
 COALITION_GOES_OUT, COALITION_LEADER, COALITION_USUAL, COALITION_AHEAD = 3, 2, 1, 0
 #: A defender leading every other side by this share of the target or more plays for its own points.
 AHEAD_SHARE = 0.25
-#: The least threat at which the heuristic plays the defenders as one side (it cannot weigh a fellow
-#: defender's points between its own and the bidder's: combining in every hand cost it points per deal).
-HEURISTIC_COALITION = COALITION_LEADER
+#: The least threat at which the heuristic (``defence=True``) plays the defenders as one side: it cannot
+#: weigh a fellow defender's points between its own and the bidder's, and combining at a lesser threat
+#: cost it points per deal and matches.
+HEURISTIC_COALITION = COALITION_GOES_OUT
 
 
 def defence_coalition(obs: Any) -> int:
@@ -73,17 +75,17 @@ def defence_coalition(obs: Any) -> int:
 
 
 def defence_sides(obs: Any, sides: tuple[int, ...]) -> tuple[int, ...]:
-    """``sides`` with every defender on the seat's side when the bidder threatens the match.
+    """``sides`` with every defender on the seat's side when the bidder goes out by making his bid.
 
     The threat is :func:`defence_coalition` at :data:`HEURISTIC_COALITION` or more.
 
     >>> from types import SimpleNamespace
     >>> from jick.games.smear.presets import load_preset
     >>> obs = SimpleNamespace(seat=3, bidder=1, bid=3, rules=load_preset("smear_ten_point", 5),
-    ...                       scores=(4, 9, 2, 5, 0), sides=(0, 1, 2, 3, 4))
-    >>> defence_sides(obs, obs.sides)  # the bidder leads the match
+    ...                       scores=(4, 19, 2, 5, 0), sides=(0, 1, 2, 3, 4))
+    >>> defence_sides(obs, obs.sides)  # the bidder goes out if he makes it
     (3, 1, 3, 3, 3)
-    >>> obs.scores = (0, 0, 0, 0, 0)  # level: each defends for itself
+    >>> obs.scores = (4, 12, 2, 5, 0)  # he only leads the match: each defends for itself
     >>> defence_sides(obs, obs.sides)
     (0, 1, 2, 3, 4)
     """

@@ -778,11 +778,12 @@ class HeuristicBot:
         seed: int | None = None,
         bidding_model: bool = True,
         bid_threshold: float = BID_THRESHOLD,
-        defence: bool = True,
+        defence: bool = False,
     ) -> None:
         self.seed = 0 if seed is None else seed
-        #: At tables of more than two sides, defend with the other defenders against the bidder
-        #: (:mod:`jick.games.smear.defence`); False: every other side is an opponent.
+        #: At tables of more than two sides, defend as one side with the other defenders when the bidder
+        #: goes out by making his bid (:mod:`jick.games.smear.defence`; off by default: it did not win
+        #: more matches in the arena). False: every other side is an opponent.
         self.defence = defence
         #: Bid and name trump from the learned hand-value model where it covers the rules
         #: (:mod:`jick.games.smear.bidding_model`); False keeps the one-feature calibration everywhere.

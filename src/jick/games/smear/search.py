@@ -82,10 +82,7 @@ NODES_PER_SECOND = 1_000_000
 def _heuristic(seed: int | None, bid_threshold: float | None = None) -> Any:
     from jick.games.smear.bot import HeuristicBot
 
-    # the model of the other seats and of the auction's play-outs keeps the heuristic's own-points defence
-    if bid_threshold is None:
-        return HeuristicBot(seed, defence=False)
-    return HeuristicBot(seed, bid_threshold=bid_threshold, defence=False)
+    return HeuristicBot(seed) if bid_threshold is None else HeuristicBot(seed, bid_threshold=bid_threshold)
 
 
 def play_values(
