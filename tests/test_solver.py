@@ -62,12 +62,14 @@ def brute_force(
     bid: int = 0,
     bidder: int = 0,
     coalition: int = 0,
+    set_bonus: int = 0,
 ) -> dict[int, int]:
     """Minimax value (root side's score change less the others') of each legal first card, by full enumeration.
 
     With a ``bid``, the side of seat ``bidder`` scores ``-bid`` instead of its points when it falls short.
     With a ``coalition`` (root not on the bidder's side, more than two sides) the root also counts that many
-    times the other defenders' points less the bidder's, and the defenders play together against the bidder.
+    times the other defenders' points less the bidder's, and the defenders play together against the bidder;
+    a set bidder then also loses ``set_bonus`` points to them.
     """
     table = trump_table(rules, trump)
     n = len(hands)
@@ -76,7 +78,8 @@ def brute_force(
     start = list(hands)
     weight = [1 if side == sides[root] else -1 for side in range(nsides)]
     with_root = [side == sides[root] for side in range(nsides)]
-    if coalition and nsides > 2 and sides[bidder] != sides[root]:
+    combined = coalition and nsides > 2 and sides[bidder] != sides[root]
+    if combined:
         for side in range(nsides):
             own = 1 if side == sides[root] else -1
             weight[side] = own + (-coalition if side == sides[bidder] else coalition)
@@ -92,7 +95,7 @@ def brute_force(
             if award.side is not None:
                 points[award.side] += award.value
         if bid and points[sides[bidder]] < bid:
-            points[sides[bidder]] = -bid
+            points[sides[bidder]] = -bid - (set_bonus if combined else 0)
         return sum(weight[side] * p for side, p in enumerate(points))
 
     def search(hands: list[int], leader: int, trick: list[int], seats: list[int], captured: list[int],
@@ -209,8 +212,8 @@ def test_solver_with_a_bid_to_make_agrees_with_brute_force(
 
 
 @pytest.mark.parametrize("players", [5, 6])
-@pytest.mark.parametrize("coalition", [1, 3])
-def test_defenders_who_combine_agree_with_brute_force(players: int, coalition: int) -> None:
+@pytest.mark.parametrize(("coalition", "set_bonus"), [(1, 0), (3, 20)])
+def test_defenders_who_combine_agree_with_brute_force(players: int, coalition: int, set_bonus: int) -> None:
     """A defender combining with the others against the bidder: the solver's values match the brute force's."""
     rules = load_preset("smear_ten_point", players)
     deck = list(deck_cards(rules))
@@ -224,11 +227,11 @@ def test_defenders_who_combine_agree_with_brute_force(players: int, coalition: i
         if rules.side_of(root) == rules.side_of(bidder):
             continue
         bid = rng.randint(2, 5)
-        expected = brute_force(rules, trump, hands, leader, root, bid=bid, bidder=bidder, coalition=coalition)
+        expected = brute_force(rules, trump, hands, leader, root, bid, bidder, coalition, set_bonus)
         side = rules.side_of(bidder)
         got = solve(
             rules, trump, hands, leader=leader, to_move=leader, root_seat=root, bidder_side=side, bid=bid,
-            bidder_points=fixed_points(rules, trump, hands, side), coalition=coalition,
+            bidder_points=fixed_points(rules, trump, hands, side), coalition=coalition, set_bonus=set_bonus,
         )  # fmt: skip
         names = {str(CARDS[c]): (got[c], expected[c]) for c in expected}
         offsets = {expected[c] - got[c] for c in expected}

@@ -31,6 +31,7 @@ __all__ = [
     "HEURISTIC_COALITION",
     "defence_coalition",
     "defence_sides",
+    "set_bonus",
 ]
 
 #: How much defenders combine against the bidder (:func:`~jick.games.smear.solver.defence_weights`) when the
@@ -72,6 +73,18 @@ def defence_coalition(obs: Any) -> int:
     if scores[bidder] > max(v for side, v in enumerate(scores) if side != bidder):
         return COALITION_LEADER
     return COALITION_USUAL
+
+
+def set_bonus(rules: Any, coalition: int) -> int:
+    """What setting the bidder is worth to the defenders beyond his points: a match when he would go out.
+
+    Twice the points of a hand, as the auction's play-outs count a match won or lost.
+
+    >>> from jick.games.smear.presets import load_preset
+    >>> set_bonus(load_preset("smear_ten_point", 5), COALITION_GOES_OUT), set_bonus(None, COALITION_LEADER)
+    (20, 0)
+    """
+    return 2 * int(rules.max_points) if coalition >= COALITION_GOES_OUT else 0
 
 
 def defence_sides(obs: Any, sides: tuple[int, ...]) -> tuple[int, ...]:

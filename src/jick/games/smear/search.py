@@ -44,7 +44,7 @@ from jick.bots.budget import LEVEL_SECONDS, Budget, Deadline, SamplingError
 from jick.cards import ACE
 from jick.engine import Action, RulesError
 from jick.games.smear import actions as A
-from jick.games.smear.defence import defence_coalition
+from jick.games.smear.defence import defence_coalition, set_bonus
 from jick.games.smear.inference import AuctionReader, PlayReader, resample, temper
 from jick.games.smear.knowledge import Knowledge, knowledge
 from jick.games.smear.rules import HighCard, LowAward
@@ -97,7 +97,9 @@ def play_values(
 
     ``max_nodes`` caps each solve (:func:`~jick.games.smear.solver.solve_within`; 0: :data:`SOLVE_NODES`).
     ``coalition``: how much a defender plays with the other defenders against
-    the bidder (:func:`defence_coalition`); the values stay in points.
+    the bidder (:func:`~jick.games.smear.defence.defence_coalition`; setting
+    a bidder who would go out is worth a match, :func:`~jick.games.smear.defence.set_bonus`);
+    the values stay in points.
     """
     k = k or knowledge(obs)
     rules = obs.rules
@@ -137,6 +139,7 @@ def play_values(
             moves=legal,
             max_nodes=max_nodes or SOLVE_NODES,
             coalition=coalition,
+            set_bonus=set_bonus(rules, coalition),
         )
         for card in legal:
             totals[card] += values[card]
@@ -246,7 +249,7 @@ class SearchBot:
     :data:`~jick.games.smear.heuristic.BID_THRESHOLD`; ``search_v3`` keeps
     0.7 for both). With ``defence=False`` a defender at a table of more than
     two sides plays for its own points against every other seat, as before
-    defenders combined against the bidder (:func:`defence_coalition`): the
+    defenders combined against the bidder (:mod:`~jick.games.smear.defence`): the
     ``search_v4`` bot.
     """
 

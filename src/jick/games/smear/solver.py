@@ -273,12 +273,15 @@ def _end_value(pips_side, nsides, root_side, game_value, tie_mode, bidder_side, 
 
 
 @njit(cache=True)
-def _defence_end_value(pips_side, nsides, weight, game_value, tie_mode, bidder_side, low_side, bid, bid_pts):  # type: ignore[no-untyped-def]
+def _defence_end_value(  # type: ignore[no-untyped-def]
+    pips_side, nsides, weight, game_value, tie_mode, bidder_side, low_side, bid, bid_pts, set_bonus
+):
     """The end of the hand for defenders who combine: Game at its winner's weight, a set bidder's swing at his.
 
     ``weight``: per side, what a point that side scores is worth to the root
     (:func:`defence_weights`). A bidder short of ``bid`` loses (its points +
-    ``bid``), worth ``-weight[bidder_side]`` each to the root.
+    ``bid``) and the defenders gain ``set_bonus`` besides (the match he does
+    not win), each point worth ``-weight[bidder_side]`` to the root.
     """
     winner = _game_winner(pips_side, nsides, game_value, tie_mode, bidder_side, low_side)
     value = 0
@@ -287,7 +290,7 @@ def _defence_end_value(pips_side, nsides, weight, game_value, tie_mode, bidder_s
     if bid > 0:
         total = bid_pts + (game_value if winner == bidder_side else 0)
         if total < bid:
-            value -= weight[bidder_side] * (total + bid)
+            value -= weight[bidder_side] * (total + bid + set_bonus)
     return value
 
 
@@ -303,7 +306,7 @@ _SEARCH_SIGNATURE = _I(
     _I1, _I, _I, _I, _I, _I, _I, _I, _I,
     _I1, _I1, _I1, _I1, _U1, _I2, _I1, _I1,
     _U1, _I1, _I1, _I1, _I1, _I, _I, _U2, _U1, _U2, _U1, _U1, types.uint64,
-    _I, _I, _I1, _I2, _I2, _I, _I, _I1, _I1,
+    _I, _I, _I1, _I2, _I2, _I, _I, _I1, _I1, _I,
 )  # fmt: skip
 
 
@@ -313,7 +316,7 @@ def _search(  # type: ignore[no-untyped-def]
     pips_side, low_side, low_card, low_value, game_value, tie_mode, bidder_side, bid, bid_pts,
     eff, strength, points, pips, masks, order, order_len, flags,
     tt_key, tt_lo, tt_hi, tt_move, tt_gen, gen, hint_gen, zob_cards, zob_leader, zob_pips, zob_low, zob_bid, hkey,
-    alpha, beta, nodes, move_buf, score_buf, stop_trick, max_nodes, weight, team,
+    alpha, beta, nodes, move_buf, score_buf, stop_trick, max_nodes, weight, team, set_bonus,
 ):  # fmt: skip
     n = hands.shape[0]
     nodes[0] += 1
@@ -330,7 +333,7 @@ def _search(  # type: ignore[no-untyped-def]
     if cards_left == 0:
         if allies > 1:
             return _defence_end_value(
-                pips_side, nsides, weight, game_value, tie_mode, bidder_side, low_side, bid, bid_pts
+                pips_side, nsides, weight, game_value, tie_mode, bidder_side, low_side, bid, bid_pts, set_bonus
             )
         return _end_value(pips_side, nsides, root_side, game_value, tie_mode, bidder_side, low_side, bid, bid_pts)
     # bounds: the points still to capture, and Game unless the Game cards left cannot change it
@@ -354,7 +357,7 @@ def _search(  # type: ignore[no-untyped-def]
         if root_side == bidder_side:
             lower -= 2 * bid * scale
         else:
-            upper += 2 * bid * scale
+            upper += (2 * bid + set_bonus) * scale
     if upper <= alpha or lower == upper:
         return upper
     if lower >= beta:
@@ -469,7 +472,7 @@ def _search(  # type: ignore[no-untyped-def]
                 tt_key, tt_lo, tt_hi, tt_move, tt_gen, gen, hint_gen, zob_cards, zob_leader, zob_pips, zob_low, zob_bid,
                 hkey2,
                 alpha - sign * gained, beta - sign * gained, nodes, move_buf, score_buf, stop_trick, max_nodes,
-                weight, team,
+                weight, team, set_bonus,
             )  # fmt: skip
             pips_side[wside] -= pip_sum
         else:
@@ -480,7 +483,7 @@ def _search(  # type: ignore[no-untyped-def]
                 eff, strength, points, pips, masks, order, order_len, flags,
                 tt_key, tt_lo, tt_hi, tt_move, tt_gen, gen, hint_gen, zob_cards, zob_leader, zob_pips, zob_low, zob_bid,
                 hkey2,
-                alpha, beta, nodes, move_buf, score_buf, stop_trick, max_nodes, weight, team,
+                alpha, beta, nodes, move_buf, score_buf, stop_trick, max_nodes, weight, team, set_bonus,
             )  # fmt: skip
         hands[to_move] ^= bit
         if nodes[1] != 0:
@@ -605,6 +608,7 @@ def solve(
     max_nodes: int | None = None,
     fresh: bool = True,
     coalition: int = 0,
+    set_bonus: int = 0,
 ) -> dict[int, int]:
     """Exact open-card value of each legal card (index -> value) for ``to_move``.
 
@@ -628,7 +632,9 @@ def solve(
     ``coalition``: at a table of more than two sides, when the root is not on
     the bidder's side, how much the defenders combine against the bidder
     (:func:`defence_weights`; 0: every other side plays against the root). The
-    values are then in units of ``coalition + 1`` points.
+    values are then in units of ``coalition + 1`` points. ``set_bonus``: with
+    a coalition, the points setting the bidder is worth to the defenders
+    besides his swing (the match he would win by making the bid).
     """
     tables = solver_tables(rules, trump)
     n = len(hands)
@@ -641,6 +647,8 @@ def solve(
     root = to_move if root_seat is None else root_seat
     root_side = int(side[root])
     weights, allies = defence_weights(nsides, root_side, bidder_side, coalition)
+    if sum(allies) <= 1:
+        set_bonus = 0  # the bonus is the coalition's
     weight = np.array(weights, dtype=np.int64)
     team = np.array(allies, dtype=np.int64)
     hands_arr = np.array(hands, dtype=np.uint64)
@@ -732,7 +740,7 @@ def solve(
                 tables.eff, tables.strength, tables.points, tables.pips, tables.suit_masks, tables.order,
                 tables.order_len, tables.flags, tt.key, tt.lo, tt.hi, tt.move, tt.gen, tt.generation, tt.hint_floor,
                 ZOB_CARDS, ZOB_LEADER, ZOB_PIPS, ZOB_LOW, ZOB_BID, hkey,
-                -INF, INF, nodes, move_buf, score_buf, stop_trick, cap, weight, team,
+                -INF, INF, nodes, move_buf, score_buf, stop_trick, cap, weight, team, set_bonus,
             )  # fmt: skip
             pips_side[wside] -= pip_sum
         else:
@@ -743,7 +751,7 @@ def solve(
                 tables.eff, tables.strength, tables.points, tables.pips, tables.suit_masks, tables.order,
                 tables.order_len, tables.flags, tt.key, tt.lo, tt.hi, tt.move, tt.gen, tt.generation, tt.hint_floor,
                 ZOB_CARDS, ZOB_LEADER, ZOB_PIPS, ZOB_LOW, ZOB_BID, hkey,
-                -INF, INF, nodes, move_buf, score_buf, stop_trick, cap, weight, team,
+                -INF, INF, nodes, move_buf, score_buf, stop_trick, cap, weight, team, set_bonus,
             )  # fmt: skip
         hands_arr[to_move] ^= np.uint64(1) << np.uint64(card)
         if nodes[1]:
