@@ -6,9 +6,14 @@ and counts each play's bid under the bot that holds most of the defending
 seats (every seat not on the bidder's side; a tie is left out), with the
 paired difference of the step's points per deal so far.
 
+With ``--before OTHER`` (the same step of an earlier version, same seed) it
+also compares the two on the deals both played: each one's a - b over those
+deals and the paired change.
+
 Usage (from the repository root)::
 
     .venv/bin/python benchmarks/defence_sets.py benchmarks/results/smear_ten_point-5p-search-search_v4-seed7.jsonl
+        [--before benchmarks/ladder/smear_ten_point-5p-search-heuristic-seed1.jsonl]
 """
 
 from __future__ import annotations
@@ -32,10 +37,46 @@ def defenders(rules: Any, lineup: list[int], bidder: int) -> int | None:
     return int(2 * ones > len(seats))
 
 
+def deal_differences(book: Path) -> dict[int, float]:
+    """Per deal index, the first bot's mean points over its seats less the second's (as the arena's)."""
+    out = {}
+    for line in book.read_text().splitlines()[1:]:
+        deal = json.loads(line)
+        totals, seats = [0.0, 0.0], [0, 0]
+        for play in deal["plays"]:
+            for bot, points in zip(play["lineup"], play["points"], strict=True):
+                totals[bot] += points
+                seats[bot] += 1
+        out[deal["index"]] = totals[0] / seats[0] - totals[1] / seats[1]
+    return out
+
+
+def interval(values: list[float]) -> str:
+    """Mean [95% interval] of ``values``."""
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else float("nan")
+    return f"{mean:+.2f} [{mean - half:+.2f}, {mean + half:+.2f}]"
+
+
+def compare(after: Path, before: Path) -> None:
+    """Print both versions' a - b on the deals both played, and the paired change."""
+    new, old = deal_differences(after), deal_differences(before)
+    common = sorted(set(new) & set(old))
+    if len(common) < 2:
+        print("fewer than two deals in common")
+        return
+    change = interval([new[i] - old[i] for i in common])
+    print(f"on the {len(common)} deals both played: after {interval([new[i] for i in common])}, "
+          f"before {interval([old[i] for i in common])}, change {change}")  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("book", type=Path)
+    parser.add_argument("--before", type=Path, help="the same step of an earlier version (same seed)")
     args = parser.parse_args()
+    if args.before:
+        compare(args.book, args.before)
     lines = args.book.read_text().splitlines()
     run = json.loads(lines[0])["run"]
     names = run["bots"]
@@ -47,15 +88,8 @@ def main() -> None:
             row = json.loads(line)
             levels[row["index"]] = row["bids"]
     counts: dict[str, dict[str, list[int]]] = {name: {} for name in names}
-    diffs = []
     for line in lines[1:]:
         deal = json.loads(line)
-        totals, seats = [0.0, 0.0], [0, 0]  # each bot's mean over its seats in every play, as the arena's
-        for play in deal["plays"]:
-            for bot, points in zip(play["lineup"], play["points"], strict=True):
-                totals[bot] += points
-                seats[bot] += 1
-        diffs.append(totals[0] / seats[0] - totals[1] / seats[1])
         bids = levels.get(deal["index"])
         for i, play in enumerate(deal["plays"]):
             if play["bid"] is None or bids is None:
@@ -67,11 +101,9 @@ def main() -> None:
             count = counts[names[bot]].setdefault(str(bids[i]), [0, 0])
             count[0] += 1
             count[1] += not made
-    n = len(diffs)
-    if n > 1:
-        mean = statistics.fmean(diffs)
-        half = 1.96 * statistics.stdev(diffs) / n**0.5
-        print(f"{names[0]} - {names[1]}: {mean:+.2f} [{mean - half:+.2f}, {mean + half:+.2f}] over {n} deals")
+    diffs = list(deal_differences(args.book).values())
+    if len(diffs) > 1:
+        print(f"{names[0]} - {names[1]}: {interval(diffs)} over {len(diffs)} deals")
     for name in names:
         total = sum(c[0] for c in counts[name].values())
         sets = sum(c[1] for c in counts[name].values())
