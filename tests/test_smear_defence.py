@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from jick.bots import make_bot
+from jick.engine import RulesError
 from jick.games.smear import BOT_VERSIONS, new_match
 from jick.games.smear.defence import (
     COALITION_AHEAD,
@@ -44,17 +45,19 @@ def standing(obs: Any, scores: list[int], bid: int = 3) -> Any:
 
 
 def test_the_bidders_threat_sets_how_much_a_defender_combines() -> None:
-    """Most when making the bid wins the bidder the match, then when he leads it, least for a defender far ahead."""
+    """Most when making the bid wins the bidder the match, then when he leads it, least for a defender far ahead;
+    in level standings only when asked to combine always."""
     _, obs = defending(5, 1)
     me, bidder = obs.sides[obs.seat], obs.sides[obs.bidder]
     scores = [5] * 5
-    assert defence_coalition(standing(obs, scores)) == COALITION_USUAL
+    assert defence_coalition(standing(obs, scores)) == 0
+    assert defence_coalition(standing(obs, scores), always=True) == COALITION_USUAL
     scores[bidder] = 19
     assert defence_coalition(standing(obs, scores)) == COALITION_GOES_OUT
     assert defence_coalition(standing(obs, scores, bid=1)) == COALITION_LEADER
     scores = [5] * 5
     scores[me] = 15
-    assert defence_coalition(standing(obs, scores)) == COALITION_AHEAD
+    assert defence_coalition(standing(obs, scores), always=True) == COALITION_AHEAD
     scores[bidder] = 18  # far ahead of the others, but the bidder goes out if he makes it
     assert defence_coalition(standing(obs, scores)) == COALITION_GOES_OUT
 
@@ -84,7 +87,9 @@ def test_a_combining_defender_cannot_see_hidden_cards(players: int) -> None:
         twin._v[HAND + a], twin._v[HAND + b] = twin._v[HAND + b], twin._v[HAND + a]
         twin_obs = twin.observation(seat)
         assert obs == twin_obs and state.hand_mask(a) != twin.hand_mask(a)
-        assert SearchBot(4, budget=TINY).choose(obs) == SearchBot(4, budget=TINY).choose(twin_obs)
+        for defence in ("threat", "always"):
+            a, b = SearchBot(4, budget=TINY, defence=defence), SearchBot(4, budget=TINY, defence=defence)
+            assert a.choose(obs) == b.choose(twin_obs)
         checked += 1
     assert checked >= 2
 
@@ -92,7 +97,7 @@ def test_a_combining_defender_cannot_see_hidden_cards(players: int) -> None:
 def test_a_defenders_decision_keeps_its_deadline() -> None:
     """With a deadline already spent the combining defender still answers, legally, and says it stopped short."""
     _, obs = defending(5, 3, cards_played=0)
-    bot = SearchBot(5, level="normal", think=1e-9)
+    bot = SearchBot(5, level="normal", think=1e-9, defence="always")
     why = bot.explain(obs)
     assert why.choice in obs.legal_actions
     assert why.details["deadline_hit"] and why.details["worlds"] >= 1
@@ -101,12 +106,21 @@ def test_a_defenders_decision_keeps_its_deadline() -> None:
 
 def test_the_old_defence_is_kept_as_a_bot_version() -> None:
     """search_v4 is the search whose defenders play for their own points: no coalition in its explanations."""
-    assert BOT_VERSIONS["search_v4"] == ("search", {"defence": False})
+    assert BOT_VERSIONS["search_v4"] == ("search", {"defence": "off"})
+    assert BOT_VERSIONS["search_defence_always"] == ("search", {"defence": "always"})
     assert BOT_VERSIONS["heuristic_defence"] == ("heuristic", {"defence": True})
     _, obs = defending(5, 4)
+    leading = [0] * 5
+    leading[obs.sides[obs.bidder]] = 12
+    obs = standing(obs, leading)
     old = make_bot("search_v4", 1, game="smear")
-    assert old.explain(dataclasses.replace(obs)).details["coalition"] == 0  # type: ignore[attr-defined]
-    assert SearchBot(1, budget=TINY).explain(obs).details["coalition"] > 0
+    assert old.explain(obs).details["coalition"] == 0  # type: ignore[attr-defined]
+    assert SearchBot(1, budget=TINY).explain(obs).details["coalition"] == COALITION_LEADER
+
+
+def test_an_unknown_defence_is_a_one_line_error() -> None:
+    with pytest.raises(RulesError, match="unknown defence 'all'; defences are: off, threat, always"):
+        SearchBot(1, defence="all")
 
 
 def test_the_heuristic_defends_with_the_others_when_the_bidder_would_go_out() -> None:

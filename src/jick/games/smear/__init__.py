@@ -57,7 +57,9 @@ BOT_VERSIONS: dict[str, tuple[str, dict[str, Any]]] = {
     "search_v3": ("search", _OLD_BAR),
     "heuristic_v2": ("heuristic", {"bid_threshold": 0.7}),
     # the Smear search bot before defenders combined against the bidder at tables of more than two sides
-    "search_v4": ("search", {"defence": False}),
+    "search_v4": ("search", {"defence": "off"}),
+    # the Smear search bot whose defenders combine against the bidder in level standings too
+    "search_defence_always": ("search", {"defence": "always"}),
     # the Smear search bot that also reads the other seats' plays (off by default: no gain measured)
     "search_plays": ("search", {"read_plays": True}),
     # the Smear heuristic bot whose defenders play as one side when the bidder goes out by making his bid

@@ -28,12 +28,15 @@ __all__ = [
     "COALITION_GOES_OUT",
     "COALITION_LEADER",
     "COALITION_USUAL",
+    "DEFENCES",
     "HEURISTIC_COALITION",
     "defence_coalition",
     "defence_sides",
     "set_bonus",
 ]
 
+#: The search's defences: each for its own points, combined when the bidder threatens the match, or always.
+DEFENCES = ("off", "threat", "always")
 #: How much defenders combine against the bidder (:func:`~jick.games.smear.solver.defence_weights`) when the
 #: bidder could win the match with this bid, when he leads it, in other standings, and for a defender far ahead.
 COALITION_GOES_OUT, COALITION_LEADER, COALITION_USUAL, COALITION_AHEAD = 3, 2, 1, 0
@@ -45,15 +48,17 @@ AHEAD_SHARE = 0.25
 HEURISTIC_COALITION = COALITION_GOES_OUT
 
 
-def defence_coalition(obs: Any) -> int:
+def defence_coalition(obs: Any, always: bool = False) -> int:
     """How much the seat, defending at a table of more than two sides, plays with the other defenders.
 
     0 for the bidder's side, at two sides, or for a defender far ahead of
     every other side (its own points first); otherwise more the greater the
     bidder's threat to the match: most when making this bid wins him the
     match (:func:`~jick.games.smear.scoring.match_winner`), then when he
-    leads the match. Reads only the public scores, bid and sides. With a
-    called partner (``call_partner``) the sides of the hand are hidden: 0.
+    leads the match. When he does neither: :data:`COALITION_USUAL` with
+    ``always``, else 0 (combining then was not shown to help in the arena).
+    Reads only the public scores, bid and sides. With a called partner
+    (``call_partner``) the sides of the hand are hidden: 0.
     """
     if obs.bidder is None or len(obs.scores) <= 2:
         return 0
@@ -72,7 +77,7 @@ def defence_coalition(obs: Any) -> int:
         return COALITION_AHEAD
     if scores[bidder] > max(v for side, v in enumerate(scores) if side != bidder):
         return COALITION_LEADER
-    return COALITION_USUAL
+    return COALITION_USUAL if always else 0
 
 
 def set_bonus(rules: Any, coalition: int) -> int:

@@ -44,7 +44,7 @@ from jick.bots.budget import LEVEL_SECONDS, Budget, Deadline, SamplingError
 from jick.cards import ACE
 from jick.engine import Action, RulesError
 from jick.games.smear import actions as A
-from jick.games.smear.defence import defence_coalition, set_bonus
+from jick.games.smear.defence import DEFENCES, defence_coalition, set_bonus
 from jick.games.smear.inference import AuctionReader, PlayReader, resample, temper
 from jick.games.smear.knowledge import Knowledge, knowledge
 from jick.games.smear.rules import HighCard, LowAward
@@ -247,10 +247,12 @@ class SearchBot:
     bar of the heuristic it takes for the other seats, reading their calls
     and playing its candidates out (both default to
     :data:`~jick.games.smear.heuristic.BID_THRESHOLD`; ``search_v3`` keeps
-    0.7 for both). With ``defence=False`` a defender at a table of more than
-    two sides plays for its own points against every other seat, as before
-    defenders combined against the bidder (:mod:`~jick.games.smear.defence`): the
-    ``search_v4`` bot.
+    0.7 for both). ``defence`` is how a defender plays at a table of more
+    than two sides (:mod:`~jick.games.smear.defence`): ``"threat"`` combines
+    with the other defenders against a bidder who leads the match or would
+    win it with this bid, ``"always"`` in level standings too (the
+    ``search_defence_always`` bot), ``"off"`` plays for its own points
+    against every other seat, as before defenders combined: the ``search_v4`` bot.
     """
 
     name = "search"
@@ -266,12 +268,14 @@ class SearchBot:
         read_plays: bool = False,
         bid_threshold: float | None = None,
         model_threshold: float | None = None,
-        defence: bool = True,
+        defence: str = "threat",
     ) -> None:
         if budget is None:
             if level not in BUDGETS:
                 raise RulesError(f"unknown search level {level!r}; levels are: {', '.join(BUDGETS)}")
             budget = BUDGETS[level]
+        if defence not in DEFENCES:
+            raise RulesError(f"unknown defence {defence!r}; defences are: {', '.join(DEFENCES)}")
         if think is not None:
             budget = budget.with_seconds(think)
         self.level = level
@@ -327,7 +331,7 @@ class SearchBot:
         totals: dict[int, float] = {}
         nodes = solved = 0
         deals = self._play_deals(obs, k, rng, deadline)
-        coalition = defence_coalition(obs) if self.defence else 0
+        coalition = defence_coalition(obs, self.defence == "always") if self.defence != "off" else 0
         solved_deals: dict[tuple[int, ...], dict[int, float]] = {}
         while solved < budget.worlds:
             if solved and deadline.expired():
