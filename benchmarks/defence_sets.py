@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 from pathlib import Path
 from typing import Any
 
+from jick.arena.stats import mean_interval
 from jick.games.smear import load_preset
 
 
@@ -52,10 +52,9 @@ def deal_differences(book: Path) -> dict[int, float]:
 
 
 def interval(values: list[float]) -> str:
-    """Mean [95% interval] of ``values``."""
-    mean = statistics.fmean(values)
-    half = 1.96 * statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else float("nan")
-    return f"{mean:+.2f} [{mean - half:+.2f}, {mean + half:+.2f}]"
+    """Mean [95% Student-t interval] of ``values``, as the arena gives it."""
+    m = mean_interval(values)
+    return f"{m.mean:+.2f} [{m.low:+.2f}, {m.high:+.2f}]"
 
 
 def compare(after: Path, before: Path) -> None:
