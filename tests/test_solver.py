@@ -10,6 +10,7 @@ at the deal, so its values must equal the brute force's up to one constant.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -53,17 +54,36 @@ def legal_cards(rules: SmearRules, table: TrumpTable, hand: int, trick: list[int
 
 
 def brute_force(
-    rules: SmearRules, trump: int, hands: list[int], leader: int, root: int, bid: int = 0, bidder: int = 0
+    rules: SmearRules,
+    trump: int,
+    hands: list[int],
+    leader: int,
+    root: int,
+    bid: int = 0,
+    bidder: int = 0,
+    coalition: int = 0,
+    set_bonus: int = 0,
 ) -> dict[int, int]:
     """Minimax value (root side's score change less the others') of each legal first card, by full enumeration.
 
     With a ``bid``, the side of seat ``bidder`` scores ``-bid`` instead of its points when it falls short.
+    With a ``coalition`` (root not on the bidder's side, more than two sides) the root also counts that many
+    times the other defenders' points less the bidder's, and the defenders play together against the bidder;
+    a set bidder then also loses ``set_bonus`` points to them.
     """
     table = trump_table(rules, trump)
     n = len(hands)
     sides = [rules.side_of(s) for s in range(n)]
     nsides = max(sides) + 1
     start = list(hands)
+    weight = [1 if side == sides[root] else -1 for side in range(nsides)]
+    with_root = [side == sides[root] for side in range(nsides)]
+    combined = coalition and nsides > 2 and sides[bidder] != sides[root]
+    if combined:
+        for side in range(nsides):
+            own = 1 if side == sides[root] else -1
+            weight[side] = own + (-coalition if side == sides[bidder] else coalition)
+            with_root[side] = side != sides[bidder]
 
     def score(captured: list[int], order: list[tuple[int, int]]) -> int:
         played = [0] * n
@@ -75,8 +95,8 @@ def brute_force(
             if award.side is not None:
                 points[award.side] += award.value
         if bid and points[sides[bidder]] < bid:
-            points[sides[bidder]] = -bid
-        return sum(p if side == sides[root] else -p for side, p in enumerate(points))
+            points[sides[bidder]] = -bid - (set_bonus if combined else 0)
+        return sum(weight[side] * p for side, p in enumerate(points))
 
     def search(hands: list[int], leader: int, trick: list[int], seats: list[int], captured: list[int],
                order: list[tuple[int, int]], done: int) -> int:  # fmt: skip
@@ -97,7 +117,7 @@ def brute_force(
                 values.append(search(hands, leader, trick + [card], seats + [seat], captured, order, done))
             order.pop()
             hands[seat] ^= 1 << card
-        return max(values) if sides[seat] == sides[root] else min(values)
+        return max(values) if with_root[sides[seat]] else min(values)
 
     out = {}
     for card in legal_cards(rules, table, start[leader], [], 0):
@@ -189,3 +209,49 @@ def test_solver_with_a_bid_to_make_agrees_with_brute_force(
         names = {str(CARDS[c]): (got[c], expected[c]) for c in expected}
         offsets = {expected[c] - got[c] for c in expected}
         assert len(offsets) == 1, f"trump {trump}, leader {leader}, root {root}, bid {bid} by {bidder}: {names}"
+
+
+@pytest.mark.parametrize("players", [5, 6])
+@pytest.mark.parametrize(("coalition", "set_bonus"), [(1, 0), (3, 20)])
+def test_defenders_who_combine_agree_with_brute_force(players: int, coalition: int, set_bonus: int) -> None:
+    """A defender combining with the others against the bidder: the solver's values match the brute force's."""
+    rules = load_preset("smear_ten_point", players)
+    deck = list(deck_cards(rules))
+    rng = random.Random(f"coalition-{players}-{coalition}")
+    checked = 0
+    while checked < 10:
+        rng.shuffle(deck)
+        hands = [sum(1 << c for c in deck[2 * s : 2 * (s + 1)]) for s in range(players)]
+        trump = rng.randrange(4)
+        leader, root, bidder = (rng.randrange(players) for _ in range(3))
+        if rules.side_of(root) == rules.side_of(bidder):
+            continue
+        bid = rng.randint(2, 5)
+        expected = brute_force(rules, trump, hands, leader, root, bid, bidder, coalition, set_bonus)
+        side = rules.side_of(bidder)
+        got = solve(
+            rules, trump, hands, leader=leader, to_move=leader, root_seat=root, bidder_side=side, bid=bid,
+            bidder_points=fixed_points(rules, trump, hands, side), coalition=coalition, set_bonus=set_bonus,
+        )  # fmt: skip
+        names = {str(CARDS[c]): (got[c], expected[c]) for c in expected}
+        offsets = {expected[c] - got[c] for c in expected}
+        assert len(offsets) == 1, f"trump {trump}, leader {leader}, root {root}, bid {bid} by {bidder}: {names}"
+        checked += 1
+
+
+def test_a_defender_smears_a_fellow_defenders_trick_rather_than_the_bidders() -> None:
+    """Five seats, spades trump, seat 0 bid 2 and has made it. Seat 3 took the lead with the Ace of hearts;
+    seat 4 plays last, void in hearts, with the Ten of diamonds (Game) and a small club. Seat 3 must then
+    lead the King of trump to the bidder's Ace. On its own the Ten is lost to a rival either way; combining
+    against the bidder, seat 4 puts it on seat 3's trick so that the bidder does not win Game."""
+    from jick.cards import card_mask, parse_card
+
+    rules = load_preset("smear_ten_point", 5)
+    hands = [card_mask(h.split()) for h in ("AS", "5C", "6C", "KS", "10D 4C")]
+    trick = [(seat, parse_card(card).index) for seat, card in enumerate(("3H", "4H", "5H", "AH"))]
+    args: dict[str, Any] = dict(leader=0, to_move=4, trick=trick, tricks_done=8, bidder_side=0, bid=2)
+    alone = solve(rules, 0, hands, bidder_points=5, **args)
+    together = solve(rules, 0, hands, bidder_points=5, coalition=2, **args)
+    ten, small = parse_card("10D").index, parse_card("4C").index
+    assert alone[ten] == alone[small]  # Game goes to a rival either way
+    assert together[ten] > together[small]  # Game to a fellow defender, not to the bidder

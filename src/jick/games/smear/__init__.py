@@ -56,14 +56,20 @@ BOT_VERSIONS: dict[str, tuple[str, dict[str, Any]]] = {
     # the Smear search bot (and the heuristic) before the arena-tuned bidding bar (0.7 -> 0.55)
     "search_v3": ("search", _OLD_BAR),
     "heuristic_v2": ("heuristic", {"bid_threshold": 0.7}),
-    # the Smear search bot of issue 30 ("today's search"), before the auction by test-time search was tried
-    "search_v4": ("search", {"bid_search": False}),
+    # the Smear search bot of issue 30 ("today's search"): before the auction by test-time search was tried
+    # and before defenders combined against the bidder at tables of more than two sides
+    "search_v4": ("search", {"bid_search": False, "defence": "off"}),
     # the Smear search bot valuing every legal call on sampled deals, to the score (bid_search.py)
     "search_bidsearch": ("search", {"bid_search": True}),
     # the same, replacing the heuristic's call only when another beats it by two standard errors (as search_v4)
     "search_bidsearch2": ("search", {"bid_search": True, "bid_margin": 2.0}),
+    # the Smear search bot whose defenders combine against the bidder in level standings too
+    "search_defence_always": ("search", {"defence": "always"}),
     # the Smear search bot that also reads the other seats' plays (off by default: no gain measured)
     "search_plays": ("search", {"read_plays": True}),
+    # the Smear heuristic bot whose defenders play as one side when the bidder goes out by making his bid
+    # (off by default: it won no more matches at five seats)
+    "heuristic_defence": ("heuristic", {"defence": True}),
     # the Smear cheater seeing every card in one phase only, the search bot in the other: where its lead comes from
     "cheater_auction": ("cheater", {"cheats": "auction"}),
     "cheater_play": ("cheater", {"cheats": "play"}),

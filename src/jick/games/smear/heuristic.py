@@ -113,6 +113,7 @@ from jick.bots.turn import only_action
 from jick.cards import ACE, CARDS, KING, QUEEN, TEN, THREE, TWO, Card, bit_list, index_mask
 from jick.engine import Action
 from jick.games.smear import actions as A
+from jick.games.smear.defence import defence_sides
 from jick.games.smear.knowledge import Knowledge, knowledge
 from jick.games.smear.rules import (
     AllPass,
@@ -522,7 +523,7 @@ def _top_trumps(table: TrumpTable) -> int:
 class _View:
     """What the deciding seat knows, with the probabilities the play heuristics need."""
 
-    def __init__(self, obs: Any, info: TrumpInfo, k: Knowledge) -> None:
+    def __init__(self, obs: Any, info: TrumpInfo, k: Knowledge, defence: bool = False) -> None:
         self.obs = obs
         self.info = info
         self.k = k
@@ -532,8 +533,10 @@ class _View:
         n = len(obs.hand_sizes)
         self.n = n
         self.sides: tuple[int, ...] = hand_sides(obs)
+        if defence:  # the defenders play as one side against the bidder
+            self.sides = defence_sides(obs, self.sides)
         self.my_side: int = self.sides[obs.seat]
-        sides_count = max(self.sides) + 1
+        sides_count = len(set(self.sides)) if defence else max(self.sides) + 1
         #: Weight of a point won by another side against one won by ours.
         self.lose_weight: float = 1.0 / max(1, sides_count - 1)
         self.hand = k.hand
@@ -771,9 +774,17 @@ class HeuristicBot:
     name = "heuristic"
 
     def __init__(
-        self, seed: int | None = None, bidding_model: bool = True, bid_threshold: float = BID_THRESHOLD
+        self,
+        seed: int | None = None,
+        bidding_model: bool = True,
+        bid_threshold: float = BID_THRESHOLD,
+        defence: bool = False,
     ) -> None:
         self.seed = 0 if seed is None else seed
+        #: At tables of more than two sides, defend as one side with the other defenders when the bidder
+        #: goes out by making his bid (:mod:`jick.games.smear.defence`; off by default: it did not win
+        #: more matches in the arena). False: every other side is an opponent.
+        self.defence = defence
         #: Bid and name trump from the learned hand-value model where it covers the rules
         #: (:mod:`jick.games.smear.bidding_model`); False keeps the one-feature calibration everywhere.
         self.bidding_model = bidding_model
@@ -1053,7 +1064,7 @@ class HeuristicBot:
     def _play_scores(self, obs: Any) -> tuple[dict[int, float], _View]:
         info = trump_info(obs.rules, obs.trump)
         k = knowledge(obs)
-        view = _View(obs, info, k)
+        view = _View(obs, info, k, self.defence)
         plays = [a.card.index for a in obs.legal_actions if isinstance(a, A.Play)]
         trick_cards = [c.index for _, c in obs.trick]
         trick_seats = [s for s, _ in obs.trick]

@@ -45,6 +45,7 @@ from jick.cards import ACE
 from jick.engine import Action, RulesError
 from jick.games.smear import actions as A
 from jick.games.smear.bid_search import MARGIN, CallSearch, explain_bids
+from jick.games.smear.defence import DEFENCES, defence_coalition, set_bonus
 from jick.games.smear.inference import AuctionReader, PlayReader, resample, temper
 from jick.games.smear.knowledge import Knowledge, knowledge
 from jick.games.smear.rules import HighCard, LowAward
@@ -89,11 +90,20 @@ def _heuristic(seed: int | None, bid_threshold: float | None = None) -> Any:
 
 
 def play_values(
-    obs: Any, hands_list: list[list[int]], tricks_seen: Any = None, k: Knowledge | None = None, max_nodes: int = 0
+    obs: Any,
+    hands_list: list[list[int]],
+    tricks_seen: Any = None,
+    k: Knowledge | None = None,
+    max_nodes: int = 0,
+    coalition: int = 0,
 ) -> dict[int, float]:
     """Mean solver value of each legal card of ``obs.seat`` over the given deals (lists of hand masks).
 
     ``max_nodes`` caps each solve (:func:`~jick.games.smear.solver.solve_within`; 0: :data:`SOLVE_NODES`).
+    ``coalition``: how much a defender plays with the other defenders against
+    the bidder (:func:`~jick.games.smear.defence.defence_coalition`; setting
+    a bidder who would go out is worth a match, :func:`~jick.games.smear.defence.set_bonus`);
+    the values stay in points.
     """
     k = k or knowledge(obs)
     rules = obs.rules
@@ -132,10 +142,13 @@ def play_values(
             bidder_points=bidder_points(obs, k, hands, low) if bid else 0,
             moves=legal,
             max_nodes=max_nodes or SOLVE_NODES,
+            coalition=coalition,
+            set_bonus=set_bonus(rules, coalition),
         )
         for card in legal:
             totals[card] += values[card]
-    return {card: total / max(1, len(hands_list)) for card, total in totals.items()}
+    unit = max(1, len(hands_list)) * (coalition + 1 if coalition and obs.sides[obs.seat] != bidder_side else 1)
+    return {card: total / unit for card, total in totals.items()}
 
 
 def bidder_points(obs: Any, k: Knowledge, hands: list[int], low: int) -> int:
@@ -242,7 +255,12 @@ class SearchBot:
     sampled deals, the rest of the auction and the hand played out, to the
     score (:mod:`~jick.games.smear.bid_search`), keeping the heuristic's call
     unless another beats it by ``bid_margin`` standard errors: the
-    ``search_bidsearch`` bot (off by default: see docs/bots.md).
+    ``search_bidsearch`` bot (off by default: see docs/bots.md). ``defence`` is how a defender plays at a table of more
+    than two sides (:mod:`~jick.games.smear.defence`): ``"threat"`` combines
+    with the other defenders against a bidder who leads the match or would
+    win it with this bid, ``"always"`` in level standings too (the
+    ``search_defence_always`` bot), ``"off"`` plays for its own points
+    against every other seat, as before defenders combined (as the ``search_v4`` bot).
     """
 
     name = "search"
@@ -260,11 +278,14 @@ class SearchBot:
         model_threshold: float | None = None,
         bid_search: bool = False,
         bid_margin: float | None = None,
+        defence: str = "threat",
     ) -> None:
         if budget is None:
             if level not in BUDGETS:
                 raise RulesError(f"unknown search level {level!r}; levels are: {', '.join(BUDGETS)}")
             budget = BUDGETS[level]
+        if defence not in DEFENCES:
+            raise RulesError(f"unknown defence {defence!r}; defences are: {', '.join(DEFENCES)}")
         if think is not None:
             budget = budget.with_seconds(think)
         self.level = level
@@ -272,6 +293,7 @@ class SearchBot:
         self.memory = memory
         self.inference = inference
         self.read_plays = read_plays
+        self.defence = defence
         self.bid_threshold = bid_threshold
         self.model_threshold = model_threshold
         self.bid_search = bid_search
@@ -323,6 +345,7 @@ class SearchBot:
         totals: dict[int, float] = {}
         nodes = solved = 0
         deals = self._play_deals(obs, k, rng, deadline)
+        coalition = defence_coalition(obs, self.defence == "always") if self.defence != "off" else 0
         solved_deals: dict[tuple[int, ...], dict[int, float]] = {}
         while solved < budget.worlds:
             if solved and deadline.expired():
@@ -348,7 +371,7 @@ class SearchBot:
                     cap = max(1, in_time)
                     deadline.hit = True
             started = time.perf_counter()
-            values = play_values(obs, [hands], k=k, max_nodes=cap)
+            values = play_values(obs, [hands], k=k, max_nodes=cap, coalition=coalition)
             solved_deals[key] = values
             _measured(LAST.nodes, time.perf_counter() - started)
             for card, value in values.items():
@@ -359,7 +382,7 @@ class SearchBot:
                 break
         explanation = _ranked(obs, {A.ACTIONS[A.PLAY_BASE + c]: v / solved for c, v in totals.items()},
                               f"{solved} sampled deals, each solved with open cards")  # fmt: skip
-        explanation.details.update(worlds=solved, nodes=nodes, deadline_hit=deadline.hit)
+        explanation.details.update(worlds=solved, nodes=nodes, deadline_hit=deadline.hit, coalition=coalition)
         return explanation
 
     def _play_deals(self, obs: Any, k: Knowledge, rng: random.Random, deadline: Deadline) -> list[list[int]]:

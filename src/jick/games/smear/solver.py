@@ -8,7 +8,10 @@ bid, a bidder's side that ends short of it loses the bid instead of scoring
 its points, as in the settlement, so the bidder plays to make the bid and the
 others play to set it. With more
 than two sides the others are taken to play together against the seat
-("paranoid" search).
+("paranoid" search), unless the seat defends and combines with the other
+defenders against the bidder (``coalition``, :func:`defence_weights`): then
+the defenders play together against the bidder's side, and each point is
+weighed by who takes it.
 
 The search is alpha-beta over single cards with a transposition table at trick
 boundaries, equivalent-card merging (cards of one suit next to each other in
@@ -50,6 +53,7 @@ __all__ = [
     "CARDS",
     "SolveCutOff",
     "SolverTables",
+    "defence_weights",
     "low_card_of",
     "point_values",
     "solve",
@@ -247,6 +251,28 @@ def _end_value(pips_side, nsides, root_side, game_value, tie_mode, bidder_side, 
     return value
 
 
+@njit(cache=True)
+def _defence_end_value(  # type: ignore[no-untyped-def]
+    pips_side, nsides, weight, game_value, tie_mode, bidder_side, low_side, bid, bid_pts, set_bonus
+):
+    """The end of the hand for defenders who combine: Game at its winner's weight, a set bidder's swing at his.
+
+    ``weight``: per side, what a point that side scores is worth to the root
+    (:func:`defence_weights`). A bidder short of ``bid`` loses (its points +
+    ``bid``) and the defenders gain ``set_bonus`` besides (the match he does
+    not win), each point worth ``-weight[bidder_side]`` to the root.
+    """
+    winner = _game_winner(pips_side, nsides, game_value, tie_mode, bidder_side, low_side)
+    value = 0
+    if winner >= 0:
+        value = weight[winner] * game_value
+    if bid > 0:
+        total = bid_pts + (game_value if winner == bidder_side else 0)
+        if total < bid:
+            value -= weight[bidder_side] * (total + bid + set_bonus)
+    return value
+
+
 _I = types.int64
 _I1 = types.int64[::1]
 _I2 = types.int64[:, ::1]
@@ -259,7 +285,7 @@ _SEARCH_SIGNATURE = _I(
     _I1, _I, _I, _I, _I, _I, _I, _I, _I,
     _I1, _I1, _I1, _I1, _U1, _I2, _I1, _I1,
     _U1, _I1, _I1, _I1, _I1, _I, _I, _U2, _U1, _U2, _U1, _U1, types.uint64,
-    _I, _I, _I1, _I2, _I2, _I, _I,
+    _I, _I, _I1, _I2, _I2, _I, _I, _I1, _I1, _I,
 )  # fmt: skip
 
 
@@ -269,7 +295,7 @@ def _search(  # type: ignore[no-untyped-def]
     pips_side, low_side, low_card, low_value, game_value, tie_mode, bidder_side, bid, bid_pts,
     eff, strength, points, pips, masks, order, order_len, flags,
     tt_key, tt_lo, tt_hi, tt_move, tt_gen, gen, hint_gen, zob_cards, zob_leader, zob_pips, zob_low, zob_bid, hkey,
-    alpha, beta, nodes, move_buf, score_buf, stop_trick, max_nodes,
+    alpha, beta, nodes, move_buf, score_buf, stop_trick, max_nodes, weight, team, set_bonus,
 ):  # fmt: skip
     n = hands.shape[0]
     nodes[0] += 1
@@ -278,12 +304,21 @@ def _search(  # type: ignore[no-untyped-def]
         return 0
     tcards = tc2[tricks_done]
     tseats = ts2[tricks_done]
+    allies = 0  # sides playing for the root: 1 unless defenders combine against the bidder
+    scale = 1  # the largest weight of a point
+    for s in range(nsides):
+        allies += team[s]
+        scale = max(scale, abs(weight[s]))
     if cards_left == 0:
+        if allies > 1:
+            return _defence_end_value(
+                pips_side, nsides, weight, game_value, tie_mode, bidder_side, low_side, bid, bid_pts, set_bonus
+            )
         return _end_value(pips_side, nsides, root_side, game_value, tie_mode, bidder_side, low_side, bid, bid_pts)
     # bounds: the points still to capture, and Game unless the Game cards left cannot change it
-    game_lo = -game_value
-    game_hi = game_value
-    if game_value != 0:
+    game_lo = -scale * game_value
+    game_hi = scale * game_value
+    if game_value != 0 and allies == 1 and scale == 1:
         other_best = -1
         for s in range(nsides):
             if s != root_side and pips_side[s] > other_best:
@@ -295,20 +330,20 @@ def _search(  # type: ignore[no-untyped-def]
             game_hi = 0 if nsides > 2 else -game_value
             if nsides == 2:
                 game_lo = -game_value
-    upper = game_hi + rem_points
-    lower = game_lo - rem_points
+    upper = game_hi + scale * rem_points
+    lower = game_lo - scale * rem_points
     if bid_pts < bid:  # the bidder may still be set: a swing of less than twice the bid
         if root_side == bidder_side:
-            lower -= 2 * bid
+            lower -= 2 * bid * scale
         else:
-            upper += 2 * bid
+            upper += (2 * bid + set_bonus) * scale
     if upper <= alpha or lower == upper:
         return upper
     if lower >= beta:
         return lower
     if tlen == 0 and tricks_done >= stop_trick:
         return 0  # the horizon of a depth-limited search: the rest counts as even
-    maximize = side[to_move] == root_side
+    maximize = team[side[to_move]] == 1
     key = np.uint64(0)
     slot = np.int64(0)
     tt_best = -1
@@ -346,6 +381,8 @@ def _search(  # type: ignore[no-untyped-def]
     if tlen > 0:
         cur_best = _trick_winner(tcards, tlen, eff, strength, flags)
         cur_side = side[tseats[cur_best]]
+        if allies > 1 and team[cur_side] == team[side[to_move]]:
+            cur_side = side[to_move]  # a fellow defender's trick is fed like the seat's own side's
     my_side = side[to_move]
     for i in range(count):
         c = moves[i]
@@ -401,7 +438,7 @@ def _search(  # type: ignore[no-untyped-def]
                     gained += low_value
                     new_low = wside
             pips_side[wside] += pip_sum
-            sign = 1 if wside == root_side else -1
+            sign = weight[wside]
             new_trick = tlen - tlen  # an int64 zero: a literal would make numba type a second, uncachable variant
             new_bid_pts = bid_pts
             if wside == bidder_side:
@@ -414,6 +451,7 @@ def _search(  # type: ignore[no-untyped-def]
                 tt_key, tt_lo, tt_hi, tt_move, tt_gen, gen, hint_gen, zob_cards, zob_leader, zob_pips, zob_low, zob_bid,
                 hkey2,
                 alpha - sign * gained, beta - sign * gained, nodes, move_buf, score_buf, stop_trick, max_nodes,
+                weight, team, set_bonus,
             )  # fmt: skip
             pips_side[wside] -= pip_sum
         else:
@@ -424,7 +462,7 @@ def _search(  # type: ignore[no-untyped-def]
                 eff, strength, points, pips, masks, order, order_len, flags,
                 tt_key, tt_lo, tt_hi, tt_move, tt_gen, gen, hint_gen, zob_cards, zob_leader, zob_pips, zob_low, zob_bid,
                 hkey2,
-                alpha, beta, nodes, move_buf, score_buf, stop_trick, max_nodes,
+                alpha, beta, nodes, move_buf, score_buf, stop_trick, max_nodes, weight, team, set_bonus,
             )  # fmt: skip
         hands[to_move] ^= bit
         if nodes[1] != 0:
@@ -548,6 +586,8 @@ def solve(
     horizon: int | None = None,
     max_nodes: int | None = None,
     fresh: bool = True,
+    coalition: int = 0,
+    set_bonus: int = 0,
 ) -> dict[int, int]:
     """Exact open-card value of each legal card (index -> value) for ``to_move``.
 
@@ -568,6 +608,12 @@ def solve(
     raises :class:`SolveCutOff` (see :func:`solve_within` for a solve that
     always answers). ``fresh=False`` lets the best moves of the solves since
     the last fresh one order the search (the deepening passes of one question).
+    ``coalition``: at a table of more than two sides, when the root is not on
+    the bidder's side, how much the defenders combine against the bidder
+    (:func:`defence_weights`; 0: every other side plays against the root). The
+    values are then in units of ``coalition + 1`` points. ``set_bonus``: with
+    a coalition, the points setting the bidder is worth to the defenders
+    besides his swing (the match he would win by making the bid).
     """
     tables = solver_tables(rules, trump)
     n = len(hands)
@@ -579,6 +625,11 @@ def solve(
     nsides = int(side.max()) + 1
     root = to_move if root_seat is None else root_seat
     root_side = int(side[root])
+    weights, allies = defence_weights(nsides, root_side, bidder_side, coalition)
+    if sum(allies) <= 1:
+        set_bonus = 0  # the bonus is the coalition's
+    weight = np.array(weights, dtype=np.int64)
+    team = np.array(allies, dtype=np.int64)
     hands_arr = np.array(hands, dtype=np.uint64)
     rows = tricks_done + 20
     tc2 = np.zeros((rows, n), dtype=np.int64)
@@ -660,7 +711,7 @@ def solve(
                     gained += low_value
                     new_low = wside
             pips_side[wside] += pip_sum
-            sign = 1 if wside == root_side else -1
+            sign = int(weight[wside])
             v = sign * gained + _search(
                 hands_arr, side, root_side, nsides, tc2, ts2, 0, wseat, wseat, tricks_done + 1, cards_left - 1,
                 rem_points - gained, rem_pips - pip_sum, pips_side, new_low, low_card, low_value, game_value, tie_mode,
@@ -668,7 +719,7 @@ def solve(
                 tables.eff, tables.strength, tables.points, tables.pips, tables.suit_masks, tables.order,
                 tables.order_len, tables.flags, tt.key, tt.lo, tt.hi, tt.move, tt.gen, tt.generation, tt.hint_floor,
                 ZOB_CARDS, ZOB_LEADER, ZOB_PIPS, ZOB_LOW, ZOB_BID, hkey,
-                -INF, INF, nodes, move_buf, score_buf, stop_trick, cap,
+                -INF, INF, nodes, move_buf, score_buf, stop_trick, cap, weight, team, set_bonus,
             )  # fmt: skip
             pips_side[wside] -= pip_sum
         else:
@@ -679,7 +730,7 @@ def solve(
                 tables.eff, tables.strength, tables.points, tables.pips, tables.suit_masks, tables.order,
                 tables.order_len, tables.flags, tt.key, tt.lo, tt.hi, tt.move, tt.gen, tt.generation, tt.hint_floor,
                 ZOB_CARDS, ZOB_LEADER, ZOB_PIPS, ZOB_LOW, ZOB_BID, hkey,
-                -INF, INF, nodes, move_buf, score_buf, stop_trick, cap,
+                -INF, INF, nodes, move_buf, score_buf, stop_trick, cap, weight, team, set_bonus,
             )  # fmt: skip
         hands_arr[to_move] ^= np.uint64(1) << np.uint64(card)
         if nodes[1]:
@@ -692,6 +743,28 @@ def solve(
     for card in wanted:
         out[card] = values[card] if card in values else values[_representative(tables, card, representatives, in_play)]
     return out
+
+
+def defence_weights(nsides: int, root_side: int, bidder_side: int, coalition: int) -> tuple[list[int], list[int]]:
+    """Per side, what a point it scores is worth to ``root_side``, and whether it plays for the root.
+
+    The root's value is its own points less every other side's, plus
+    ``coalition`` times the defenders' points less the bidder's: a point is
+    worth ``coalition + 1`` to the root, ``coalition - 1`` to a fellow
+    defender and ``-(coalition + 1)`` to the bidder. With a coalition the
+    fellow defenders play with the root; without (or for the bidder's side, or
+    at two sides) every other side plays against it.
+
+    >>> defence_weights(5, 2, 0, 2)
+    ([-3, 1, 3, 1, 1], [0, 1, 1, 1, 1])
+    >>> defence_weights(5, 2, 0, 0)
+    ([-1, -1, 1, -1, -1], [0, 0, 1, 0, 0])
+    """
+    if coalition <= 0 or nsides <= 2 or root_side == bidder_side:
+        return [1 if s == root_side else -1 for s in range(nsides)], [int(s == root_side) for s in range(nsides)]
+    weights = [coalition + 1 if s == root_side else coalition - 1 for s in range(nsides)]
+    weights[bidder_side] = -(coalition + 1)
+    return weights, [int(s != bidder_side) for s in range(nsides)]
 
 
 def _representative(tables: SolverTables, card: int, representatives: list[int], live: int) -> int:
