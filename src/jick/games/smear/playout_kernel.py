@@ -23,8 +23,10 @@ from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from jick.cards import HJ, LJ
+from jick.games.smear import settle_core as core
 from jick.games.smear.ids import BID_BASE, DISCARD_BASE, DONE_ID, KEEP_ID, MOON_ID, PASS_ID, TRUMP_BASE
-from jick.games.smear.solver import _game_winner, _legal, _trick_winner
+from jick.games.smear.solver import _legal, _trick_winner
+from jick.games.smear.tables import TRUMP
 
 # Slots of the rule switches (``cfg``).
 (
@@ -272,140 +274,69 @@ def _play_tricks(  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
+def _point_side(  # type: ignore[no-untyped-def]
+    p, cfg, side, trump, all_played, played, captured, low_side, bidder_side, order, order_len, point_cards
+):
+    """The side that took point slot ``p`` (-1: nobody), by the rules of ``settle_core``."""
+    n = cfg[C_N]
+    k = cfg[C_SIDES]
+    if p == P_HIGH:
+        ace_is_high = cfg[C_HIGH_PLAYED] == 0
+        seat = core.holder(core.high_card(all_played, trump, ace_is_high, order, order_len), played, n)
+        return side[seat] if seat >= 0 else core.NOBODY
+    if p == P_LOW:
+        return low_side
+    if p == P_GAME:
+        pips = np.zeros(k, dtype=np.int64)
+        for s in range(k):
+            pips[s] = _pips(captured[s])
+        return core.game_side(pips, k, cfg[C_TIE], bidder_side, low_side)
+    return core.holder(point_cards[trump, p], captured, k)
+
+
+@njit(cache=True)
 def _settle(  # type: ignore[no-untyped-def]
     cfg, side, trump, played, captured, bidder, bid, reneged, hj_at, lj_at, before,
-    strength, masks, order, order_len, point_cards, values, points, deltas,
+    strength, order, order_len, point_cards, values, points, deltas,
 ):  # fmt: skip
     """Score the hand (SPEC 1.11 to 1.12) into ``points`` and ``deltas``; return whether the bidder made it.
 
     ``bid`` < 0 is a moon; ``before``: the sides' scores before the hand (a moon from below zero resets).
+    Every number comes from :mod:`jick.games.smear.settle_core`, as in the engine's scoring.
     """
     n = cfg[C_N]
     k = cfg[C_SIDES]
-    all_played = _ZERO
-    for s in range(n):
-        all_played |= played[s]
-    # Low
-    low = -1
-    if cfg[C_LOW_DEUCE]:
-        if all_played & _bit(13 * trump):
-            low = 13 * trump
+    trumps = order[TRUMP]
+    n_trumps = order_len[TRUMP]
+    all_played = core.union(played, n)
+    low = core.low_card(
+        all_played, trump, cfg[C_LOW_DEUCE] != 0, cfg[C_LOW_SUITED] != 0, trumps, n_trumps, strength,
+        cfg[C_SHARED] != 0, hj_at, lj_at,
+    )  # fmt: skip
+    low_side = core.NOBODY
+    if cfg[C_LOW_PLAYED]:
+        seat = core.holder(low, played, n)
+        if seat >= 0:
+            low_side = side[seat]
     else:
-        tp = all_played & masks[4]
-        if cfg[C_LOW_SUITED]:  # low_ignores_jokers: a joker has no natural rank and is never Low
-            tp &= _SUITED
-        if tp:
-            for i in range(order_len[4] - 1, -1, -1):
-                c = order[4, i]
-                if tp & _bit(c):
-                    low = c
-                    break
-            if cfg[C_SHARED] and (low == HJ or low == LJ):
-                other = LJ if low == HJ else HJ
-                if tp & _bit(other) and strength[other] == strength[low]:
-                    low = HJ if hj_at > lj_at else LJ
-    low_side = -1
-    if low >= 0:
-        lb = _bit(low)
-        if cfg[C_LOW_PLAYED]:
-            for s in range(n):
-                if played[s] & lb:
-                    low_side = side[s]
-        else:
-            for s in range(k):
-                if captured[s] & lb:
-                    low_side = s
+        low_side = core.holder(low, captured, k)
     bidder_side = side[bidder]
     award = np.empty(NUM_POINTS, dtype=np.int64)
+    value = np.empty(NUM_POINTS, dtype=np.int64)
+    count = 0
     for p in range(NUM_POINTS):
-        award[p] = -1
-        if values[p] == 0:
-            continue
-        if p == P_HIGH:
-            high = _bit(13 * trump + 12)
-            if cfg[C_HIGH_PLAYED]:  # the highest trump in play (none played: nobody)
-                high = _ZERO
-                tp = all_played & masks[4]
-                for i in range(order_len[4]):
-                    if tp & _bit(order[4, i]):
-                        high = _bit(order[4, i])
-                        break
-            for s in range(n):
-                if played[s] & high:
-                    award[p] = side[s]
-        elif p == P_LOW:
-            award[p] = low_side
-        elif p == P_GAME:
-            pips = np.zeros(k, dtype=np.int64)
-            for s in range(k):
-                pips[s] = _pips(captured[s])
-            award[p] = _game_winner(pips, k, values[p], cfg[C_TIE], bidder_side, low_side)
-        elif point_cards[trump, p] >= 0:
-            cb = _bit(point_cards[trump, p])
-            for s in range(k):
-                if captured[s] & cb:
-                    award[p] = s
-    for s in range(k):
-        points[s] = 0
-        deltas[s] = 0
-    all_to_bidder = True
-    awarded_to_bidder = True
-    for p in range(NUM_POINTS):
-        if values[p] == 0:
-            continue
-        if award[p] >= 0:
-            points[award[p]] += values[p]
-        if award[p] != bidder_side:
-            all_to_bidder = False
-            if award[p] >= 0:
-                awarded_to_bidder = False
-    n_reneged = 0
-    for s in range(k):
-        n_reneged += (reneged >> s) & 1
-    bidder_reneged = (reneged >> bidder_side) & 1 != 0
-    made = False
-    if n_reneged:
-        if n_reneged < k:
-            for s in range(k):
-                deltas[s] = 0 if (reneged >> s) & 1 else cfg[C_MAX_POINTS]
-        made = (not bidder_reneged) and n_reneged < k
-    if bid < 0:
-        if n_reneged:
-            success = not bidder_reneged
-        elif cfg[C_MOON_DEFINED]:
-            success = all_to_bidder
-        else:
-            success = awarded_to_bidder
-        made = success
-        if success:
-            for s in range(k):
-                deltas[s] = 0
-            if before[bidder_side] >= 0:
-                deltas[bidder_side] = points[bidder_side] if not n_reneged else cfg[C_MAX_POINTS]
-            else:
-                deltas[bidder_side] = -before[bidder_side]
-        else:
-            if not n_reneged:
-                for s in range(k):
-                    deltas[s] = points[s]
-            deltas[bidder_side] = 0
-    elif not n_reneged and cfg[C_DIFFERENCE]:  # two sides; only the side with more points scores the difference
-        other = 1 - bidder_side
-        made = points[bidder_side] >= bid
-        if made:
-            lead = points[bidder_side] - points[other]
-            if lead > 0:
-                deltas[bidder_side] = lead
-            else:
-                deltas[other] = -lead
-        else:  # set: the bidders score nothing, the other side its points and the bid
-            deltas[other] = points[other] + bid
-    elif not n_reneged:
-        for s in range(k):
-            deltas[s] = points[s]
-        made = points[bidder_side] >= bid
-        if not made:
-            deltas[bidder_side] = -bid
+        if values[p] != 0:  # a point the rules define
+            award[count] = _point_side(
+                p, cfg, side, trump, all_played, played, captured, low_side, bidder_side, trumps, n_trumps, point_cards
+            )
+            value[count] = values[p]
+            count += 1
+    core.side_points(award, value, count, k, points)
+    kind = core.BID_MOON if bid < 0 else core.BID_POINTS
+    made = core.bid_made(kind, points, bid, bidder_side, award, count, reneged, cfg[C_MOON_DEFINED] != 0, False, False)
+    core.hand_deltas(
+        kind, made, points, k, bidder_side, bid, before, reneged, cfg[C_MAX_POINTS], 0, cfg[C_DIFFERENCE] != 0, deltas
+    )
     return made
 
 
@@ -639,7 +570,7 @@ def random_hands_kernel(  # type: ignore[no-untyped-def]
             )  # fmt: skip
         made[h] = _settle(
             cfg, side, trump, played, captured, bidder, bid, st[5], st[7], st[8], before,
-            strength, masks, order4[trump], order_len4[trump], point_cards, values, points[h], deltas[h],
+            strength, order4[trump], order_len4[trump], point_cards, values, points[h], deltas[h],
         )  # fmt: skip
         dealers[h] = dealer
         bidders[h] = bidder
@@ -688,7 +619,7 @@ def play_out_kernel(  # type: ignore[no-untyped-def]
             )
         made[b] = _settle(
             cfg, side, trump, played, captured, bidder, bid, st[5], st[7], st[8], before,
-            strength, masks, order, order_len, point_cards, values, points[b], deltas[b],
+            strength, order, order_len, point_cards, values, points[b], deltas[b],
         )  # fmt: skip
         if record:
             na = st[9]

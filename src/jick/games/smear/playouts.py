@@ -70,7 +70,8 @@ from jick.games.smear.rules import (
     TrickHistory,
     TrumpSetBy,
 )
-from jick.games.smear.solver import GAME_TIE_CODES, solver_tables
+from jick.games.smear.scoring import GAME_TIE_CODES
+from jick.games.smear.solver import solver_tables
 from jick.games.smear.state import SmearState
 from jick.games.smear.tables import captured_point_cards, deck_cards, trump_table
 
