@@ -24,7 +24,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from jick.cards import HJ, LJ
 from jick.games.smear import settle_core as core
-from jick.games.smear.ids import BID_BASE, DISCARD_BASE, DONE_ID, KEEP_ID, MOON_ID, PASS_ID, TRUMP_BASE
+from jick.games.smear.ids import BID_BASE, DISCARD_BASE, DONE_ID, KEEP_ID, MOON_ID, PASS_ID, SMUDGE_ID, TRUMP_BASE
 from jick.games.smear.solver import _legal, _trick_winner
 from jick.games.smear.tables import TRUMP
 
@@ -58,8 +58,18 @@ from jick.games.smear.tables import TRUMP
     C_MATCH,
     C_LOW_SUITED,
     C_DIFFERENCE,
-) = range(28)
-CFG_SIZE = 28
+    C_SMUDGE,
+    C_SMUDGE_VALUE,
+    C_DEALER_SET,
+    C_ROUNDS,
+) = range(32)
+CFG_SIZE = 32
+#: ``cfg[C_SMUDGE]`` codes.
+SMUDGE_OFF, SMUDGE_ALL_POINTS, SMUDGE_ALL_TRICKS = 0, 1, 2
+#: The kernels' ``bid`` of a moon and of a smudge (a bid of points is its number).
+MOON_BID, SMUDGE_BID = -1, -2
+#: The bidder :func:`_deal_and_bid` returns for a void deal: a misdeal (same dealer), everyone passed.
+VOID_MISDEAL, VOID_ALL_PASSED = -1, -2
 #: ``cfg[C_MISDEAL]`` and ``cfg[C_DISCARD]`` codes.
 MISDEAL_OFF, MISDEAL_MANDATORY, MISDEAL_OPTIONAL = 0, 1, 2
 DISCARD_FREE, DISCARD_NONTRUMP, DISCARD_REFILL = 0, 1, 2
@@ -68,8 +78,9 @@ POLICY_RANDOM, POLICY_GREEDY = 0, 1
 #: Point slots, in the order of ``playouts.KERNEL_POINT_NAMES`` (High, Low and Game; the rest are captured cards).
 P_HIGH, P_LOW, P_GAME = 0, 1, 9
 NUM_POINTS = 15
-#: Most actions one deal can take (bids, offers, trump, every discard and play), with room to spare.
-MAX_ACTIONS = 192
+#: Most actions one deal can take (offers, bids, trump, every discard and play), with room to spare: an auction
+#: of laps (``auction_laps = rounds``) can take two turns per number up to the highest bid (a dealer who matches).
+MAX_ACTIONS = 320
 MAX_SEATS = 8
 FULL_HAND = 6
 
@@ -301,8 +312,9 @@ def _settle(  # type: ignore[no-untyped-def]
 ):  # fmt: skip
     """Score the hand (SPEC 1.11 to 1.12) into ``points`` and ``deltas``; return whether the bidder made it.
 
-    ``bid`` < 0 is a moon; ``before``: the sides' scores before the hand (a moon from below zero resets).
-    Every number comes from :mod:`jick.games.smear.settle_core`, as in the engine's scoring.
+    ``bid``: the number bid, or :data:`MOON_BID`, :data:`SMUDGE_BID`; ``before``: the sides' scores before
+    the hand (a moon from below zero resets). Every number comes from :mod:`jick.games.smear.settle_core`, as
+    in the engine's scoring.
     """
     n = cfg[C_N]
     k = cfg[C_SIDES]
@@ -332,11 +344,24 @@ def _settle(  # type: ignore[no-untyped-def]
             value[count] = values[p]
             count += 1
     core.side_points(award, value, count, k, points)
-    kind = core.BID_MOON if bid < 0 else core.BID_POINTS
-    made = core.bid_made(kind, points, bid, bidder_side, award, count, reneged, cfg[C_MOON_DEFINED] != 0, False, False)
-    core.hand_deltas(
-        kind, made, points, k, bidder_side, bid, before, reneged, cfg[C_MAX_POINTS], 0, cfg[C_DIFFERENCE] != 0, deltas
+    kind = core.BID_POINTS
+    if bid == MOON_BID:
+        kind = core.BID_MOON
+    elif bid == SMUDGE_BID:
+        kind = core.BID_SMUDGE
+        bid = cfg[C_SMUDGE_VALUE]
+    swept = True  # the bidder's side won every trick: no other side captured a card
+    for s in range(k):
+        if s != bidder_side and captured[s] != _ZERO:
+            swept = False
+    every_trick = cfg[C_SMUDGE] == SMUDGE_ALL_TRICKS
+    made = core.bid_made(
+        kind, points, bid, bidder_side, award, count, reneged, cfg[C_MOON_DEFINED] != 0, every_trick, swept
     )
+    core.hand_deltas(
+        kind, made, points, k, bidder_side, bid, before, reneged, cfg[C_MAX_POINTS], cfg[C_SMUDGE_VALUE],
+        cfg[C_DIFFERENCE] != 0, deltas,
+    )  # fmt: skip
     return made
 
 
@@ -418,8 +443,8 @@ def _discard_turn(cfg, hands, seat, dealer, deck, pos, trumps, nonscoring, rng, 
 def _deal_and_bid(cfg, deck, dealer, hands, rng, actions):  # type: ignore[no-untyped-def]
     """Deal ``deck``, run the misdeal offers and the auction; return (bidder, bid, stock position, actions).
 
-    The bidder is -1 when the deal is void (a misdeal, or everyone passed): the same dealer deals again.
-    ``bid`` is -1 for a moon.
+    The bidder is :data:`VOID_MISDEAL` or :data:`VOID_ALL_PASSED` when the deal is void; ``bid`` is the number
+    bid, :data:`MOON_BID` or :data:`SMUDGE_BID`.
     """
     n = cfg[C_N]
     packet = cfg[C_PACKET]
@@ -445,39 +470,70 @@ def _deal_and_bid(cfg, deck, dealer, hands, rng, actions):  # type: ignore[no-un
             if hands[s] & ~_LOW_RANKS:
                 continue
             if cfg[C_MISDEAL] == MISDEAL_MANDATORY:
-                return -1, 0, idx, na
+                return VOID_MISDEAL, 0, idx, na
             if _below(rng, 2) == 0:
-                return -1, 0, idx, na
+                return VOID_MISDEAL, 0, idx, na
             actions[na] = KEEP_ID
             na += 1
+    bidder, bid, na = _auction(cfg, dealer, rng, actions, na)
+    if bidder >= 0:
+        hands[bidder] |= kitty
+    return bidder, bid, idx, na
+
+
+@njit(cache=True)
+def _auction(cfg, dealer, rng, actions, na):  # type: ignore[no-untyped-def]
+    """A uniformly random auction: one turn each, or laps until all but the high bidder passed (``C_ROUNDS``).
+
+    Return (bidder, bid, actions taken); the bidder is :data:`VOID_ALL_PASSED` when nobody bid.
+    """
+    n = cfg[C_N]
+    all_seats = (1 << n) - 1
     high = 0
     bidder = -1
-    moon = False
-    for i in range(n):
-        seat = (eldest + i) % n
+    bid = 0
+    passed = 0
+    seat = (dealer + 1) % n
+    turns = 0
+    smudge = 1 if cfg[C_SMUDGE] != SMUDGE_OFF else 0  # a new match: no side is in the hole
+    while True:
         low = max(cfg[C_MIN_BID], high + 1)
         if cfg[C_MATCH] and seat == dealer and high > 0:  # the dealer may take the bid at the same number
             low = max(cfg[C_MIN_BID], high)
         n_bids = max(0, cfg[C_MAX_BID] - low + 1)
         may_pass = not (cfg[C_FORCED] and seat == dealer and bidder < 0)
-        r = _below(rng, n_bids + cfg[C_MOON] + (1 if may_pass else 0))
+        r = _below(rng, n_bids + cfg[C_MOON] + smudge + (1 if may_pass else 0))
         if r < n_bids:
             high = low + r
             bidder = seat
+            bid = high
             actions[na] = BID_BASE + high
         elif r == n_bids and cfg[C_MOON]:
             bidder = seat
-            moon = True
+            bid = MOON_BID
             actions[na] = MOON_ID
+        elif r == n_bids + cfg[C_MOON] and smudge:
+            bidder = seat
+            bid = SMUDGE_BID
+            actions[na] = SMUDGE_ID
         else:
+            passed |= 1 << seat
             actions[na] = PASS_ID
         na += 1
-        if moon:
+        turns += 1
+        if bid < 0:  # a moon or a smudge ends the auction
+            break
+        seat = (seat + 1) % n
+        if cfg[C_ROUNDS]:  # a pass is final; the auction ends when it comes back to the high bidder
+            while (passed >> seat) & 1 and passed != all_seats:
+                seat = (seat + 1) % n
+            if passed == all_seats or seat == bidder:
+                break
+        elif turns == n:
             break
     if bidder < 0:
-        return -1, 0, idx, na
-    hands[bidder] |= kitty
-    return bidder, -1 if moon else high, idx, na
+        return VOID_ALL_PASSED, 0, na
+    return bidder, bid, na
 
 
 @njit(cache=True)
@@ -514,6 +570,8 @@ def random_hands_kernel(  # type: ignore[no-untyped-def]
             if bidder >= 0:
                 break
             void += 1
+            if bidder == VOID_ALL_PASSED and cfg[C_DEALER_SET]:  # the dealer is set: the next one deals
+                dealer = (dealer + 1) % n
         by_lead = cfg[C_BY_LEAD] != 0
         lead = -1
         if by_lead:  # no call and no discard: the pitcher's first lead (a card with a suit) names trump
