@@ -321,6 +321,29 @@ def test_play_out_of_pitch_positions_agrees_with_the_engine() -> None:
             assert settlement.deltas == tuple(batch.deltas[i])
 
 
+def test_play_out_of_a_smudge_agrees_with_the_engine() -> None:
+    found = 0
+    for seed in range(40):
+        state = new_match("pitch_smudge", seed=seed)
+        rng = np.random.default_rng(seed)
+        while state.phase != "play" or state.trump is None:
+            ids = state.legal_action_ids()
+            state.apply_id(ids[rng.integers(len(ids))])
+        if not state.smudge:
+            continue
+        found += 1
+        batch = play_out(state, 20, seed=2, policy="greedy", record=True)
+        assert batch.smudge is not None and batch.smudge.all()
+        for i in range(len(batch)):
+            probe = state.clone()
+            for aid in batch.action_ids(i):
+                probe.apply_id(aid)
+            result = probe.hand_results[-1]
+            assert result.smudge and result.settlement.deltas == tuple(batch.deltas[i])
+            assert result.settlement.made == bool(batch.made[i])
+    assert found >= 3
+
+
 def test_play_out_before_the_naming_lead_is_refused() -> None:
     state = new_match("pitch_auction", seed=3)
     while state.phase != "play":

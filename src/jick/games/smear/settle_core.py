@@ -10,7 +10,9 @@ scores the same way, in the engine, the solver and the batched play-outs.
 
 Cards, seats and sides are indices, with :data:`NOBODY` (-1) for "none"; card
 sets are bit masks (Python ints, or numba ``uint64``). The module stays pure
-Python (never compiled with mypyc): numba reads its bytecode.
+Python (never compiled with mypyc): numba reads its bytecode. numba's disk
+cache does not see a change here from its callers: after an edit, delete the
+``*.nbi``/``*.nbc`` files in this package's ``__pycache__``.
 
 >>> game_side([12, 30], 2, TIE_BIDDER, 0, -1), bidder_delta(3, 4)
 (1, -4)
