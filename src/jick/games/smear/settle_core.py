@@ -68,11 +68,10 @@ def holder(card: int, masks: Ints, count: int) -> int:
     >>> holder(3, [0b1, 0b1000], 2), holder(-1, [0b1], 1), holder(5, [0b1], 1)
     (1, -1, -1)
     """
-    if card < 0:
-        return NOBODY
-    for i in range(count):
-        if holds(masks[i], card):
-            return i
+    if card >= 0:
+        for i in range(count):
+            if (masks[i] >> card) & 1 != 0:
+                return i
     return NOBODY
 
 
@@ -101,7 +100,7 @@ def high_card(played: int, trump: int, ace_is_high: bool, order: Ints, order_len
     if ace_is_high:
         return SUIT_SIZE * trump + ACE_RANK
     for i in range(order_len):
-        if holds(played, order[i]):
+        if (played >> order[i]) & 1 != 0:
             return order[i]
     return NOBODY
 
@@ -137,7 +136,7 @@ def low_card(
     low = NOBODY
     for i in range(order_len - 1, -1, -1):
         card = order[i]
-        if holds(played, card) and not (suited_only and card >= FIRST_JOKER):
+        if (played >> card) & 1 != 0 and not (suited_only and card >= FIRST_JOKER):
             low = card
             break
     if shared_jokers and (low == HIGH_JOKER or low == LOW_JOKER):
