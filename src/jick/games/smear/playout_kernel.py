@@ -285,27 +285,6 @@ def _play_tricks(  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def _point_side(  # type: ignore[no-untyped-def]
-    p, cfg, side, trump, all_played, played, captured, low_side, bidder_side, order, order_len, point_cards
-):
-    """The side that took point slot ``p`` (-1: nobody), by the rules of ``settle_core``."""
-    n = cfg[C_N]
-    k = cfg[C_SIDES]
-    if p == P_HIGH:
-        ace_is_high = cfg[C_HIGH_PLAYED] == 0
-        seat = core.holder(core.high_card(all_played, trump, ace_is_high, order, order_len), played, n)
-        return side[seat] if seat >= 0 else core.NOBODY
-    if p == P_LOW:
-        return low_side
-    if p == P_GAME:
-        pips = np.zeros(k, dtype=np.int64)
-        for s in range(k):
-            pips[s] = _pips(captured[s])
-        return core.game_side(pips, k, cfg[C_TIE], bidder_side, low_side)
-    return core.holder(point_cards[trump, p], captured, k)
-
-
-@njit(cache=True)
 def _settle(  # type: ignore[no-untyped-def]
     cfg, side, trump, played, captured, bidder, bid, reneged, hj_at, lj_at, before,
     strength, order, order_len, point_cards, values, points, deltas,
@@ -335,14 +314,25 @@ def _settle(  # type: ignore[no-untyped-def]
     bidder_side = side[bidder]
     award = np.empty(NUM_POINTS, dtype=np.int64)
     value = np.empty(NUM_POINTS, dtype=np.int64)
+    pips = np.empty(k, dtype=np.int64)
     count = 0
     for p in range(NUM_POINTS):
-        if values[p] != 0:  # a point the rules define
-            award[count] = _point_side(
-                p, cfg, side, trump, all_played, played, captured, low_side, bidder_side, trumps, n_trumps, point_cards
-            )
-            value[count] = values[p]
-            count += 1
+        if values[p] == 0:  # a point the rules do not define
+            continue
+        if p == P_HIGH:
+            high = core.high_card(all_played, trump, cfg[C_HIGH_PLAYED] == 0, trumps, n_trumps)
+            seat = core.holder(high, played, n)
+            award[count] = side[seat] if seat >= 0 else core.NOBODY
+        elif p == P_LOW:
+            award[count] = low_side
+        elif p == P_GAME:
+            for s in range(k):
+                pips[s] = _pips(captured[s])
+            award[count] = core.game_side(pips, k, cfg[C_TIE], bidder_side, low_side)
+        else:
+            award[count] = core.holder(point_cards[trump, p], captured, k)
+        value[count] = values[p]
+        count += 1
     core.side_points(award, value, count, k, points)
     kind = core.BID_POINTS
     if bid == MOON_BID:

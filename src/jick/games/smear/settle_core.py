@@ -51,7 +51,7 @@ FIRST_JOKER = 52
 HIGH_JOKER, LOW_JOKER = 52, 53
 
 
-@register_jitable
+@register_jitable(inline="always")
 def holds(mask: int, card: int) -> bool:
     """Whether the card set ``mask`` holds ``card`` (a card index >= 0).
 
@@ -61,7 +61,7 @@ def holds(mask: int, card: int) -> bool:
     return (mask >> card) & 1 != 0
 
 
-@register_jitable
+@register_jitable(inline="always")
 def holder(card: int, masks: Ints, count: int) -> int:
     """Index of the first of ``masks[:count]`` holding ``card`` (a seat or a side), or -1.
 
@@ -75,7 +75,7 @@ def holder(card: int, masks: Ints, count: int) -> int:
     return NOBODY
 
 
-@register_jitable
+@register_jitable(inline="always")
 def union(masks: Ints, count: int) -> int:
     """Every card of ``masks[:count]`` (the cards played by all seats).
 
@@ -88,7 +88,7 @@ def union(masks: Ints, count: int) -> int:
     return out
 
 
-@register_jitable
+@register_jitable(inline="always")
 def high_card(played: int, trump: int, ace_is_high: bool, order: Ints, order_len: int) -> int:
     """The High card: the Ace of trump (played or not), or else the highest trump played (-1 if none was).
 
@@ -105,7 +105,7 @@ def high_card(played: int, trump: int, ace_is_high: bool, order: Ints, order_len
     return NOBODY
 
 
-@register_jitable
+@register_jitable(inline="always")
 def low_card(
     played: int,
     trump: int,
@@ -146,7 +146,7 @@ def low_card(
     return low
 
 
-@register_jitable
+@register_jitable(inline="always")
 def game_side(pips: Ints, nsides: int, tie: int, bidder_side: int, low_side: int) -> int:
     """The side that wins Game (the most Game points), or -1 for a tie nobody wins.
 
@@ -178,7 +178,7 @@ def game_side(pips: Ints, nsides: int, tie: int, bidder_side: int, low_side: int
     return NOBODY
 
 
-@register_jitable
+@register_jitable(inline="always")
 def side_points(sides: Ints, values: Ints, count: int, nsides: int, out: MutableInts) -> None:
     """Fill ``out[:nsides]`` with the points each side took: point ``i`` (worth ``values[i]``) went to ``sides[i]``.
 
@@ -192,7 +192,7 @@ def side_points(sides: Ints, values: Ints, count: int, nsides: int, out: Mutable
             out[sides[i]] += values[i]
 
 
-@register_jitable
+@register_jitable(inline="always")
 def took_every_point(sides: Ints, count: int, side: int, awarded_only: bool) -> bool:
     """Whether ``side`` took every point of the hand (``awarded_only``: every point that went to a side).
 
@@ -205,7 +205,7 @@ def took_every_point(sides: Ints, count: int, side: int, awarded_only: bool) -> 
     return True
 
 
-@register_jitable
+@register_jitable(inline="always")
 def count_sides(mask: int, nsides: int) -> int:
     """How many of the sides ``0 .. nsides-1`` are in the bit set ``mask`` (sides that reneged).
 
@@ -218,7 +218,7 @@ def count_sides(mask: int, nsides: int) -> int:
     return count
 
 
-@register_jitable
+@register_jitable(inline="always")
 def bidder_delta(points: int, bid: int) -> int:
     """The bidder's change of score for a bid of points: its points when made, else minus the bid (SPEC 1.12).
 
@@ -228,7 +228,7 @@ def bidder_delta(points: int, bid: int) -> int:
     return points if points >= bid else -bid
 
 
-@register_jitable
+@register_jitable(inline="always")
 def bid_made(
     kind: int,
     points: Ints,
@@ -264,7 +264,7 @@ def bid_made(
     return points[bidder_side] >= bid
 
 
-@register_jitable
+@register_jitable(inline="always")
 def hand_deltas(
     kind: int,
     made: bool,
