@@ -7,8 +7,10 @@ import pytest
 
 from jick.engine import RulesError
 from jick.games.smear import new_match
+from jick.games.smear.ids import BID_BASE, MOON_ID, PASS_ID, SMUDGE_ID
 from jick.games.smear.playouts import Playouts, check_supported, play_out, random_hands
 from jick.games.smear.presets import load_preset, preset_info, preset_names
+from jick.games.smear.rules import MAX_BID_LIMIT
 from jick.games.smear.state import SmearState
 
 
@@ -33,6 +35,7 @@ PLAYED_PITCH_PRESETS = [
     "pitch_five",
     "pitch_six",
     "pitch_seven",
+    "pitch_smudge",
     "pitch_nine",
     "pitch_ten",
     "pitch_eleven",
@@ -90,6 +93,14 @@ OVERRIDES = [
     ("cinch", 4, {"deck_ranks": "5-A", "low_card": "lowest_played"}),
     ("pitch_eleven", 4, {"deck_ranks": "5-A", "low_card": "lowest_played", "point_values": {"trey": 0},
                          "max_bid": 8}),
+    # the auction's Pitch options: the smudge (every point, every trick), laps, the dealer set when all pass
+    ("pitch_auction", 3, {"smudge": "all_points", "low_award": "captured_by"}),
+    ("pitch_auction", 4, {"smudge": "all_points", "settlement": "difference", "renege_mode": "penalize"}),
+    ("smear_ten_point", 4, {"smudge": "all_tricks", "max_bid": 6, "renege_mode": "penalize"}),
+    ("pitch_auction", 4, {"auction_laps": "rounds", "dealer_may_match": True}),
+    ("smear_ten_point", 5, {"auction_laps": "rounds", "all_pass": "dealer_set", "smudge": "all_tricks"}),
+    ("smear_mn_original", 4, {"auction_laps": "rounds", "all_pass": "dealer_forced_min", "max_bid": 4}),
+    ("smear_ten_point", 4, {"all_pass": "dealer_set", "low_hand_misdeal": "optional"}),
 ]  # fmt: skip
 
 
@@ -104,6 +115,7 @@ def replay_all(batch: Playouts) -> None:
         assert result.bidder == batch.bidder[i]
         assert result.trump == batch.trump[i]
         assert (result.bid if result.bid is not None else -1) == batch.bid[i]
+        assert batch.smudge is not None and result.smudge == bool(batch.smudge[i])
 
 
 @pytest.mark.parametrize(("preset", "players"), CASES)
@@ -309,6 +321,29 @@ def test_play_out_of_pitch_positions_agrees_with_the_engine() -> None:
             assert settlement.deltas == tuple(batch.deltas[i])
 
 
+def test_play_out_of_a_smudge_agrees_with_the_engine() -> None:
+    found = 0
+    for seed in range(40):
+        state = new_match("pitch_smudge", seed=seed)
+        rng = np.random.default_rng(seed)
+        while state.phase != "play" or state.trump is None:
+            ids = state.legal_action_ids()
+            state.apply_id(ids[rng.integers(len(ids))])
+        if not state.smudge:
+            continue
+        found += 1
+        batch = play_out(state, 20, seed=2, policy="greedy", record=True)
+        assert batch.smudge is not None and batch.smudge.all()
+        for i in range(len(batch)):
+            probe = state.clone()
+            for aid in batch.action_ids(i):
+                probe.apply_id(aid)
+            result = probe.hand_results[-1]
+            assert result.smudge and result.settlement.deltas == tuple(batch.deltas[i])
+            assert result.settlement.made == bool(batch.made[i])
+    assert found >= 3
+
+
 def test_play_out_before_the_naming_lead_is_refused() -> None:
     state = new_match("pitch_auction", seed=3)
     while state.phase != "play":
@@ -317,18 +352,44 @@ def test_play_out_before_the_naming_lead_is_refused() -> None:
         play_out(state, 4, seed=1)
 
 
-@pytest.mark.parametrize(
-    ("overrides", "message"),
-    [
-        ({"smudge": "all_points"}, "smudge = all_points"),
-        ({"auction_laps": "rounds"}, "auction_laps = rounds"),
-        ({"all_pass": "dealer_set"}, "all_pass = dealer_set"),
-        ({"call_partner": "card", "partnerships": "none"}, "call_partner = card"),
-    ],
-)
-def test_the_auction_shaped_pitch_options_are_refused_by_name(overrides: dict[str, object], message: str) -> None:
-    rules = load_preset("smear_ten_point", overrides=overrides)
-    with pytest.raises(RulesError, match=f"^batched play-outs do not support {message} yet$"):
+def auction_turns(batch: Playouts, i: int) -> int:
+    """How many bids, passes, moons and smudges hand ``i`` took."""
+    calls = {PASS_ID, MOON_ID, SMUDGE_ID, *range(BID_BASE, BID_BASE + MAX_BID_LIMIT + 1)}
+    return sum(aid in calls for aid in batch.action_ids(i))
+
+
+def test_a_set_smudge_loses_its_value_and_a_made_one_scores_it() -> None:
+    batch = random_hands("pitch_smudge", n=400, seed=9, record=True)
+    assert batch.smudge is not None and batch.smudge.sum() >= 20
+    value = batch.rules.smudge_value
+    for i in np.flatnonzero(batch.smudge):
+        side = batch.rules.side_of(int(batch.bidder[i]))
+        assert batch.bid[i] == value
+        assert batch.deltas[i, side] == (value if batch.made[i] else -value)
+    assert not batch.smudge[batch.bid < value].any()
+
+
+def test_all_passed_under_dealer_set_passes_the_deal_to_the_next_seat() -> None:
+    # a uniformly random call passes one time in five: all three seats pass about one deal in 125
+    same = random_hands("smear_site_playsmear", 3000, 4, 3, overrides={"all_pass": "redeal_same_dealer"})
+    moves = random_hands("smear_site_playsmear", 3000, 4, 3)
+    assert moves.redeals.sum() >= 10
+    assert ((moves.dealer - same.dealer) % 3 == moves.redeals % 3).all()  # no misdeal: every void deal moved on
+    first = moves.redeals == 0
+    assert (moves.deltas[first] == same.deltas[first]).all()
+
+
+def test_the_auction_goes_round_again_only_with_laps() -> None:
+    laps = random_hands("pitch_auction", n=200, seed=3, record=True, overrides={"auction_laps": "rounds"})
+    once = random_hands("pitch_auction", n=200, seed=3, record=True)
+    assert {auction_turns(once, i) for i in range(len(once))} == {4}
+    turns = [auction_turns(laps, i) for i in range(len(laps))]
+    assert min(turns) >= 4 and max(turns) > 5
+
+
+def test_calling_a_partner_is_refused_by_name() -> None:
+    rules = load_preset("smear_ten_point", overrides={"call_partner": "card", "partnerships": "none"})
+    with pytest.raises(RulesError, match="^batched play-outs do not support call_partner = card yet$"):
         check_supported(rules)
 
 

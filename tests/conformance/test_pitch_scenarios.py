@@ -14,7 +14,7 @@ from jick.cards import CARDS, mask_cards, parse_card
 from jick.engine import IllegalAction, RecordError, RulesError
 from jick.games.smear import load_preset, new_match
 from jick.games.smear.actions import Bid, CallCard, NameTrump, Pass, Play, Smudge
-from jick.games.smear.playouts import check_supported
+from jick.games.smear.playouts import check_supported, random_hands
 from jick.games.smear.report import after_unplayed
 from jick.games.smear.scoring import Award, match_winner, settle, share_with_partner
 from jick.games.smear.state import SmearState
@@ -486,9 +486,12 @@ def test_scenario_P34_impossible_smudge_and_auction_options_are_refused(
 
 
 @pytest.mark.parametrize(("option", "value"), [("smudge", "all_points"), ("auction_laps", "rounds")])
-def test_scenario_P34_the_batched_playouts_refuse_what_they_do_not_play(option: str, value: str) -> None:
-    with pytest.raises(RulesError, match=f"batched play-outs do not support {option} = {value}"):
-        check_supported(load_preset("smear_ten_point", overrides={option: value, "moon_enabled": False}))
+def test_scenario_P34_the_batched_playouts_play_the_smudge_and_laps(option: str, value: str) -> None:
+    rules = load_preset("smear_ten_point", overrides={option: value, "moon_enabled": False})
+    check_supported(rules)
+    batch = random_hands(rules, n=40, seed=2, record=True)
+    for i in range(len(batch)):
+        assert batch.replay(i).hand_results[0].settlement.deltas == tuple(batch.deltas[i])
 
 
 def test_scenario_P35_the_high_low_jack_smudge_preset() -> None:
@@ -585,8 +588,7 @@ def test_scenario_P41_all_pass_sets_the_dealer() -> None:
     for _ in range(4):
         redeal.apply(Pass())
     assert redeal.scores == (0, 0)
-    with pytest.raises(RulesError, match="all_pass = dealer_set"):
-        check_supported(load_preset("smear_ten_point", overrides={"all_pass": "dealer_set"}))
+    check_supported(load_preset("smear_ten_point", overrides={"all_pass": "dealer_set"}))  # batched play-outs too
     assert (
         after_unplayed(load_preset("smear_site_playsmear"), "all passed")
         == "the dealer's side loses 2 and the next dealer deals"

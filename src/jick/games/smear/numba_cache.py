@@ -1,15 +1,16 @@
 """Numba's disk cache of the solver and the play-out kernel, kept in step with the shared rule modules.
 
 Numba keys each cached compiled function by the stamp of its own module's file
-only. The solver and the kernel inline the functions of :mod:`~jick.games.smear.rule_core`,
-so an edit there alone would leave stale machine code in use. Before anything is
-compiled, :func:`forget_stale_caches` compares a digest of the shared modules with
-the one stored beside the cache and, when they differ, deletes the package's
-cached numba files (they are compiled again on first use).
+only. The solver and the kernel inline the functions of
+:mod:`~jick.games.smear.rule_core` and :mod:`~jick.games.smear.settle_core`, so
+an edit there alone would leave stale machine code in use. Before anything is
+compiled, :func:`forget_stale_caches` compares a digest of the shared modules
+with the one stored beside the cache and, when they differ, deletes the
+package's cached numba files (they are compiled again on first use).
 
 >>> import tempfile, pathlib
 >>> package = pathlib.Path(tempfile.mkdtemp())
->>> _ = (package / "rule_core.py").write_text("X = 1")
+>>> _ = [(package / name).write_text("X = 1") for name in SHARED]
 >>> (package / "__pycache__").mkdir()
 >>> _ = (package / "__pycache__" / "solver.legal_plays-1.py311.nbi").write_bytes(b"old")
 >>> forget_stale_caches(package), sorted(p.name for p in (package / "__pycache__").iterdir())
@@ -24,7 +25,7 @@ import hashlib
 from pathlib import Path
 
 #: The modules whose functions numba inlines into the cached solver and kernel.
-SHARED = ("rule_core.py",)
+SHARED = ("rule_core.py", "settle_core.py")
 #: The file beside the cache that holds the digest of :data:`SHARED` the cache was made from.
 STAMP = "shared_rules.sha256"
 HERE = Path(__file__).resolve().parent

@@ -23,9 +23,11 @@ from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from jick.cards import HJ, LJ
-from jick.games.smear.ids import BID_BASE, DISCARD_BASE, DONE_ID, KEEP_ID, MOON_ID, PASS_ID, TRUMP_BASE
+from jick.games.smear import settle_core as core
+from jick.games.smear.ids import BID_BASE, DISCARD_BASE, DONE_ID, KEEP_ID, MOON_ID, PASS_ID, SMUDGE_ID, TRUMP_BASE
 from jick.games.smear.rule_core import naming_leads, playable
-from jick.games.smear.solver import _game_winner, _legal, _trick_winner
+from jick.games.smear.solver import _legal, _trick_winner
+from jick.games.smear.tables import TRUMP
 
 # Slots of the rule switches (``cfg``).
 (
@@ -57,8 +59,18 @@ from jick.games.smear.solver import _game_winner, _legal, _trick_winner
     C_MATCH,
     C_LOW_SUITED,
     C_DIFFERENCE,
-) = range(28)
-CFG_SIZE = 28
+    C_SMUDGE,
+    C_SMUDGE_VALUE,
+    C_DEALER_SET,
+    C_ROUNDS,
+) = range(32)
+CFG_SIZE = 32
+#: ``cfg[C_SMUDGE]`` codes.
+SMUDGE_OFF, SMUDGE_ALL_POINTS, SMUDGE_ALL_TRICKS = 0, 1, 2
+#: The kernels' ``bid`` of a moon and of a smudge (a bid of points is its number).
+MOON_BID, SMUDGE_BID = -1, -2
+#: The bidder :func:`_deal_and_bid` returns for a void deal: a misdeal (same dealer), everyone passed.
+VOID_MISDEAL, VOID_ALL_PASSED = -1, -2
 #: ``cfg[C_MISDEAL]`` and ``cfg[C_DISCARD]`` codes.
 MISDEAL_OFF, MISDEAL_MANDATORY, MISDEAL_OPTIONAL = 0, 1, 2
 DISCARD_FREE, DISCARD_NONTRUMP, DISCARD_REFILL = 0, 1, 2
@@ -67,8 +79,9 @@ POLICY_RANDOM, POLICY_GREEDY = 0, 1
 #: Point slots, in the order of ``playouts.KERNEL_POINT_NAMES`` (High, Low and Game; the rest are captured cards).
 P_HIGH, P_LOW, P_GAME = 0, 1, 9
 NUM_POINTS = 15
-#: Most actions one deal can take (bids, offers, trump, every discard and play), with room to spare.
-MAX_ACTIONS = 192
+#: Most actions one deal can take (offers, bids, trump, every discard and play), with room to spare: an auction
+#: of laps (``auction_laps = rounds``) can take two turns per number up to the highest bid (a dealer who matches).
+MAX_ACTIONS = 320
 MAX_SEATS = 8
 FULL_HAND = 6
 
@@ -275,138 +288,71 @@ def _play_tricks(  # type: ignore[no-untyped-def]
 @njit(cache=True)
 def _settle(  # type: ignore[no-untyped-def]
     cfg, side, trump, played, captured, bidder, bid, reneged, hj_at, lj_at, before,
-    strength, masks, order, order_len, point_cards, values, points, deltas,
+    strength, order, order_len, point_cards, values, points, deltas,
 ):  # fmt: skip
     """Score the hand (SPEC 1.11 to 1.12) into ``points`` and ``deltas``; return whether the bidder made it.
 
-    ``bid`` < 0 is a moon; ``before``: the sides' scores before the hand (a moon from below zero resets).
+    ``bid``: the number bid, or :data:`MOON_BID`, :data:`SMUDGE_BID`; ``before``: the sides' scores before
+    the hand (a moon from below zero resets). Every number comes from :mod:`jick.games.smear.settle_core`, as
+    in the engine's scoring.
     """
     n = cfg[C_N]
     k = cfg[C_SIDES]
-    all_played = _ZERO
-    for s in range(n):
-        all_played |= played[s]
-    # Low
-    low = -1
-    if cfg[C_LOW_DEUCE]:
-        if all_played & _bit(13 * trump):
-            low = 13 * trump
+    trumps = order[TRUMP]
+    n_trumps = order_len[TRUMP]
+    all_played = core.union(played, n)
+    low = core.low_card(
+        all_played, trump, cfg[C_LOW_DEUCE] != 0, cfg[C_LOW_SUITED] != 0, trumps, n_trumps, strength,
+        cfg[C_SHARED] != 0, hj_at, lj_at,
+    )  # fmt: skip
+    low_side = core.NOBODY
+    if cfg[C_LOW_PLAYED]:
+        seat = core.holder(low, played, n)
+        if seat >= 0:
+            low_side = side[seat]
     else:
-        tp = all_played & masks[4]
-        if cfg[C_LOW_SUITED]:  # low_ignores_jokers: a joker has no natural rank and is never Low
-            tp &= _SUITED
-        if tp:
-            for i in range(order_len[4] - 1, -1, -1):
-                c = order[4, i]
-                if tp & _bit(c):
-                    low = c
-                    break
-            if cfg[C_SHARED] and (low == HJ or low == LJ):
-                other = LJ if low == HJ else HJ
-                if tp & _bit(other) and strength[other] == strength[low]:
-                    low = HJ if hj_at > lj_at else LJ
-    low_side = -1
-    if low >= 0:
-        lb = _bit(low)
-        if cfg[C_LOW_PLAYED]:
-            for s in range(n):
-                if played[s] & lb:
-                    low_side = side[s]
-        else:
-            for s in range(k):
-                if captured[s] & lb:
-                    low_side = s
+        low_side = core.holder(low, captured, k)
     bidder_side = side[bidder]
     award = np.empty(NUM_POINTS, dtype=np.int64)
+    value = np.empty(NUM_POINTS, dtype=np.int64)
+    pips = np.empty(k, dtype=np.int64)
+    count = 0
     for p in range(NUM_POINTS):
-        award[p] = -1
-        if values[p] == 0:
+        if values[p] == 0:  # a point the rules do not define
             continue
         if p == P_HIGH:
-            high = _bit(13 * trump + 12)
-            if cfg[C_HIGH_PLAYED]:  # the highest trump in play (none played: nobody)
-                high = _ZERO
-                tp = all_played & masks[4]
-                for i in range(order_len[4]):
-                    if tp & _bit(order[4, i]):
-                        high = _bit(order[4, i])
-                        break
-            for s in range(n):
-                if played[s] & high:
-                    award[p] = side[s]
+            high = core.high_card(all_played, trump, cfg[C_HIGH_PLAYED] == 0, trumps, n_trumps)
+            seat = core.holder(high, played, n)
+            award[count] = side[seat] if seat >= 0 else core.NOBODY
         elif p == P_LOW:
-            award[p] = low_side
+            award[count] = low_side
         elif p == P_GAME:
-            pips = np.zeros(k, dtype=np.int64)
             for s in range(k):
                 pips[s] = _pips(captured[s])
-            award[p] = _game_winner(pips, k, values[p], cfg[C_TIE], bidder_side, low_side)
-        elif point_cards[trump, p] >= 0:
-            cb = _bit(point_cards[trump, p])
-            for s in range(k):
-                if captured[s] & cb:
-                    award[p] = s
-    for s in range(k):
-        points[s] = 0
-        deltas[s] = 0
-    all_to_bidder = True
-    awarded_to_bidder = True
-    for p in range(NUM_POINTS):
-        if values[p] == 0:
-            continue
-        if award[p] >= 0:
-            points[award[p]] += values[p]
-        if award[p] != bidder_side:
-            all_to_bidder = False
-            if award[p] >= 0:
-                awarded_to_bidder = False
-    n_reneged = 0
-    for s in range(k):
-        n_reneged += (reneged >> s) & 1
-    bidder_reneged = (reneged >> bidder_side) & 1 != 0
-    made = False
-    if n_reneged:
-        if n_reneged < k:
-            for s in range(k):
-                deltas[s] = 0 if (reneged >> s) & 1 else cfg[C_MAX_POINTS]
-        made = (not bidder_reneged) and n_reneged < k
-    if bid < 0:
-        if n_reneged:
-            success = not bidder_reneged
-        elif cfg[C_MOON_DEFINED]:
-            success = all_to_bidder
+            award[count] = core.game_side(pips, k, cfg[C_TIE], bidder_side, low_side)
         else:
-            success = awarded_to_bidder
-        made = success
-        if success:
-            for s in range(k):
-                deltas[s] = 0
-            if before[bidder_side] >= 0:
-                deltas[bidder_side] = points[bidder_side] if not n_reneged else cfg[C_MAX_POINTS]
-            else:
-                deltas[bidder_side] = -before[bidder_side]
-        else:
-            if not n_reneged:
-                for s in range(k):
-                    deltas[s] = points[s]
-            deltas[bidder_side] = 0
-    elif not n_reneged and cfg[C_DIFFERENCE]:  # two sides; only the side with more points scores the difference
-        other = 1 - bidder_side
-        made = points[bidder_side] >= bid
-        if made:
-            lead = points[bidder_side] - points[other]
-            if lead > 0:
-                deltas[bidder_side] = lead
-            else:
-                deltas[other] = -lead
-        else:  # set: the bidders score nothing, the other side its points and the bid
-            deltas[other] = points[other] + bid
-    elif not n_reneged:
-        for s in range(k):
-            deltas[s] = points[s]
-        made = points[bidder_side] >= bid
-        if not made:
-            deltas[bidder_side] = -bid
+            award[count] = core.holder(point_cards[trump, p], captured, k)
+        value[count] = values[p]
+        count += 1
+    core.side_points(award, value, count, k, points)
+    kind = core.BID_POINTS
+    if bid == MOON_BID:
+        kind = core.BID_MOON
+    elif bid == SMUDGE_BID:
+        kind = core.BID_SMUDGE
+        bid = cfg[C_SMUDGE_VALUE]
+    swept = True  # the bidder's side won every trick: no other side captured a card
+    for s in range(k):
+        if s != bidder_side and captured[s] != _ZERO:
+            swept = False
+    every_trick = cfg[C_SMUDGE] == SMUDGE_ALL_TRICKS
+    made = core.bid_made(
+        kind, points, bid, bidder_side, award, count, reneged, cfg[C_MOON_DEFINED] != 0, every_trick, swept
+    )
+    core.hand_deltas(
+        kind, made, points, k, bidder_side, bid, before, reneged, cfg[C_MAX_POINTS], cfg[C_SMUDGE_VALUE],
+        cfg[C_DIFFERENCE] != 0, deltas,
+    )  # fmt: skip
     return made
 
 
@@ -488,8 +434,8 @@ def _discard_turn(cfg, hands, seat, dealer, deck, pos, trumps, nonscoring, rng, 
 def _deal_and_bid(cfg, deck, dealer, hands, rng, actions):  # type: ignore[no-untyped-def]
     """Deal ``deck``, run the misdeal offers and the auction; return (bidder, bid, stock position, actions).
 
-    The bidder is -1 when the deal is void (a misdeal, or everyone passed): the same dealer deals again.
-    ``bid`` is -1 for a moon.
+    The bidder is :data:`VOID_MISDEAL` or :data:`VOID_ALL_PASSED` when the deal is void; ``bid`` is the number
+    bid, :data:`MOON_BID` or :data:`SMUDGE_BID`.
     """
     n = cfg[C_N]
     packet = cfg[C_PACKET]
@@ -515,39 +461,70 @@ def _deal_and_bid(cfg, deck, dealer, hands, rng, actions):  # type: ignore[no-un
             if hands[s] & ~_LOW_RANKS:
                 continue
             if cfg[C_MISDEAL] == MISDEAL_MANDATORY:
-                return -1, 0, idx, na
+                return VOID_MISDEAL, 0, idx, na
             if _below(rng, 2) == 0:
-                return -1, 0, idx, na
+                return VOID_MISDEAL, 0, idx, na
             actions[na] = KEEP_ID
             na += 1
+    bidder, bid, na = _auction(cfg, dealer, rng, actions, na)
+    if bidder >= 0:
+        hands[bidder] |= kitty
+    return bidder, bid, idx, na
+
+
+@njit(cache=True)
+def _auction(cfg, dealer, rng, actions, na):  # type: ignore[no-untyped-def]
+    """A uniformly random auction: one turn each, or laps until all but the high bidder passed (``C_ROUNDS``).
+
+    Return (bidder, bid, actions taken); the bidder is :data:`VOID_ALL_PASSED` when nobody bid.
+    """
+    n = cfg[C_N]
+    all_seats = (1 << n) - 1
     high = 0
     bidder = -1
-    moon = False
-    for i in range(n):
-        seat = (eldest + i) % n
+    bid = 0
+    passed = 0
+    seat = (dealer + 1) % n
+    turns = 0
+    smudge = 1 if cfg[C_SMUDGE] != SMUDGE_OFF else 0  # a new match: no side is in the hole
+    while True:
         low = max(cfg[C_MIN_BID], high + 1)
         if cfg[C_MATCH] and seat == dealer and high > 0:  # the dealer may take the bid at the same number
             low = max(cfg[C_MIN_BID], high)
         n_bids = max(0, cfg[C_MAX_BID] - low + 1)
         may_pass = not (cfg[C_FORCED] and seat == dealer and bidder < 0)
-        r = _below(rng, n_bids + cfg[C_MOON] + (1 if may_pass else 0))
+        r = _below(rng, n_bids + cfg[C_MOON] + smudge + (1 if may_pass else 0))
         if r < n_bids:
             high = low + r
             bidder = seat
+            bid = high
             actions[na] = BID_BASE + high
         elif r == n_bids and cfg[C_MOON]:
             bidder = seat
-            moon = True
+            bid = MOON_BID
             actions[na] = MOON_ID
+        elif r == n_bids + cfg[C_MOON] and smudge:
+            bidder = seat
+            bid = SMUDGE_BID
+            actions[na] = SMUDGE_ID
         else:
+            passed |= 1 << seat
             actions[na] = PASS_ID
         na += 1
-        if moon:
+        turns += 1
+        if bid < 0:  # a moon or a smudge ends the auction
+            break
+        seat = (seat + 1) % n
+        if cfg[C_ROUNDS]:  # a pass is final; the auction ends when it comes back to the high bidder
+            while (passed >> seat) & 1 and passed != all_seats:
+                seat = (seat + 1) % n
+            if passed == all_seats or seat == bidder:
+                break
+        elif turns == n:
             break
     if bidder < 0:
-        return -1, 0, idx, na
-    hands[bidder] |= kitty
-    return bidder, -1 if moon else high, idx, na
+        return VOID_ALL_PASSED, 0, na
+    return bidder, bid, na
 
 
 @njit(cache=True)
@@ -584,6 +561,8 @@ def random_hands_kernel(  # type: ignore[no-untyped-def]
             if bidder >= 0:
                 break
             void += 1
+            if bidder == VOID_ALL_PASSED and cfg[C_DEALER_SET]:  # the dealer is set: the next one deals
+                dealer = (dealer + 1) % n
         by_lead = cfg[C_BY_LEAD] != 0
         lead = -1
         if by_lead:  # no call and no discard: the pitcher's first lead (a card with a suit) names trump
@@ -638,7 +617,7 @@ def random_hands_kernel(  # type: ignore[no-untyped-def]
             )  # fmt: skip
         made[h] = _settle(
             cfg, side, trump, played, captured, bidder, bid, st[5], st[7], st[8], before,
-            strength, masks, order4[trump], order_len4[trump], point_cards, values, points[h], deltas[h],
+            strength, order4[trump], order_len4[trump], point_cards, values, points[h], deltas[h],
         )  # fmt: skip
         dealers[h] = dealer
         bidders[h] = bidder
@@ -687,7 +666,7 @@ def play_out_kernel(  # type: ignore[no-untyped-def]
             )
         made[b] = _settle(
             cfg, side, trump, played, captured, bidder, bid, st[5], st[7], st[8], before,
-            strength, masks, order, order_len, point_cards, values, points[b], deltas[b],
+            strength, order, order_len, point_cards, values, points[b], deltas[b],
         )  # fmt: skip
         if record:
             na = st[9]

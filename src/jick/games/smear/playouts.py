@@ -15,7 +15,9 @@ bidder loses the bid; moons and renege penalties as in 1.12). With
 :meth:`Playouts.replay` rebuilds it as a :class:`~jick.games.smear.state.SmearState`.
 Every option of the Smear rules is played (:data:`KERNEL_OPTIONS`; an option
 the kernels do not know raises :class:`~jick.engine.RulesError`); a deal voided by a misdeal or
-four passes is dealt again by the same dealer and only the deal that was
+by every seat passing is dealt again by the same dealer (under ``all_pass =
+dealer_set`` the next seat deals: the dealer's set is not in the hand's
+``deltas``, each hand being a new match's first) and only the deal that was
 played is recorded (``redeals`` counts the void ones).
 
 The first call of a process compiles the kernels (cached on disk after).
@@ -70,7 +72,8 @@ from jick.games.smear.rules import (
     TrickHistory,
     TrumpSetBy,
 )
-from jick.games.smear.solver import GAME_TIE_CODES, solver_tables
+from jick.games.smear.scoring import GAME_TIE_CODES
+from jick.games.smear.solver import solver_tables
 from jick.games.smear.state import SmearState
 from jick.games.smear.tables import captured_point_cards, deck_cards, trump_table
 
@@ -98,7 +101,7 @@ KERNEL_OPTIONS: dict[str, tuple[object, ...] | None] = {
     "max_bid": None,
     "moon_enabled": None,
     "moon_success": tuple(MoonSuccess),
-    "all_pass": (AllPass.REDEAL_SAME_DEALER, AllPass.DEALER_FORCED_MIN),  # not dealer_set
+    "all_pass": tuple(AllPass),
     "discard_mode": tuple(DiscardMode),
     "discard_nontrumps": tuple(DiscardNontrumps),
     "dealer_robs_pack": None,
@@ -125,9 +128,9 @@ KERNEL_OPTIONS: dict[str, tuple[object, ...] | None] = {
     "use_off_three": None,
     "settlement": tuple(SettlementRule),
     "deck_ranks": tuple(DeckRanks),
-    # The options that shape the auction: only the Smear value so far; the engine plays the others.
-    "smudge": (Smudge.OFF,),
-    "auction_laps": (AuctionLaps.ONE,),
+    "smudge": tuple(Smudge),
+    "auction_laps": tuple(AuctionLaps),
+    # Calling a partner: only the Smear value so far (the engine plays the call).
     "call_partner": (CallPartner.OFF,),
 }
 #: The points the kernels score, in the order of their point slots (``playout_kernel.P_*``): High, Low,
@@ -164,9 +167,11 @@ def check_supported(rules: SmearRules) -> None:
 class Playouts:
     """The outcome of a batch of hands, one row each.
 
-    ``bid`` is -1 for a moon; ``decks``, ``actions`` (padded with -1) and
-    ``lengths`` are there when the batch was recorded (``actions`` of a
-    :func:`play_out` batch are the cards played from the position on).
+    ``bid`` is -1 for a moon, and a smudge's value for a smudge (``smudge``
+    says which bids were smudges, as the engine's ``HandResult.smudge``);
+    ``decks``, ``actions`` (padded with -1) and ``lengths`` are there when the
+    batch was recorded (``actions`` of a :func:`play_out` batch are the cards
+    played from the position on).
     """
 
     rules: SmearRules
@@ -181,6 +186,7 @@ class Playouts:
     decks: Array | None = None
     actions: Array | None = None
     lengths: Array | None = None
+    smudge: Array | None = None
 
     def __len__(self) -> int:
         return int(self.points.shape[0])
@@ -256,6 +262,11 @@ def _code(rules: SmearRules) -> Array:
     cfg[K.C_MATCH] = int(rules.dealer_may_match)
     cfg[K.C_LOW_SUITED] = int(rules.low_ignores_jokers)
     cfg[K.C_DIFFERENCE] = int(rules.settlement is SettlementRule.DIFFERENCE)
+    smudge = {Smudge.OFF: K.SMUDGE_OFF, Smudge.ALL_POINTS: K.SMUDGE_ALL_POINTS, Smudge.ALL_TRICKS: K.SMUDGE_ALL_TRICKS}
+    cfg[K.C_SMUDGE] = smudge[rules.smudge]
+    cfg[K.C_SMUDGE_VALUE] = rules.smudge_value
+    cfg[K.C_DEALER_SET] = int(rules.all_pass is AllPass.DEALER_SET)
+    cfg[K.C_ROUNDS] = int(rules.auction_laps is AuctionLaps.ROUNDS)
     return cfg
 
 
@@ -329,9 +340,11 @@ def random_hands(
         t.flags, t.point_cards, t.values, record, points, deltas, made, *ints, decks, actions, lengths,
     )  # fmt: skip
     dealer, bidder, bid, trump, redeals = ints
+    smudge = bid == K.SMUDGE_BID
+    bid[smudge] = rules.smudge_value
     return Playouts(
         rules, points, deltas, made, dealer, bidder, bid, trump, redeals,
-        decks if record else None, actions if record else None, lengths if record else None,
+        decks if record else None, actions if record else None, lengths if record else None, smudge,
     )  # fmt: skip
 
 
@@ -414,7 +427,7 @@ def play_out(
     st[6] = len(order)
     st[7] = order.index(52) if 52 in order else -1
     st[8] = order.index(53) if 53 in order else -1
-    bid = -1 if state.moon else state.bid
+    bid = K.MOON_BID if state.moon else K.SMUDGE_BID if state.smudge else state.bid
     assert bid is not None
     before = np.zeros(K.MAX_SEATS, dtype=np.int64)
     before[: rules.num_sides] = state.scores
@@ -432,8 +445,12 @@ def play_out(
     )  # fmt: skip
     if not record:
         return points if value == "points" else deltas
-    same = [np.full(n, x, dtype=np.int64) for x in (deal.dealer, bidder, bid, trump, 0)]
-    return Playouts(rules, points, deltas, made, same[0], same[1], same[2], same[3], same[4], None, actions, lengths)
+    shown_bid = rules.smudge_value if state.smudge else bid
+    same = [np.full(n, x, dtype=np.int64) for x in (deal.dealer, bidder, shown_bid, trump, 0)]
+    smudge = np.full(n, state.smudge, dtype=np.bool_)
+    return Playouts(
+        rules, points, deltas, made, same[0], same[1], same[2], same[3], same[4], None, actions, lengths, smudge
+    )
 
 
 def _reneged(state: SmearState) -> int:

@@ -287,12 +287,12 @@ class SmearRules(RuleSet):
         """The points this rule set defines (value > 0), in breakdown order (worked out once: do not change it)."""
         return {k: self.point_values[k] for k in POINT_NAMES if self.point_values.get(k, 0) > 0}
 
-    @property
+    @functools.cached_property
     def max_points(self) -> int:
-        """Sum of all defined point values."""
+        """Sum of all defined point values (worked out once: the scoring reads it every hand)."""
         return sum(self.points.values())
 
-    @property
+    @functools.cached_property
     def smudge_value(self) -> int:
         """What a smudge is worth (bid, and scored when made): every point, or every point and one more."""
         return self.max_points + (1 if self.smudge is Smudge.ALL_TRICKS else 0)

@@ -10,7 +10,7 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from jick.cards import ACE, TWO
+from jick.games.smear import settle_core as core
 from jick.games.smear.rules import (
     BothCross,
     GameTie,
@@ -24,8 +24,12 @@ from jick.games.smear.rules import (
 )
 from jick.games.smear.tables import TrumpTable, captured_point_cards, game_points
 
-#: The 52 suited cards (a joker has no suit and no natural rank).
-SUITED = (1 << 52) - 1
+#: ``game_tie`` as the code :func:`settle_core.game_side` reads.
+GAME_TIE_CODES = {
+    GameTie.BIDDER: core.TIE_BIDDER,
+    GameTie.LOW_POINT_SIDE: core.TIE_LOW_SIDE,
+    GameTie.NONE: core.TIE_NONE,
+}
 
 
 @dataclass(frozen=True)
@@ -55,10 +59,17 @@ class HandFacts:
 
 
 def side_of_seat_with(card: int, masks: Sequence[int]) -> int | None:
-    for i, mask in enumerate(masks):
-        if mask >> card & 1:
-            return i
-    return None
+    """The index of the mask (a seat or a side) holding ``card``, or None."""
+    return _none_if_nobody(core.holder(card, masks, len(masks)))
+
+
+def _none_if_nobody(index: int) -> int | None:
+    return None if index == core.NOBODY else index
+
+
+def _place(play_order: Sequence[int], card: int) -> int:
+    """Where ``card`` comes in the play order (-1: not played)."""
+    return play_order.index(card) if card in play_order else core.NOBODY
 
 
 def low_card(rules: SmearRules, table: TrumpTable, facts: HandFacts) -> int | None:
@@ -73,37 +84,26 @@ def low_card(rules: SmearRules, table: TrumpTable, facts: HandFacts) -> int | No
     >>> str(parse_card("4C")) == str(__import__("jick.cards").cards.CARDS[low_card(r, t, f)])
     True
     """
-    all_played = 0
-    for mask in facts.played:
-        all_played |= mask
-    if rules.low_card is LowCard.DEUCE:
-        deuce = 13 * facts.trump + TWO
-        return deuce if all_played >> deuce & 1 else None
-    trumps_played = all_played & table.trumps
-    if rules.low_ignores_jokers:  # a joker has no natural rank: Low is the lowest suited trump
-        trumps_played &= SUITED
-    if not trumps_played:
-        return None
-    strength = table.strength
-    lowest = min(strength[c] for c in table.order if trumps_played >> c & 1)
-    candidates = [c for c in table.order if trumps_played >> c & 1 and strength[c] == lowest]
-    if len(candidates) == 1:
-        return candidates[0]
-    # Two jokers of equal rank: the one played later is Low.
-    return max(candidates, key=lambda c: facts.play_order.index(c) if c in facts.play_order else -1)
+    card = core.low_card(
+        core.union(facts.played, len(facts.played)),
+        facts.trump,
+        rules.low_card is LowCard.DEUCE,
+        rules.low_ignores_jokers,
+        table.order,
+        len(table.order),
+        table.strength,
+        table.shared_joker_rank,
+        _place(facts.play_order, core.HIGH_JOKER),
+        _place(facts.play_order, core.LOW_JOKER),
+    )
+    return _none_if_nobody(card)
 
 
 def high_card(rules: SmearRules, table: TrumpTable, facts: HandFacts) -> int | None:
     """The card that is High: the A of trump (played or not), or the highest trump played (None if none was)."""
-    all_played = 0
-    for mask in facts.played:
-        all_played |= mask
-    if rules.high_card is HighCard.ACE:
-        return 13 * facts.trump + ACE
-    for card in table.order:
-        if all_played >> card & 1:
-            return card
-    return None
+    played = core.union(facts.played, len(facts.played))
+    ace_is_high = rules.high_card is HighCard.ACE
+    return _none_if_nobody(core.high_card(played, facts.trump, ace_is_high, table.order, len(table.order)))
 
 
 def award_points(rules: SmearRules, table: TrumpTable, facts: HandFacts, side_of: Sequence[int]) -> list[Award]:
@@ -112,13 +112,9 @@ def award_points(rules: SmearRules, table: TrumpTable, facts: HandFacts, side_of
     captured = facts.captured
     awards: list[Award] = []
 
-    def captured_award(name: str, card: int) -> None:
-        if name in defined:
-            awards.append(Award(name, defined[name], side_of_seat_with(card, captured), card))
-
     def played_side(card: int) -> int | None:
-        seat = side_of_seat_with(card, facts.played)
-        return None if seat is None else side_of[seat]
+        seat = core.holder(card, facts.played, len(facts.played))
+        return None if seat == core.NOBODY else side_of[seat]
 
     low = low_card(rules, table, facts)
     low_side: int | None = None
@@ -137,7 +133,7 @@ def award_points(rules: SmearRules, table: TrumpTable, facts: HandFacts, side_of
         elif name == "game":
             awards.append(Award("game", defined["game"], game_winner(rules, captured, side_of[facts.bidder], low_side)))
         elif name in cards:
-            captured_award(name, cards[name])
+            awards.append(Award(name, defined[name], side_of_seat_with(cards[name], captured), cards[name]))
         else:  # a point whose card is not in this deck (the Jick without use_jick cannot be defined)
             awards.append(Award(name, defined[name], None))
     return awards
@@ -153,15 +149,9 @@ def game_winner(rules: SmearRules, captured: Sequence[int], bidder_side: int, lo
     0
     """
     totals = [game_points(m) for m in captured]
-    best = max(totals)
-    leaders = [s for s, v in enumerate(totals) if v == best]
-    if len(leaders) == 1:
-        return leaders[0]
-    if rules.game_tie is GameTie.BIDDER:
-        return bidder_side if bidder_side in leaders else None
-    if rules.game_tie is GameTie.LOW_POINT_SIDE:
-        return low_side if low_side in leaders else None
-    return None
+    tie = GAME_TIE_CODES[rules.game_tie]
+    low = core.NOBODY if low_side is None else low_side
+    return _none_if_nobody(core.game_side(totals, len(totals), tie, bidder_side, low))
 
 
 @dataclass(frozen=True)
@@ -202,90 +192,57 @@ def settle(
     ((5, 14), False)
     """
     k = rules.num_sides
+    sides = [core.NOBODY if a.side is None else a.side for a in awards]
     points = [0] * k
-    for a in awards:
-        if a.side is not None:
-            points[a.side] += a.value
-    before = list(scores)
+    core.side_points(sides, [a.value for a in awards], len(awards), k, points)
+    kind = core.BID_MOON if bid is None else core.BID_SMUDGE if smudge else core.BID_POINTS
+    value = 0 if bid is None else bid
+    reneged_sides = sum(1 << s for s in reneged)
+    made = core.bid_made(
+        kind, points, value, bidder_side, sides, len(sides), reneged_sides,
+        rules.moon_success is MoonSuccess.ALL_DEFINED_POINTS, rules.smudge is Smudge.ALL_TRICKS, swept,
+    )  # fmt: skip
     deltas = [0] * k
-    moon: str | None = None
-    note = ""
-    winner: int | None = None
-    made = False
-    if reneged:
-        if len(reneged) == k:
-            note = "every side reneged: no score"
-        else:
-            for s in range(k):
-                deltas[s] = 0 if s in reneged else rules.max_points
-            note = "renege by " + ", ".join(str(s) for s in sorted(reneged))
-        made = bidder_side not in reneged and len(reneged) < k
-    if bid is None:  # shoot the moon
-        if reneged:
-            success = bidder_side not in reneged
-        elif rules.moon_success is MoonSuccess.ALL_DEFINED_POINTS:
-            success = all(a.side == bidder_side for a in awards)
-        else:
-            success = all(a.side in (None, bidder_side) for a in awards)
-        made = success
-        if success:
-            moon = "success"
-            if before[bidder_side] >= 0:
-                deltas = [0] * k
-                deltas[bidder_side] = points[bidder_side] if not reneged else rules.max_points
-                winner = bidder_side
-                note = "moon shot from zero or above: the match is won"
-            else:
-                deltas = [0] * k
-                deltas[bidder_side] = -before[bidder_side]
-                note = "moon shot from below zero: score reset to 0"
-        else:
-            moon = "failure"
-            if not reneged:
-                deltas = [0 if s == bidder_side else points[s] for s in range(k)]
-            deltas[bidder_side] = 0
-            provisional = [before[s] + deltas[s] for s in range(k)]
-            others = [s for s in _clockwise_sides(rules, bidder_seat) if s != bidder_side]
-            best = max(provisional[s] for s in others)
-            winner = next(s for s in others if provisional[s] == best)
-            note = "the moon failed: the match is lost"
-        after = tuple(before[s] + deltas[s] for s in range(k))
+    core.hand_deltas(
+        kind, made, points, k, bidder_side, value, scores, reneged_sides, rules.max_points, rules.smudge_value,
+        rules.settlement is SettlementRule.DIFFERENCE, deltas,
+    )  # fmt: skip
+    after = tuple(scores[s] + deltas[s] for s in range(k))
+    every_point = core.took_every_point(sides, len(sides), bidder_side, False)
+    if kind == core.BID_MOON:
+        winner, note = _moon_end(rules, after, bidder_side, bidder_seat, made, scores[bidder_side] >= 0)
+        moon = "success" if made else "failure"
         return Settlement(tuple(points), tuple(deltas), after, made, moon, tuple(sorted(reneged)), winner, note)
-    if smudge and not reneged:
-        made = all(a.side == bidder_side for a in awards) and (rules.smudge is not Smudge.ALL_TRICKS or swept)
-        for s in range(k):
-            deltas[s] = points[s] if s != bidder_side else rules.smudge_value if made else -bid
-        after = tuple(before[s] + deltas[s] for s in range(k))
+    winner = match_winner(rules, after, bidder_side, made)
+    if reneged:
+        note = "every side reneged: no score" if len(reneged) == k else _renege_note(reneged)
+    elif kind == core.BID_SMUDGE:
         if made and rules.smudge is Smudge.ALL_POINTS:
             winner, note = bidder_side, "smudge made: the match is won"
         else:
-            missed = "a point lost" if not all(a.side == bidder_side for a in awards) else "a trick lost"
-            winner, note = (
-                match_winner(rules, after, bidder_side, made),
-                "smudge made" if made else f"smudge set ({missed})",
-            )
-        return Settlement(tuple(points), tuple(deltas), after, made, None, (), winner, note)
-    if not reneged and rules.settlement is SettlementRule.DIFFERENCE:
-        made = points[bidder_side] >= bid
-        other = 1 - bidder_side  # validation keeps this rule to two sides
-        if made:  # only the side with more points scores, and only the difference
-            lead = points[bidder_side] - points[other]
-            deltas[bidder_side if lead > 0 else other] = abs(lead)
-            note = "bid made: the difference scores"
-        else:  # set: the bidders score nothing, the other side its points plus the bid
-            deltas[other] = points[other] + bid
-            note = "set: the other side scores its points and the bid"
-    elif not reneged:
-        for s in range(k):
-            if s == bidder_side:
-                made = points[s] >= bid
-                deltas[s] = points[s] if made else -bid
-            else:
-                deltas[s] = points[s]
+            note = "smudge made" if made else f"smudge set ({'a trick lost' if every_point else 'a point lost'})"
+    elif rules.settlement is SettlementRule.DIFFERENCE:
+        note = "bid made: the difference scores" if made else "set: the other side scores its points and the bid"
+    else:
         note = "bid made" if made else "set"
-    after = tuple(before[s] + deltas[s] for s in range(k))
-    winner = match_winner(rules, after, bidder_side, made)
     return Settlement(tuple(points), tuple(deltas), after, made, None, tuple(sorted(reneged)), winner, note)
+
+
+def _renege_note(reneged: frozenset[int]) -> str:
+    return "renege by " + ", ".join(str(s) for s in sorted(reneged))
+
+
+def _moon_end(
+    rules: SmearRules, after: Sequence[int], bidder_side: int, bidder_seat: int, made: bool, from_zero: bool
+) -> tuple[int | None, str]:
+    """Who wins the match after a moon, and the note: made from zero or above wins, failed loses (SPEC 1.12)."""
+    if made and from_zero:
+        return bidder_side, "moon shot from zero or above: the match is won"
+    if made:
+        return None, "moon shot from below zero: score reset to 0"
+    others = [s for s in _clockwise_sides(rules, bidder_seat) if s != bidder_side]
+    best = max(after[s] for s in others)
+    return next(s for s in others if after[s] == best), "the moon failed: the match is lost"
 
 
 def _clockwise_sides(rules: SmearRules, seat: int) -> list[int]:

@@ -42,12 +42,15 @@ from typing import Any
 import numpy as np
 from numba import njit, types
 
-from jick.cards import CARDS, TWO
+from jick.cards import CARDS
+from jick.games.smear import settle_core as core
 from jick.games.smear.rule_core import TRUMP_SUIT, card_pips, legal_plays, register_with_numba, trick_winner
 from jick.games.smear.rules import FirstLead, FollowRule, GameTie, LowAward, LowCard, SmearRules
+from jick.games.smear.scoring import GAME_TIE_CODES
 from jick.games.smear.tables import TrumpTable, captured_point_cards, trump_table
 
 register_with_numba()
+core.register_with_numba()
 
 __all__ = [
     "CARDS",
@@ -68,7 +71,6 @@ INF = 10_000
 #: played, a seat may trump instead of following, the first lead is a trump, only trumps are played.
 F_SECOND_JOKER_WINS, F_FOLLOW_OR_TRUMP, F_FIRST_LEAD_TRUMP, F_TRUMP_ONLY = range(4)
 FLAGS_SIZE = 4
-GAME_TIE_CODES = {GameTie.BIDDER: 0, GameTie.LOW_POINT_SIDE: 1, GameTie.NONE: 2}
 
 
 @dataclass(frozen=True)
@@ -129,15 +131,13 @@ def low_card_of(rules: SmearRules, table: TrumpTable, in_play: int) -> int:
     '4S'
     """
     if "low" not in rules.points:
-        return -1
-    if rules.low_card is LowCard.DEUCE:
-        deuce = 13 * table.trump + TWO
-        return deuce if in_play >> deuce & 1 else -1
-    skip_jokers = rules.low_ignores_jokers  # a joker has no natural rank: never Low
-    for card in reversed(table.order):
-        if in_play >> card & 1 and not (skip_jokers and card >= 52):
-            return card
-    return -1
+        return core.NOBODY
+    deuce = rules.low_card is LowCard.DEUCE
+    # jokers of equal rank: the solver cannot know which is played later; the one lower in the order stands
+    return core.low_card(
+        in_play, table.trump, deuce, rules.low_ignores_jokers, table.order, len(table.order), table.strength,
+        False, core.NOBODY, core.NOBODY,
+    )  # fmt: skip
 
 
 # ---------------------------------------------------------------------- the kernel
@@ -212,33 +212,16 @@ def _candidates(hands, p, legal, tcards, tlen, eff, strength, points, pips, orde
 def _game_winner(pips_side, nsides, game_value, tie_mode, bidder_side, low_side):  # type: ignore[no-untyped-def]
     """The side that wins Game at the end of the hand, or -1 (no Game point, or a tie nobody wins)."""
     if game_value == 0:
-        return -1
-    best = -1
-    for s in range(nsides):
-        if pips_side[s] > best:
-            best = pips_side[s]
-    leaders = 0
-    winner = -1
-    for s in range(nsides):
-        if pips_side[s] == best:
-            leaders += 1
-            winner = s
-    if leaders > 1:
-        if tie_mode == 0:
-            winner = bidder_side if pips_side[bidder_side] == best else -1
-        elif tie_mode == 1:
-            winner = low_side if low_side >= 0 and pips_side[low_side] == best else -1
-        else:
-            winner = -1
-    return winner
+        return core.NOBODY
+    return core.game_side(pips_side, nsides, tie_mode, bidder_side, low_side)
 
 
 @njit(cache=True)
 def _end_value(pips_side, nsides, root_side, game_value, tie_mode, bidder_side, low_side, bid, bid_pts):  # type: ignore[no-untyped-def]
     """The value of the end of the hand for the root side: Game, and the bid lost by a set bidder.
 
-    A bidder short of ``bid`` scores ``-bid`` instead of its points, a swing of
-    (its points + ``bid``) against the bidder's side.
+    A bidder short of ``bid`` scores ``-bid`` instead of its points (``settle_core.bidder_delta``), a swing
+    of (its points + ``bid``) against the bidder's side.
     """
     winner = _game_winner(pips_side, nsides, game_value, tie_mode, bidder_side, low_side)
     value = 0
@@ -246,8 +229,8 @@ def _end_value(pips_side, nsides, root_side, game_value, tie_mode, bidder_side, 
         value = game_value if winner == root_side else -game_value
     if bid > 0:
         total = bid_pts + (game_value if winner == bidder_side else 0)
-        if total < bid:
-            value += -(total + bid) if root_side == bidder_side else total + bid
+        swing = core.bidder_delta(total, bid) - total
+        value += swing if root_side == bidder_side else -swing
     return value
 
 
@@ -658,7 +641,7 @@ def solve(
         pips_side[: len(captured_pips)] = captured_pips
     game_value = pts.get("game", 0)
     tie_mode = GAME_TIE_CODES[GameTie(rules.game_tie)]
-    if tie_mode == 1 and rules.low_award is LowAward.PLAYED_BY and low_card >= 0:
+    if tie_mode == core.TIE_LOW_SIDE and rules.low_award is LowAward.PLAYED_BY and low_card >= 0:
         holder = [s for s in range(n) if hands[s] >> low_card & 1] + [s for s, c in trick if c == low_card]
         low_side = int(side[holder[0]])
     cards_left = sum(mask.bit_count() for mask in hands)
