@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from tests.test_search_smear import swap_hidden_hands, walk
 
 from jick.bots import make_bot
 from jick.games.smear import actions as A
@@ -15,6 +14,7 @@ from jick.games.smear.bid_search import bid_candidates, clearly_better
 from jick.games.smear.bot import HeuristicBot
 from jick.games.smear.search import Budget, SearchBot
 from jick.games.smear.state import SmearState
+from test_search_smear import swap_hidden_hands, walk
 
 N, E, S, W = 0, 1, 2, 3
 PASS = A.ACTIONS[A.PASS_ID]
