@@ -21,6 +21,7 @@ from numba import njit
 from jick.cards import parse_card
 from jick.games.smear import new_match
 from jick.games.smear import rule_core as R
+from jick.games.smear.numba_cache import register_shared_rules
 from jick.games.smear.presets import load_preset
 from jick.games.smear.rules import FirstLead, FollowRule
 from jick.games.smear.solver import F_FIRST_LEAD_TRUMP, F_FOLLOW_OR_TRUMP, F_TRUMP_ONLY, solver_tables
@@ -124,7 +125,7 @@ def _voids_in_numba(cards, leads, trumps, eff, masks, out):  # type: ignore[no-u
 @pytest.mark.parametrize("preset", PRESETS)
 def test_numba_runs_the_same_rules(preset: str) -> None:
     """The rule core compiled by numba gives the answers of the Python run, on random hands and tricks."""
-    R.register_with_numba()
+    register_shared_rules()
     rules = load_preset(preset)
     deck = deck_cards(rules)
     rng = random.Random(preset)

@@ -55,3 +55,26 @@ def forget_stale_caches(package: Path = HERE) -> bool:
     except OSError:
         return False
     return True
+
+
+def register_shared_rules() -> None:
+    """Make every function of both cores' ``JITABLE`` callable inside ``@njit`` code; later calls do nothing.
+
+    Numba's cache is checked first (:func:`forget_stale_caches`), before the solver or the kernel loads code
+    compiled from an older copy of the rules.
+
+    >>> register_shared_rules()
+    """
+    if _REGISTERED:
+        return
+    from numba.extending import register_jitable
+
+    from jick.games.smear import rule_core, settle_core
+
+    forget_stale_caches()
+    for function in (*rule_core.JITABLE, *settle_core.JITABLE):
+        register_jitable(function)
+    _REGISTERED.append(True)
+
+
+_REGISTERED: list[bool] = []

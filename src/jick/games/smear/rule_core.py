@@ -7,13 +7,14 @@ ints and the tuples of a :class:`~jick.games.smear.tables.TrumpTable`; the
 compiled code (:mod:`~jick.games.smear.solver`, :mod:`~jick.games.smear.playout_kernel`)
 calls the very same functions inside ``@njit`` code with ``uint64`` masks and
 numpy arrays. This module does not import numba (the engine starts without it):
-the numba modules call :func:`register_with_numba` when they are imported, which
-hands every function listed in :data:`JITABLE` to ``numba.extending.register_jitable``.
+the solver calls :func:`~jick.games.smear.numba_cache.register_shared_rules` when it
+is imported, which hands every function listed in :data:`JITABLE` to
+``numba.extending.register_jitable``.
 
 Card sets are bitmasks (bit ``i`` = card index ``i``); effective suits are
 0..3 (the printed suits less any trump they lend, such as the Jick) and 4 (trump).
 Numba caches compiled code per module and does not see a change here by itself:
-:func:`register_with_numba` first drops the package's numba cache when this file
+:func:`~jick.games.smear.numba_cache.register_shared_rules` first drops the package's numba cache when this file
 changed (:mod:`~jick.games.smear.numba_cache`).
 
 >>> from jick.cards import card_mask, parse_card
@@ -40,7 +41,6 @@ __all__ = [
     "legal_plays",
     "naming_leads",
     "playable",
-    "register_with_numba",
     "shown_voids",
     "trick_winner",
 ]
@@ -219,26 +219,3 @@ def card_pips(card: int) -> int:
 
 #: The functions numba may call from compiled code (each is registered with ``register_jitable``).
 JITABLE: tuple[Callable[..., Any], ...] = (legal_plays, naming_leads, playable, trick_winner, shown_voids, card_pips)
-
-
-def register_with_numba() -> None:
-    """Make every function of :data:`JITABLE` callable (and inlined by LLVM) inside ``@njit`` code.
-
-    Later calls do nothing.
-
-    >>> register_with_numba()
-    """
-    if _REGISTERED:
-        return
-    from numba.extending import register_jitable
-
-    from jick.games.smear.numba_cache import forget_stale_caches
-
-    forget_stale_caches()  # before the solver or the kernel loads code compiled from an older copy of these rules
-
-    for function in JITABLE:
-        register_jitable(function)
-    _REGISTERED.append(True)
-
-
-_REGISTERED: list[bool] = []

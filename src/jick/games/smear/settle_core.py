@@ -10,7 +10,7 @@ scores the same way, in the engine, the solver and the batched play-outs.
 Cards, seats and sides are indices, with :data:`NOBODY` (-1) for "none"; card
 sets are bit masks (Python ints, or numba ``uint64``). The module stays pure
 Python (never compiled with mypyc): numba reads its bytecode. It does not import
-numba (the engine starts without it): the solver calls :func:`register_with_numba`,
+numba (the engine starts without it): the solver calls :func:`~jick.games.smear.numba_cache.register_shared_rules`,
 which hands every function of :data:`JITABLE` to ``register_jitable`` (LLVM
 inlines them; forcing numba to inline them too only doubled the kernel's
 compile time, at the same speed) and first drops numba's cache if this file changed
@@ -335,25 +335,3 @@ JITABLE: tuple[Callable[..., Any], ...] = (
     bid_made,
     hand_deltas,
 )
-
-
-def register_with_numba() -> None:
-    """Make every function of :data:`JITABLE` callable inside ``@njit`` code.
-
-    Later calls do nothing.
-
-    >>> register_with_numba()
-    """
-    if _REGISTERED:
-        return
-    from numba.extending import register_jitable
-
-    from jick.games.smear.numba_cache import forget_stale_caches
-
-    forget_stale_caches()  # before the solver or the kernel loads code compiled from an older copy of these rules
-    for function in JITABLE:
-        register_jitable(function)
-    _REGISTERED.append(True)
-
-
-_REGISTERED: list[bool] = []

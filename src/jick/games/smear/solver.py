@@ -44,13 +44,13 @@ from numba import njit, types
 
 from jick.cards import CARDS
 from jick.games.smear import settle_core as core
-from jick.games.smear.rule_core import TRUMP_SUIT, card_pips, legal_plays, register_with_numba, trick_winner
+from jick.games.smear.numba_cache import register_shared_rules
+from jick.games.smear.rule_core import TRUMP_SUIT, card_pips, legal_plays, trick_winner
 from jick.games.smear.rules import FirstLead, FollowRule, GameTie, LowAward, LowCard, SmearRules
 from jick.games.smear.scoring import GAME_TIE_CODES
 from jick.games.smear.tables import TrumpTable, captured_point_cards, trump_table
 
-register_with_numba()
-core.register_with_numba()
+register_shared_rules()
 
 __all__ = [
     "CARDS",
