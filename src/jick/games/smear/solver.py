@@ -251,8 +251,9 @@ def _defence_end_value(  # type: ignore[no-untyped-def]
         value = weight[winner] * game_value
     if bid > 0:
         total = bid_pts + (game_value if winner == bidder_side else 0)
-        if total < bid:
-            value -= weight[bidder_side] * (total + bid + set_bonus)
+        swing = core.bidder_delta(total, bid) - total  # as in _end_value: 0 when made
+        if swing < 0:
+            value += weight[bidder_side] * (swing - set_bonus)
     return value
 
 
