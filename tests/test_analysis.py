@@ -11,7 +11,7 @@ import jsonschema
 import pytest
 from typer.testing import CliRunner
 
-from jick.analysis import LABELS, Analysis, Depth, analyse, positions
+from jick.analysis import DEPTHS, LABELS, Analysis, Depth, analyse, positions
 from jick.analysis.report import lines, to_json
 from jick.cli import app
 from jick.games.smear import new_match
@@ -198,7 +198,10 @@ def test_every_game_is_analysed_without_hindsight_where_it_has_no_open_card_solv
     assert to_json(again)["decisions"] == to_json(report)["decisions"]
 
 
-def test_cli_defaults_to_the_human_seat_and_lists_only_the_marked_decisions(tmp_path: Path) -> None:
+def test_cli_defaults_to_the_human_seat_and_lists_only_the_marked_decisions(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(DEPTHS, "quick", QUICK)  # counts, not a loaded machine's clock, end the search
     path = tmp_path / "blunder.json"
     path.write_text(json.dumps(constructed(HANDS)), encoding="utf-8")
     result = runner.invoke(app, ["analyse", str(path), "--depth", "quick", "--seed", "1", "--marked"])

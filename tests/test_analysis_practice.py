@@ -8,12 +8,21 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from jick.analysis import Analysis, analyse
+from jick.analysis import DEPTHS, Analysis, analyse
 from jick.analysis.practice import judge, puzzles
 from jick.cli import app
 from test_analysis import HANDS, QUICK, constructed
 
 runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def unhurried_quick_depth(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The CLI's ``quick`` depth with a loose deadline, so that its sample counts, not a loaded machine's clock, end it.
+
+    With the shipped 1 s, a busy CI worker cuts the search short, the loss's error grows and the blunder loses its mark.
+    """
+    monkeypatch.setitem(DEPTHS, "quick", QUICK)
 
 
 @pytest.fixture(scope="module")
