@@ -166,10 +166,18 @@ def scripted_human(state: object, rng: random.Random):  # type: ignore[no-untype
         legal = state.legal_actions()  # type: ignore[attr-defined]
         if state.phase == "discard":  # type: ignore[attr-defined]
             cards = [a.card for a in legal if isinstance(a, A.Discard)]
-            if state.rules.discard_mode == "refill":  # type: ignore[attr-defined]
+            rules, seat = state.rules, state.current_player  # type: ignore[attr-defined]
+            robbed = rules.dealer_robs_pack and seat == state.dealer  # type: ignore[attr-defined]
+            if rules.discard_mode == "refill" and not robbed:  # the dealer who robbed the pack discards a fixed count
                 return " ".join(str(c) for c in rng.sample(cards, rng.randrange(len(cards) + 1)))
-            need = state.hand_mask(state.current_player).bit_count() - 6  # type: ignore[attr-defined]
-            return " ".join(str(c) for c in rng.sample(cards, min(need, len(cards))))
+            # A fixed count: one legal card at a time, as what may go can change with each (trumps beyond six)
+            trial = state.clone()  # type: ignore[attr-defined]
+            chosen = []
+            while trial.phase == "discard" and trial.current_player == seat:
+                card = rng.choice([a for a in trial.legal_actions() if isinstance(a, A.Discard)])
+                trial.apply(card)
+                chosen.append(str(card.card))
+            return " ".join(chosen)
         return str(rng.choice(legal))
 
     return answer
