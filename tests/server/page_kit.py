@@ -259,11 +259,11 @@ def take_turn(watch: Watch, prefer: tuple[str, ...] = ()) -> str:
             arg=[ply, sent],
         )
     else:
-        buttons = page.locator(".actions button.act")
+        buttons = page.locator(".actions button.act:enabled")  # not a confirm button waiting for a choice
         if buttons.count():
             names = [buttons.nth(i).get_attribute("data-action") for i in range(buttons.count())]
             choice = next((p for p in prefer if p in names), names[0])
-            click(watch, page.locator(f'.actions button.act[data-action="{choice}"]'))
+            click(watch, page.locator(f'.actions button.act[data-action="{choice}"]:enabled'))
             done = f"button:{choice}"
         else:
             card = page.locator(".hand button.card.legal").first
@@ -320,6 +320,8 @@ def play_until(watch: Watch, stop: Callable[[], bool], prefer: tuple[str, ...] =
         if time.monotonic() > deadline:
             raise TimeoutError(f"no end after {limit}s; did {done[-10:]}")
         if my_turn(watch):
+            if stop():  # a view that arrived since the look above may be the one to stop at
+                break
             done.append(take_turn(watch, prefer))
         else:
             wait_for_change(watch, timeout=max(1.0, deadline - time.monotonic()) * 1000, since=ply)
