@@ -22,43 +22,18 @@ best mean result in chips (:mod:`jick.bots.pimc`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from jick.bots.budget import LEVEL_SECONDS
 from jick.bots.pimc import Budget, PimcBot, SearchGame
 from jick.bots.turn import only_action
-from jick.cards import SUIT_MASKS, Card, index_mask
+from jick.cards import SUIT_MASKS, index_mask
 from jick.engine import Action
 from jick.games.liftsmoke import actions as A
 from jick.games.liftsmoke import sampling
 from jick.games.liftsmoke.observation import LiftSmokeObservation
+from jick.games.liftsmoke.rule_core import power
 from jick.games.liftsmoke.state import LiftSmokeState
-
-
-def strength(card: Card, trump: int | None, led: int | None) -> int:
-    """How strongly ``card`` stands in a trick led with suit ``led``: trumps, then the suit led, then nothing."""
-    if card.suit == trump:
-        return 200 + card.rank
-    if led is None or card.suit == led:
-        return 100 + card.rank
-    return card.rank - 20
-
-
-def trick_winner(cards: Sequence[Card], trump: int | None) -> int:
-    """Position of the winning card: the highest trump, else the highest card of the suit led."""
-    led = cards[0].suit
-    return max(range(len(cards)), key=lambda i: strength(cards[i], trump, led))
-
-
-def _power(card: int, trump: int, led: int) -> int:
-    """:func:`strength` on card indices (-1: no suit led yet)."""
-    suit = card // 13
-    if suit == trump:
-        return 200 + card % 13
-    if led < 0 or suit == led:
-        return 100 + card % 13
-    return card % 13 - 20
 
 
 class LiftView:
@@ -137,24 +112,24 @@ class HeuristicBot:
             return A.ACTIONS[self._lead(view, cards)]
         played = [c for _, c in view.trick]
         led = played[0] // 13
-        best = max(_power(c, trump, led) for c in played)
-        winning = [c for c in cards if _power(c, trump, led) > best]
+        best = max(power(c, trump, led) for c in played)
+        winning = [c for c in cards if power(c, trump, led) > best]
         if winning:
-            return A.ACTIONS[min(winning, key=lambda c: _power(c, trump, led))]
+            return A.ACTIONS[min(winning, key=lambda c: power(c, trump, led))]
         # a losing card: the lowest, keeping trumps
         return A.ACTIONS[min(cards, key=lambda c: (c // 13 == trump, c % 13))]
 
     def _lead(self, view: LiftView, cards: list[int]) -> int:
         trump = view.trump
         unseen = ((1 << 52) - 1) & ~(view.dead | view.hand)
-        for c in sorted(cards, key=lambda c: -_power(c, trump, -1)):
+        for c in sorted(cards, key=lambda c: -power(c, trump, -1)):
             suit = c // 13
             higher = unseen & SUIT_MASKS[suit] & ~((1 << (c + 1)) - 1)
             if higher:
                 continue
             if suit == trump or (trump >= 0 and not unseen & SUIT_MASKS[trump]):
                 return c  # nobody can beat it
-        return max(cards, key=lambda c: (_power(c, trump, -1), -c))
+        return max(cards, key=lambda c: (power(c, trump, -1), -c))
 
 
 #: The heuristic bot under its old name.

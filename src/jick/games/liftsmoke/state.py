@@ -48,7 +48,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from jick.cards import CARDS, SUIT_MASKS, SUIT_NAMES, SUITS, Card, bit_list, parse_card, suit_of_name
+from jick.cards import CARDS, SUIT_NAMES, SUITS, Card, bit_list, parse_card, suit_of_name
 from jick.core.deals import match_seed
 from jick.core.trick_state import CHANCE as CHANCE
 from jick.core.trick_state import TrickState
@@ -56,6 +56,7 @@ from jick.core.undo import ACTION_NO, DEAL_NO, DEALER, PHASE, RESULTS_NO, TO_MOV
 from jick.engine import Action, IllegalAction, NotationError, RecordError
 from jick.games.liftsmoke import actions as A
 from jick.games.liftsmoke.actions import EndSession, SuppliedDeck, SuppliedReshuffle
+from jick.games.liftsmoke.rule_core import legal_plays, trick_winner
 from jick.games.liftsmoke.rules import DECK_SIZE, LiftSmokeRules, OnStockExhausted, TrumpCard
 
 # Phases
@@ -552,18 +553,8 @@ class LiftSmokeState(TrickState[GameLog, GameResult]):
         if pos < v[PART].bit_count():
             v[TO_MOVE] = self._next_in(v[PART], (seat + 1) % self._n)
             return
-        # The trick is complete: highest trump, else highest card of the suit led (SPEC 5.3).
         cards = v[T_CARD : T_CARD + pos]
-        trump = v[TRUMP_SUIT]
-        best = 0
-        for i in range(1, pos):
-            c, b = cards[i], cards[best]
-            if c // 13 == b // 13:
-                if c > b:
-                    best = i
-            elif c // 13 == trump:
-                best = i
-        winner = v[T_SEAT + best]
+        winner = v[T_SEAT + trick_winner(cards, pos, v[TRUMP_SUIT])]
         mask = 0
         for c in cards:
             mask |= 1 << c
@@ -685,12 +676,7 @@ class LiftSmokeState(TrickState[GameLog, GameResult]):
     # ------------------------------------------------------------------ legality
     def _legal_now(self) -> int:
         v = self._v
-        hand = v[HAND + v[TO_MOVE]]
-        if v[TRICK_LEN]:
-            follow = hand & SUIT_MASKS[v[T_CARD] // 13]
-            if follow:
-                return follow
-        return hand
+        return legal_plays(v[HAND + v[TO_MOVE]], v[T_CARD] if v[TRICK_LEN] else -1)
 
     def _why_illegal(self, action: Action) -> str:
         v = self._v
