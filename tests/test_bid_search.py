@@ -14,7 +14,7 @@ from jick.games.smear.bid_search import bid_candidates, clearly_better
 from jick.games.smear.bot import HeuristicBot
 from jick.games.smear.search import Budget, SearchBot
 from jick.games.smear.state import SmearState
-from test_search_smear import swap_hidden_hands, walk
+from smear_kit import swap_hidden_hands, walk
 
 N, E, S, W = 0, 1, 2, 3
 PASS = A.ACTIONS[A.PASS_ID]

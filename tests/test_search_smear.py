@@ -14,7 +14,7 @@ from jick.games.smear import search as search_module
 from jick.games.smear.knowledge import knowledge
 from jick.games.smear.sampling import sample_hands, sample_world
 from jick.games.smear.search import Budget, CheaterBot, SearchBot
-from jick.games.smear.state import HAND, SmearState
+from smear_kit import swap_hidden_hands, walk
 
 PRESETS = [
     ("smear_ten_point", None, {}),
@@ -36,14 +36,6 @@ TINY = Budget(worlds=2, auction_worlds=1, bids_tried=1)
 WALK = Budget(worlds=2, auction_worlds=1, bids_tried=1, nodes=20_000)
 
 
-def walk(state: SmearState, rng: random.Random, steps: int) -> None:
-    """Random legal actions (a state somewhere in a match)."""
-    for _ in range(steps):
-        if state.is_terminal:
-            return
-        state.apply(rng.choice(state.legal_actions()))
-
-
 @pytest.mark.parametrize(("preset", "players", "overrides"), PRESETS)
 def test_search_and_cheater_pick_legal_actions(preset: str, players: int | None, overrides: dict[str, Any]) -> None:
     rng = random.Random(7)
@@ -63,19 +55,6 @@ def test_search_and_cheater_pick_legal_actions(preset: str, players: int | None,
         state.apply(rng.choice(list(obs.legal_actions)))
     assert asked > 20
     assert phases.get("bidding") and phases.get("play", 0) >= 6  # the cheater answered in every part
-
-
-def swap_hidden_hands(state: SmearState, seat: int) -> SmearState | None:
-    """A copy where two other seats with as many cards have swapped hands: ``seat`` cannot tell it apart."""
-    n = state.num_players
-    others = [s for s in range(n) if s != seat]
-    for i, a in enumerate(others):
-        for b in others[i + 1 :]:
-            if state.hand_mask(a).bit_count() == state.hand_mask(b).bit_count() and state.hand_mask(a):
-                twin = state.clone()
-                twin._v[HAND + a], twin._v[HAND + b] = twin._v[HAND + b], twin._v[HAND + a]
-                return twin
-    return None
 
 
 @pytest.mark.parametrize("preset", ["smear_ten_point", "smear_mn_original", "smear_mn_three_handed"])
