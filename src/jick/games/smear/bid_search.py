@@ -22,7 +22,7 @@ stands unless another beats it deal by deal by :data:`MARGIN` standard errors.
 >>> from jick.games.smear.search import SearchBot
 >>> s = new_match(seed=4)
 >>> why = SearchBot(seed=1, level="easy", bid_search=True).explain(s.observation(s.current_player))
->>> why.choice in s.legal_actions(), why.details["worlds"] >= 2
+>>> why.choice in s.legal_actions(), why.details["worlds"] >= 2 or why.details["deadline_hit"]
 (True, True)
 """
 
@@ -89,13 +89,20 @@ def finish_hand(state: SmearState, seat: int, bots: list[Any], start: int, deals
     return hand_value(state, state.side_of(seat), start)
 
 
-def call_values(world: SmearState, seat: int, calls: list[Action], bots: list[Any]) -> list[float]:
-    """The value of each call on one sampled deal; calls that end in the same contract share one play-out."""
+def call_values(
+    world: SmearState, seat: int, calls: list[Action], bots: list[Any], deadline: Deadline | None = None
+) -> list[float] | None:
+    """The value of each call on one sampled deal; calls that end in the same contract share one play-out.
+
+    None when ``deadline`` expires before every call is valued: a deal valued in part is dropped.
+    """
     start = len(world.hand_results)
     deals = len(world.deals)
     played: dict[tuple[Any, ...], float] = {}
     values = []
     for call in calls:
+        if deadline is not None and deadline.expired():
+            return None
         state = world.clone()
         state.apply(call)
         finish_auction(state, bots)
@@ -139,13 +146,21 @@ def explain_bids(obs: Any, search: CallSearch) -> Explanation:
     weights: list[float] = []
     outcomes: list[list[float]] = [[] for _ in calls]
     for i in range(max(2, search.deals)):
-        if len(weights) >= 2 and deadline.expired():
+        if deadline.expired():
             break
         world, weight = sample_weighted_world(obs, search.rng, search.model)
         bots = [search.player(i, s) for s in range(n)]
-        for values, value in zip(outcomes, call_values(world, obs.seat, calls, bots), strict=True):
+        valued = call_values(world, obs.seat, calls, bots, deadline)
+        if valued is None:
+            break
+        for values, value in zip(outcomes, valued, strict=True):
             values.append(value)
         weights.append(weight)
+    if len(weights) < 2:  # the deadline came first: the heuristic's call, never a late answer
+        return Explanation(
+            suggestion, ((suggestion, 0.0),), "the heuristic's call: the deadline came before two sampled deals",
+            {"worlds": len(weights), "deadline_hit": True},
+        )  # fmt: skip
     means = {call: _weighted_mean(values, weights) for call, values in zip(calls, outcomes, strict=True)}
     method = f"each call valued on {len(weights)} sampled deals, the auction and play finished by heuristic players"
     explanation = _ranked(obs, means, method)
