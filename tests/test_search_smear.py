@@ -198,3 +198,15 @@ def test_forced_action_is_the_only_legal_action(preset: str, players: int | None
             seen_choice += 1
         state.apply(rng.choice(legal))
     assert seen_choice > 0
+
+
+def test_an_auction_decision_past_its_deadline_is_the_heuristics_call_at_once() -> None:
+    """With its think time spent before the first sampled deal, the search bids as its heuristic does."""
+    state = new_match("smear_ten_point", seed=4)
+    obs = state.observation(state.current_player)
+    bot = SearchBot(seed=1, level="normal", think=1e-9)
+    why = bot.explain(obs)
+    assert why.details["deadline_hit"] is True and why.details["worlds"] < 2
+    assert why.method.startswith("the heuristic's choice") and why.choice == bot._bidder.choose(obs)
+    roomy = SearchBot(seed=1, budget=Budget(worlds=2, auction_worlds=3, bids_tried=2)).explain(obs)
+    assert roomy.details["worlds"] == 3 and not roomy.details["deadline_hit"]  # counts, not the clock, end it

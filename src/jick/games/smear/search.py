@@ -464,14 +464,26 @@ class SearchBot:
         weights: list[float] = []
         outcomes: dict[Action, list[float]] = {a: [] for a in candidates}
         for i in range(samples):
-            if len(weights) >= 2 and deadline.expired():
-                samples = len(weights)
+            if deadline.expired():
                 break
             world, weight = sample_weighted_world(obs, rng, self._heuristic)
-            weights.append(weight)
             bots = [self._playout_bot(i, s, obs.seat) for s in range(n)]
+            valued: list[float] = []
             for action in candidates:
-                outcomes[action].append(play_out(world, obs.seat, action, bots))
+                if deadline.expired():  # a deal valued in part is dropped
+                    break
+                valued.append(play_out(world, obs.seat, action, bots))
+            if len(valued) < len(candidates):
+                break
+            weights.append(weight)
+            for action, value in zip(candidates, valued, strict=True):
+                outcomes[action].append(value)
+        samples = len(weights)
+        if samples < 2:  # the deadline came first: the heuristic's call, never a late answer
+            return Explanation(
+                suggestion, ((suggestion, 0.0),), "the heuristic's choice: the deadline came before two sampled deals",
+                {"worlds": samples, "deadline_hit": True},
+            )  # fmt: skip
         values = {a: _weighted_mean(v, weights) for a, v in outcomes.items()}
         what = {"trump": "trump", "play": "lead"}.get(obs.phase, "bid")
         method = f"each {what} played out on {samples} sampled deals by heuristic players"
