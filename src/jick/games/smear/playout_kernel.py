@@ -107,7 +107,7 @@ def _rank_mask(rank: int) -> int:
 
 #: Game-point ranks (A=4, K=3, Q=2, J=1, 10=10) and the ranks 3..9 of a low hand.
 _ACES, _KINGS, _QUEENS, _JACKS, _TENS = (np.uint64(_rank_mask(r)) for r in (12, 11, 10, 9, 8))
-_LOW_RANKS = np.uint64(sum(_rank_mask(r) for r in range(1, 8)))
+_LOW_RANKS: Any = np.uint64(sum(_rank_mask(r) for r in range(1, 8)))
 #: The 52 suited cards (a joker has no suit, so it cannot make the lead that names trump).
 _SUITED: Any = np.uint64((1 << 52) - 1)
 
