@@ -25,7 +25,17 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from jick.cards import HJ, LJ
 from jick.games.smear import deal_core as deal
 from jick.games.smear import settle_core as core
-from jick.games.smear.ids import BID_BASE, DISCARD_BASE, DONE_ID, KEEP_ID, MOON_ID, PASS_ID, SMUDGE_ID, TRUMP_BASE
+from jick.games.smear.ids import (
+    BID_BASE,
+    CALL_BASE,
+    DISCARD_BASE,
+    DONE_ID,
+    KEEP_ID,
+    MOON_ID,
+    PASS_ID,
+    SMUDGE_ID,
+    TRUMP_BASE,
+)
 from jick.games.smear.rule_core import naming_leads, playable
 from jick.games.smear.solver import _legal, _trick_winner
 from jick.games.smear.tables import TRUMP
@@ -64,8 +74,9 @@ from jick.games.smear.tables import TRUMP
     C_SMUDGE_VALUE,
     C_DEALER_SET,
     C_ROUNDS,
-) = range(32)
-CFG_SIZE = 32
+    C_CALL,
+) = range(33)
+CFG_SIZE = 33
 #: ``cfg[C_SMUDGE]`` codes (:mod:`~jick.games.smear.deal_core`'s).
 SMUDGE_OFF, SMUDGE_ALL_POINTS, SMUDGE_ALL_TRICKS = deal.SMUDGE_OFF, deal.SMUDGE_ALL_POINTS, deal.SMUDGE_ALL_TRICKS
 #: The kernels' ``bid`` of a moon and of a smudge (a bid of points is its number).
@@ -171,6 +182,15 @@ def _next_in(part, seat, n):  # type: ignore[no-untyped-def]
     for i in range(n):
         s = (seat + i) % n
         if (part >> np.uint64(s)) & _ONE:
+            return s
+    return -1
+
+
+@njit(cache=True)
+def _holder(hands, n, card):  # type: ignore[no-untyped-def]
+    """The seat holding ``card``, or -1."""
+    for s in range(n):
+        if (hands[s] >> np.uint64(card)) & _ONE:
             return s
     return -1
 
@@ -496,6 +516,10 @@ def random_hands_kernel(  # type: ignore[no-untyped-def]
     abuf = np.zeros(MAX_ACTIONS, dtype=np.int64)
     rng = np.zeros(1, dtype=np.uint64)
     before = np.zeros(MAX_SEATS, dtype=np.int64)
+    hand_side = np.zeros(MAX_SEATS, dtype=np.int64)
+    deck_mask = _ZERO
+    for i in range(size):
+        deck_mask |= _bit(deck_cards[i])
     for h in range(points.shape[0]):
         _seed_stream(rng, seed, first + h)
         dealer = _below(rng, n)
@@ -535,6 +559,16 @@ def random_hands_kernel(  # type: ignore[no-untyped-def]
         for s in range(MAX_SEATS):
             played[s] = _ZERO
             captured[s] = _ZERO
+            hand_side[s] = side[s]
+        partner = -1
+        if cfg[C_CALL]:  # hands final and trump known: the bidder calls a card it lacks; its holder is the partner
+            cards = deck_mask & ~hands[bidder]
+            called = _kth_bit(cards, _below(rng, _popcount(cards)))
+            abuf[na] = CALL_BASE + called
+            na += 1
+            partner = _holder(hands, n, called)
+            if partner >= 0:  # the pair is the bidder's side for this hand
+                hand_side[partner] = side[bidder]
         part = np.uint64((1 << n) - 1)
         leader = bidder
         if cfg[C_TRUMP_ONLY]:
@@ -563,13 +597,15 @@ def random_hands_kernel(  # type: ignore[no-untyped-def]
             st[9] = na + 1
         if part:
             _play_tricks(
-                cfg, side, hands, played, captured, tcards, tseats, st, eff, strength, masks, flags, POLICY_RANDOM,
-                rng, abuf,
+                cfg, hand_side, hands, played, captured, tcards, tseats, st, eff, strength, masks, flags,
+                POLICY_RANDOM, rng, abuf,
             )  # fmt: skip
         made[h] = _settle(
-            cfg, side, trump, played, captured, bidder, bid, st[5], st[7], st[8], before,
+            cfg, hand_side, trump, played, captured, bidder, bid, st[5], st[7], st[8], before,
             strength, order4[trump], order_len4[trump], point_cards, values, points[h], deltas[h],
         )  # fmt: skip
+        if partner >= 0:  # the partner's seat scores what the bidder scores (docs/pitch.md, PC51)
+            deltas[h, side[partner]] = deltas[h, side[bidder]]
         dealers[h] = dealer
         bidders[h] = bidder
         bids[h] = bid
@@ -590,8 +626,13 @@ def random_hands_kernel(  # type: ignore[no-untyped-def]
 def play_out_kernel(  # type: ignore[no-untyped-def]
     cfg, side, seed, policy, trump, hands0, played0, captured0, tcards0, tseats0, st0, bidder, bid, before,
     eff, strength, masks, order, order_len, flags, point_cards, values, record, points, deltas, made, actions, lengths,
+    partner_side,
 ):  # fmt: skip
-    """Play ``points.shape[0]`` continuations of one play-phase position into the output arrays."""
+    """Play ``points.shape[0]`` continuations of one play-phase position into the output arrays.
+
+    ``side``: the sides of this hand (a called partner on the bidder's side); ``partner_side``: the
+    partner's own side, which scores the bidder's change of score (-1: no partner).
+    """
     hands = np.zeros(MAX_SEATS, dtype=np.uint64)
     played = np.zeros(MAX_SEATS, dtype=np.uint64)
     captured = np.zeros(MAX_SEATS, dtype=np.uint64)
@@ -619,6 +660,8 @@ def play_out_kernel(  # type: ignore[no-untyped-def]
             cfg, side, trump, played, captured, bidder, bid, st[5], st[7], st[8], before,
             strength, order, order_len, point_cards, values, points[b], deltas[b],
         )  # fmt: skip
+        if partner_side >= 0:
+            deltas[b, partner_side] = deltas[b, side[bidder]]
         if record:
             na = st[9]
             lengths[b] = na

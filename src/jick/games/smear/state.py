@@ -848,6 +848,16 @@ class SmearState(TrickState[DealLog, "HandResult"]):
         card = self._v[CALLED]
         return CARDS[card] if card >= 0 else None
 
+    @property
+    def called_partner(self) -> int | None:
+        """The seat holding the card called for a partner in this deal (the engine's truth, hidden from the seats).
+
+        None before the call, without one, and when nobody held the called card (the bidder plays alone).
+        Seats learn it through :meth:`partner_known_to`.
+        """
+        partner = self._v[PARTNER]
+        return partner if self._v[CALLED] >= 0 and partner >= 0 else None
+
     def partner_known_to(self, seat: int) -> int | None:
         """The called partner as ``seat`` may know it: its holder knows at once, everybody once the card is played.
 
