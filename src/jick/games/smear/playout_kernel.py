@@ -4,8 +4,10 @@ Every function here is numba code over plain arrays: card sets are ``uint64``
 bitmasks, the rule set is an ``int64`` array of switches (the ``C_*`` slots)
 and the card facts of the four trump suits are stacked tables. The kernels
 follow :class:`~jick.games.smear.state.SmearState` step by step (deal, misdeal
-offers, auction, kitty, trump, discards, tricks, scoring), so a recorded hand
-replays through the engine to the same points; ``tests/test_playouts.py``
+offers, auction, kitty, trump, discards, the call of a partner, tricks, scoring),
+with the engine's own rule functions (:mod:`~jick.games.smear.deal_core`,
+:mod:`~jick.games.smear.rule_core`, :mod:`~jick.games.smear.settle_core`), so a
+recorded hand replays through the engine to the same points; ``tests/test_playouts.py``
 checks that. Randomness is a splitmix64 stream per hand, seeded from the
 caller's seed and the hand's number, so hand ``i`` does not depend on how many
 hands were asked for.
