@@ -96,9 +96,11 @@ def deal_hands(
     for r in range(hand_size // packet):
         for j in range(1, n + 1):
             seat = (dealer + j) % n
+            got = hands[seat] & _ALL_CARDS  # one int type in compiled code (an int64, as the card bits)
             for _ in range(packet):
-                hands[seat] |= 1 << deck[idx]
+                got |= 1 << deck[idx]
                 idx += 1
+            hands[seat] = got
         if r == 0:
             for _ in range(kitty_size):
                 kitty |= 1 << deck[idx]
@@ -255,11 +257,11 @@ def discard_choices(
     >>> discard_choices(DISCARD_NONTRUMP, 0b1111, 0b0011, 0b0001, 3, 0, 0, False, False)
     (13, False)
     """
+    if mode == DISCARD_FREE:
+        return hand, False
     none = hand ^ hand
     nontrumps = hand & ~trumps
     held_trumps = hand & trumps
-    if mode == DISCARD_FREE:
-        return hand, False
     if mode == DISCARD_NONTRUMP:
         low_trumps = held_trumps & nonscoring
         if count_cards(nontrumps) >= left:

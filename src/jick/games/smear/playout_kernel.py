@@ -518,7 +518,7 @@ def random_hands_kernel(  # type: ignore[no-untyped-def]
     abuf = np.zeros(MAX_ACTIONS, dtype=np.int64)
     rng = np.zeros(1, dtype=np.uint64)
     before = np.zeros(MAX_SEATS, dtype=np.int64)
-    hand_side = np.zeros(MAX_SEATS, dtype=np.int64)
+    hand_side = side.copy()  # the sides of the hand: a called partner's seat is on the bidder's side
     deck_mask = _ZERO
     for i in range(size):
         deck_mask |= _bit(deck_cards[i])
@@ -561,7 +561,6 @@ def random_hands_kernel(  # type: ignore[no-untyped-def]
         for s in range(MAX_SEATS):
             played[s] = _ZERO
             captured[s] = _ZERO
-            hand_side[s] = side[s]
         partner = -1
         if cfg[C_CALL]:  # hands final and trump known: the bidder calls a card it lacks; its holder is the partner
             cards = deck_mask & ~hands[bidder]
@@ -608,6 +607,7 @@ def random_hands_kernel(  # type: ignore[no-untyped-def]
         )  # fmt: skip
         if partner >= 0:  # the partner's seat scores what the bidder scores (docs/pitch.md, PC51)
             deltas[h, side[partner]] = deltas[h, side[bidder]]
+            hand_side[partner] = side[partner]
         dealers[h] = dealer
         bidders[h] = bidder
         bids[h] = bid
