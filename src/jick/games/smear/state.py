@@ -187,7 +187,6 @@ class SmearState(TrickState[DealLog, "HandResult"]):
         self._refill = rules.discard_mode is DiscardMode.REFILL
         self._trump_only = rules.trump_only_play
         self._penalize = rules.renege_mode is RenegeMode.PENALIZE
-        self._nontrump_mode = rules.discard_mode is DiscardMode.NONTRUMP_TO_SIX
         self._first_lead_trump = rules.first_lead is FirstLead.TRUMP
         self._follow_or_trump = rules.follow_rule is FollowRule.FOLLOW_OR_TRUMP
         self._dealer_forced = rules.all_pass is AllPass.DEALER_FORCED_MIN
@@ -270,7 +269,6 @@ class SmearState(TrickState[DealLog, "HandResult"]):
         other._refill = self._refill
         other._trump_only = self._trump_only
         other._penalize = self._penalize
-        other._nontrump_mode = self._nontrump_mode
         other._first_lead_trump = self._first_lead_trump
         other._follow_or_trump = self._follow_or_trump
         other._dealer_forced = self._dealer_forced
