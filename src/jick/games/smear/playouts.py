@@ -74,7 +74,7 @@ from jick.games.smear.rules import (
 )
 from jick.games.smear.scoring import GAME_TIE_CODES
 from jick.games.smear.solver import solver_tables
-from jick.games.smear.state import SmearState
+from jick.games.smear.state import DISCARD_CODES, SMUDGE_CODES, SmearState
 from jick.games.smear.tables import captured_point_cards, deck_cards, trump_table
 
 __all__ = ["KERNEL_OPTIONS", "POLICIES", "Playouts", "check_supported", "play_out", "random_hands"]
@@ -232,7 +232,6 @@ class _Tables:
 def _code(rules: SmearRules) -> Array:
     cfg = np.zeros(K.CFG_SIZE, dtype=np.int64)
     misdeal = {LowHandMisdeal.OFF: 0, LowHandMisdeal.MANDATORY: 1, LowHandMisdeal.OPTIONAL: 2}
-    discard = {DiscardMode.FREE_TO_SIX: 0, DiscardMode.NONTRUMP_TO_SIX: 1, DiscardMode.REFILL: 2}
     cfg[K.C_N] = rules.num_players
     cfg[K.C_SIDES] = rules.num_sides
     cfg[K.C_HAND] = rules.hand_size
@@ -244,7 +243,7 @@ def _code(rules: SmearRules) -> Array:
     cfg[K.C_MOON] = int(rules.moon_enabled)
     cfg[K.C_FORCED] = int(rules.all_pass is AllPass.DEALER_FORCED_MIN)
     cfg[K.C_MISDEAL] = misdeal[rules.low_hand_misdeal]
-    cfg[K.C_DISCARD] = discard[rules.discard_mode]
+    cfg[K.C_DISCARD] = DISCARD_CODES[rules.discard_mode]
     cfg[K.C_MAND_NT] = int(rules.discard_nontrumps is DiscardNontrumps.MANDATORY)
     cfg[K.C_ROBS] = int(rules.dealer_robs_pack)
     cfg[K.C_BURY_NS] = int(rules.bury_restriction is BuryRestriction.NON_SCORING_ONLY)
@@ -261,8 +260,7 @@ def _code(rules: SmearRules) -> Array:
     cfg[K.C_MATCH] = int(rules.dealer_may_match)
     cfg[K.C_LOW_SUITED] = int(rules.low_ignores_jokers)
     cfg[K.C_DIFFERENCE] = int(rules.settlement is SettlementRule.DIFFERENCE)
-    smudge = {Smudge.OFF: K.SMUDGE_OFF, Smudge.ALL_POINTS: K.SMUDGE_ALL_POINTS, Smudge.ALL_TRICKS: K.SMUDGE_ALL_TRICKS}
-    cfg[K.C_SMUDGE] = smudge[rules.smudge]
+    cfg[K.C_SMUDGE] = SMUDGE_CODES[rules.smudge]
     cfg[K.C_SMUDGE_VALUE] = rules.smudge_value
     cfg[K.C_DEALER_SET] = int(rules.all_pass is AllPass.DEALER_SET)
     cfg[K.C_ROUNDS] = int(rules.auction_laps is AuctionLaps.ROUNDS)

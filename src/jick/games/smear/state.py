@@ -137,13 +137,13 @@ def is_low_hand(mask: int) -> bool:
 
 
 #: ``discard_mode`` as :mod:`~jick.games.smear.deal_core` codes it.
-_DISCARD_CODES: Final = {
+DISCARD_CODES: Final = {
     DiscardMode.FREE_TO_SIX: D.DISCARD_FREE,
     DiscardMode.NONTRUMP_TO_SIX: D.DISCARD_NONTRUMP,
     DiscardMode.REFILL: D.DISCARD_REFILL,
 }
 #: ``smudge`` as :mod:`~jick.games.smear.deal_core` codes it.
-_SMUDGE_CODES: Final = {
+SMUDGE_CODES: Final = {
     Smudge.OFF: D.SMUDGE_OFF,
     Smudge.ALL_POINTS: D.SMUDGE_ALL_POINTS,
     Smudge.ALL_TRICKS: D.SMUDGE_ALL_TRICKS,
@@ -197,8 +197,8 @@ class SmearState(TrickState[DealLog, "HandResult"]):
         self._trump_by_lead = rules.trump_set_by is TrumpSetBy.FIRST_LEAD
         self._rounds = rules.auction_laps is AuctionLaps.ROUNDS
         self._calls = rules.call_partner is CallPartner.CARD
-        self._discard_code = _DISCARD_CODES[rules.discard_mode]
-        self._smudge_code = _SMUDGE_CODES[rules.smudge]
+        self._discard_code = DISCARD_CODES[rules.discard_mode]
+        self._smudge_code = SMUDGE_CODES[rules.smudge]
         self._deck_mask = sum(1 << c for c in self._deck_cards)
         self._v = [0] * V_SIZE
         self._v[DEALER] = self.first_dealer
