@@ -7,7 +7,7 @@ import pytest
 
 from jick.engine import RulesError
 from jick.games.smear import new_match
-from jick.games.smear.ids import BID_BASE, MOON_ID, PASS_ID, SMUDGE_ID
+from jick.games.smear.ids import BID_BASE, CALL_BASE, MOON_ID, PASS_ID, SMUDGE_ID
 from jick.games.smear.playouts import Playouts, check_supported, play_out, random_hands
 from jick.games.smear.presets import load_preset, preset_info, preset_names
 from jick.games.smear.rules import MAX_BID_LIMIT
@@ -101,6 +101,16 @@ OVERRIDES = [
     ("smear_ten_point", 5, {"auction_laps": "rounds", "all_pass": "dealer_set", "smudge": "all_tricks"}),
     ("smear_mn_original", 4, {"auction_laps": "rounds", "all_pass": "dealer_forced_min", "max_bid": 4}),
     ("smear_ten_point", 4, {"all_pass": "dealer_set", "low_hand_misdeal": "optional"}),
+    # calling a partner: at five (playsmear.com's house rule), six and eight, with discards, kitty and Smear points
+    ("smear_site_playsmear", 5, {"call_partner": "card"}),
+    ("smear_site_playsmear", 6, {"call_partner": "card", "partnerships": "none", "dealer_may_match": True}),
+    ("smear_site_playsmear", 8, {"call_partner": "card", "partnerships": "none", "all_pass": "dealer_forced_min",
+                                 "low_award": "played_by"}),
+    ("smear_ten_point", 4, {"call_partner": "card", "partnerships": "none", "moon_enabled": False,
+                            "trump_only_play": True}),
+    ("smear_mn_original", 4, {"call_partner": "card", "partnerships": "none", "moon_enabled": False}),
+    ("smear_widow", 5, {"call_partner": "card", "moon_enabled": False, "discard_mode": "nontrump_to_six",
+                        "game_tie": "none"}),
 ]  # fmt: skip
 
 
@@ -387,10 +397,54 @@ def test_the_auction_goes_round_again_only_with_laps() -> None:
     assert min(turns) >= 4 and max(turns) > 5
 
 
-def test_calling_a_partner_is_refused_by_name() -> None:
-    rules = load_preset("smear_ten_point", overrides={"call_partner": "card", "partnerships": "none"})
-    with pytest.raises(RulesError, match="^batched play-outs do not support call_partner = card yet$"):
-        check_supported(rules)
+def called_batch(n: int, seed: int) -> Playouts:
+    return random_hands("smear_site_playsmear", n=n, seed=seed, players=5, record=True,
+                        overrides={"call_partner": "card"})  # fmt: skip
+
+
+def test_the_bidder_calls_a_card_it_lacks_and_its_holder_scores_as_the_bidder() -> None:
+    batch = called_batch(300, 7)
+    alone = 0
+    for i in range(len(batch)):
+        ids = batch.action_ids(i)
+        calls = [a - CALL_BASE for a in ids if a >= CALL_BASE]
+        assert len(calls) == 1  # one call, after the trump and the discards, before the first card
+        state = batch.replay(i)
+        result = state.hand_results[0]
+        assert result.called is not None and result.called.index == calls[0]
+        bidder = int(batch.bidder[i])
+        if result.partner is None:
+            alone += 1
+        else:
+            assert result.partner != bidder
+            assert batch.deltas[i, result.partner] == batch.deltas[i, bidder]
+    assert 0 < alone < len(batch)  # a called card is sometimes in nobody's hand (the bidder plays alone)
+
+
+def test_play_out_of_a_called_hand_agrees_with_the_engine() -> None:
+    rules = load_preset("smear_site_playsmear", 5, {"call_partner": "card"})
+    partners = 0
+    for seed in range(12):
+        state = new_match(rules, seed=seed)
+        rng = np.random.default_rng(seed)
+        while state.phase != "play":
+            ids = state.legal_action_ids()
+            state.apply_id(ids[rng.integers(len(ids))])
+        for _ in range(seed % 4 * 3):
+            ids = state.legal_action_ids()
+            state.apply_id(ids[rng.integers(len(ids))])
+        partners += state.called_partner is not None
+        for policy in ("random", "greedy"):
+            batch = play_out(state, 10, seed=seed, policy=policy, record=True)
+            for i in range(len(batch)):
+                probe = state.clone()
+                for aid in batch.action_ids(i):
+                    assert aid in probe.legal_action_ids()
+                    probe.apply_id(aid)
+                settlement = probe.hand_results[-1].settlement
+                assert settlement.points == tuple(batch.points[i])
+                assert settlement.deltas == tuple(batch.deltas[i])
+    assert partners >= 6
 
 
 @pytest.mark.parametrize(

@@ -754,9 +754,20 @@ def test_scenario_P53_impossible_call_partner_combinations_are_refused(
         load_preset("smear_site_playsmear", overrides={**base, **overrides})
 
 
-def test_scenario_P53_the_batched_playouts_refuse_call_partner() -> None:
-    with pytest.raises(RulesError, match="call_partner = card"):
-        check_supported(load_preset("smear_site_playsmear", 5, {**CALL_OPTIONS, "all_pass": "dealer_forced_min"}))
+def test_scenario_P53_the_batched_playouts_play_call_partner() -> None:
+    rules = load_preset("smear_site_playsmear", 5, {**CALL_OPTIONS, "all_pass": "dealer_forced_min"})
+    check_supported(rules)
+    batch = random_hands(rules, n=60, seed=3, record=True)
+    partners = 0
+    for i in range(len(batch)):
+        result = batch.replay(i).hand_results[0]
+        assert result.called is not None
+        assert result.settlement.points == tuple(batch.points[i])
+        assert result.settlement.deltas == tuple(batch.deltas[i])
+        if result.partner is not None:
+            partners += 1
+            assert batch.deltas[i, result.partner] == batch.deltas[i, result.bidder]
+    assert partners > 10
 
 
 def test_scenario_P54_a_match_with_calls_replays_from_its_record() -> None:

@@ -2,7 +2,8 @@
 
 Numba keys each cached compiled function by the stamp of its own module's file
 only. The solver and the kernel inline the functions of
-:mod:`~jick.games.smear.rule_core` and :mod:`~jick.games.smear.settle_core`, so
+:mod:`~jick.games.smear.rule_core`, :mod:`~jick.games.smear.settle_core` and
+:mod:`~jick.games.smear.deal_core`, so
 an edit there alone would leave stale machine code in use. Before anything is
 compiled, :func:`forget_stale_caches` compares a digest of the shared modules
 with the one stored beside the cache and, when they differ, deletes the
@@ -25,7 +26,7 @@ import hashlib
 from pathlib import Path
 
 #: The modules whose functions numba inlines into the cached solver and kernel.
-SHARED = ("rule_core.py", "settle_core.py")
+SHARED = ("rule_core.py", "settle_core.py", "deal_core.py")
 #: The file beside the cache that holds the digest of :data:`SHARED` the cache was made from.
 STAMP = "shared_rules.sha256"
 HERE = Path(__file__).resolve().parent
@@ -58,7 +59,7 @@ def forget_stale_caches(package: Path = HERE) -> bool:
 
 
 def register_shared_rules() -> None:
-    """Make every function of both cores' ``JITABLE`` callable inside ``@njit`` code; later calls do nothing.
+    """Make every function of the cores' ``JITABLE`` callable inside ``@njit`` code; later calls do nothing.
 
     Numba's cache is checked first (:func:`forget_stale_caches`), before the solver or the kernel loads code
     compiled from an older copy of the rules.
@@ -69,10 +70,10 @@ def register_shared_rules() -> None:
         return
     from numba.extending import register_jitable
 
-    from jick.games.smear import rule_core, settle_core
+    from jick.games.smear import deal_core, rule_core, settle_core
 
     forget_stale_caches()
-    for function in (*rule_core.JITABLE, *settle_core.JITABLE):
+    for function in (*rule_core.JITABLE, *settle_core.JITABLE, *deal_core.JITABLE):
         register_jitable(function)
     _REGISTERED.append(True)
 

@@ -4,8 +4,10 @@ Every function here is numba code over plain arrays: card sets are ``uint64``
 bitmasks, the rule set is an ``int64`` array of switches (the ``C_*`` slots)
 and the card facts of the four trump suits are stacked tables. The kernels
 follow :class:`~jick.games.smear.state.SmearState` step by step (deal, misdeal
-offers, auction, kitty, trump, discards, tricks, scoring), so a recorded hand
-replays through the engine to the same points; ``tests/test_playouts.py``
+offers, auction, kitty, trump, discards, the call of a partner, tricks, scoring),
+with the engine's own rule functions (:mod:`~jick.games.smear.deal_core`,
+:mod:`~jick.games.smear.rule_core`, :mod:`~jick.games.smear.settle_core`), so a
+recorded hand replays through the engine to the same points; ``tests/test_playouts.py``
 checks that. Randomness is a splitmix64 stream per hand, seeded from the
 caller's seed and the hand's number, so hand ``i`` does not depend on how many
 hands were asked for.
@@ -23,8 +25,19 @@ from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from jick.cards import HJ, LJ
+from jick.games.smear import deal_core as deal
 from jick.games.smear import settle_core as core
-from jick.games.smear.ids import BID_BASE, DISCARD_BASE, DONE_ID, KEEP_ID, MOON_ID, PASS_ID, SMUDGE_ID, TRUMP_BASE
+from jick.games.smear.ids import (
+    BID_BASE,
+    CALL_BASE,
+    DISCARD_BASE,
+    DONE_ID,
+    KEEP_ID,
+    MOON_ID,
+    PASS_ID,
+    SMUDGE_ID,
+    TRUMP_BASE,
+)
 from jick.games.smear.rule_core import naming_leads, playable
 from jick.games.smear.solver import _legal, _trick_winner
 from jick.games.smear.tables import TRUMP
@@ -63,17 +76,18 @@ from jick.games.smear.tables import TRUMP
     C_SMUDGE_VALUE,
     C_DEALER_SET,
     C_ROUNDS,
-) = range(32)
-CFG_SIZE = 32
-#: ``cfg[C_SMUDGE]`` codes.
-SMUDGE_OFF, SMUDGE_ALL_POINTS, SMUDGE_ALL_TRICKS = 0, 1, 2
+    C_CALL,
+) = range(33)
+CFG_SIZE = 33
+#: ``cfg[C_SMUDGE]`` codes (:mod:`~jick.games.smear.deal_core`'s).
+SMUDGE_OFF, SMUDGE_ALL_POINTS, SMUDGE_ALL_TRICKS = deal.SMUDGE_OFF, deal.SMUDGE_ALL_POINTS, deal.SMUDGE_ALL_TRICKS
 #: The kernels' ``bid`` of a moon and of a smudge (a bid of points is its number).
 MOON_BID, SMUDGE_BID = -1, -2
 #: The bidder :func:`_deal_and_bid` returns for a void deal: a misdeal (same dealer), everyone passed.
 VOID_MISDEAL, VOID_ALL_PASSED = -1, -2
 #: ``cfg[C_MISDEAL]`` and ``cfg[C_DISCARD]`` codes.
 MISDEAL_OFF, MISDEAL_MANDATORY, MISDEAL_OPTIONAL = 0, 1, 2
-DISCARD_FREE, DISCARD_NONTRUMP, DISCARD_REFILL = 0, 1, 2
+DISCARD_FREE, DISCARD_NONTRUMP, DISCARD_REFILL = deal.DISCARD_FREE, deal.DISCARD_NONTRUMP, deal.DISCARD_REFILL
 #: Card-play policies.
 POLICY_RANDOM, POLICY_GREEDY = 0, 1
 #: Point slots, in the order of ``playouts.KERNEL_POINT_NAMES`` (High, Low and Game; the rest are captured cards).
@@ -83,7 +97,7 @@ NUM_POINTS = 15
 #: of laps (``auction_laps = rounds``) can take two turns per number up to the highest bid (a dealer who matches).
 MAX_ACTIONS = 320
 MAX_SEATS = 8
-FULL_HAND = 6
+FULL_HAND = deal.FULL_HAND
 
 
 #: Index of the lowest set bit (an LLVM intrinsic; untyped for mypy).
@@ -106,7 +120,7 @@ def _rank_mask(rank: int) -> int:
 
 #: Game-point ranks (A=4, K=3, Q=2, J=1, 10=10) and the ranks 3..9 of a low hand.
 _ACES, _KINGS, _QUEENS, _JACKS, _TENS = (np.uint64(_rank_mask(r)) for r in (12, 11, 10, 9, 8))
-_LOW_RANKS = np.uint64(sum(_rank_mask(r) for r in range(1, 8)))
+_LOW_RANKS: Any = np.uint64(sum(_rank_mask(r) for r in range(1, 8)))
 #: The 52 suited cards (a joker has no suit, so it cannot make the lead that names trump).
 _SUITED: Any = np.uint64((1 << 52) - 1)
 
@@ -170,6 +184,15 @@ def _next_in(part, seat, n):  # type: ignore[no-untyped-def]
     for i in range(n):
         s = (seat + i) % n
         if (part >> np.uint64(s)) & _ONE:
+            return s
+    return -1
+
+
+@njit(cache=True)
+def _holder(hands, n, card):  # type: ignore[no-untyped-def]
+    """The seat holding ``card``, or -1."""
+    for s in range(n):
+        if (hands[s] >> np.uint64(card)) & _ONE:
             return s
     return -1
 
@@ -358,57 +381,26 @@ def _settle(  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def _discard_turn(cfg, hands, seat, dealer, deck, pos, trumps, nonscoring, rng, actions, na):  # type: ignore[no-untyped-def]
-    """One seat's discards (and refill); return the new stock position and action count."""
+    """One seat's discards (and refill), each a uniform choice of :func:`~.deal_core.discard_choices`.
+
+    Return the new stock position and action count.
+    """
     mode = cfg[C_DISCARD]
     size = cfg[C_DECK]
     hand = hands[seat]
-    if mode == DISCARD_REFILL:
-        if seat == dealer and cfg[C_ROBS]:
-            while pos < size:
-                hand |= _bit(deck[pos])
-                pos += 1
-            left = _popcount(hand) - FULL_HAND
-        else:
-            left = -1
-        turn_trumps = _popcount(hand & trumps)
-    else:
-        left = max(0, _popcount(hand) - FULL_HAND)
-        turn_trumps = 0
+    robbed = deal.robs_the_pack(mode, seat, dealer, cfg[C_ROBS] != 0)
+    if robbed:
+        while pos < size:
+            hand |= _bit(deck[pos])
+            pos += 1
+    left = deal.discards_due(mode, _popcount(hand), robbed)
+    turn_trumps = _popcount(hand & trumps) if mode == DISCARD_REFILL else 0
+    bury_ns = cfg[C_BURY_NS] != 0
+    mandatory = cfg[C_MAND_NT] != 0
     while left != 0:
-        done_ok = False
-        if mode == DISCARD_FREE:
-            cards = hand
-        elif mode == DISCARD_NONTRUMP:
-            nontrumps = hand & ~trumps
-            low_trumps = hand & nonscoring
-            if _popcount(nontrumps) >= left:
-                cards = nontrumps
-            elif _popcount(nontrumps) + _popcount(low_trumps) >= left:
-                cards = nontrumps | low_trumps
-            else:
-                cards = hand
-        else:
-            t = hand & trumps
-            nontrumps = hand & ~trumps
-            n_trumps = _popcount(t)
-            buriable = _ZERO
-            if n_trumps > FULL_HAND:
-                buriable = t
-                if cfg[C_BURY_NS] and (t & nonscoring):
-                    buriable = t & nonscoring
-            if left > 0:
-                cards = nontrumps | buriable
-            elif turn_trumps > FULL_HAND:
-                cards = nontrumps | buriable
-                done_ok = n_trumps == FULL_HAND and nontrumps == 0
-            else:
-                hsize = _popcount(hand)
-                keep_at_least = FULL_HAND - (size - pos)
-                cards = nontrumps if hsize - 1 >= keep_at_least else _ZERO
-                may_keep = hsize - n_trumps
-                if cfg[C_MAND_NT]:
-                    may_keep = max(0, keep_at_least - n_trumps)
-                done_ok = keep_at_least <= hsize <= FULL_HAND and _popcount(nontrumps) <= may_keep
+        cards, done_ok = deal.discard_choices(
+            mode, hand, trumps, nonscoring, left, turn_trumps, size - pos, bury_ns, mandatory
+        )
         count = _popcount(cards)
         r = _below(rng, count + (1 if done_ok else 0))
         if r == count:
@@ -438,61 +430,49 @@ def _deal_and_bid(cfg, deck, dealer, hands, rng, actions):  # type: ignore[no-un
     bid, :data:`MOON_BID` or :data:`SMUDGE_BID`.
     """
     n = cfg[C_N]
-    packet = cfg[C_PACKET]
-    for s in range(n):
-        hands[s] = _ZERO
-    kitty = _ZERO
-    idx = 0
-    for r in range(cfg[C_HAND] // packet):
-        for j in range(1, n + 1):
-            seat = (dealer + j) % n
-            for _ in range(packet):
-                hands[seat] |= _bit(deck[idx])
-                idx += 1
-        if r == 0:
-            for _ in range(cfg[C_KITTY]):
-                kitty |= _bit(deck[idx])
-                idx += 1
+    kitty, idx = deal.deal_hands(deck, dealer, n, cfg[C_HAND], cfg[C_PACKET], cfg[C_KITTY], hands)
     na = 0
-    eldest = (dealer + 1) % n
     if cfg[C_MISDEAL] != MISDEAL_OFF:
-        for i in range(n):
-            s = (eldest + i) % n
-            if hands[s] & ~_LOW_RANKS:
-                continue
+        asked = 0
+        while True:
+            s = deal.next_low_hand(hands, n, dealer, asked, _LOW_RANKS)
+            if s < 0:
+                break
             if cfg[C_MISDEAL] == MISDEAL_MANDATORY:
                 return VOID_MISDEAL, 0, idx, na
             if _below(rng, 2) == 0:
                 return VOID_MISDEAL, 0, idx, na
             actions[na] = KEEP_ID
             na += 1
+            asked = (s - dealer - 1) % n + 1
     bidder, bid, na = _auction(cfg, dealer, rng, actions, na)
     if bidder >= 0:
-        hands[bidder] |= kitty
+        hands[bidder] |= np.uint64(kitty)
     return bidder, bid, idx, na
 
 
 @njit(cache=True)
 def _auction(cfg, dealer, rng, actions, na):  # type: ignore[no-untyped-def]
-    """A uniformly random auction: one turn each, or laps until all but the high bidder passed (``C_ROUNDS``).
+    """A uniformly random auction over the calls :mod:`~jick.games.smear.deal_core` allows.
 
     Return (bidder, bid, actions taken); the bidder is :data:`VOID_ALL_PASSED` when nobody bid.
     """
     n = cfg[C_N]
-    all_seats = (1 << n) - 1
     high = 0
     bidder = -1
     bid = 0
     passed = 0
     seat = (dealer + 1) % n
     turns = 0
-    smudge = 1 if cfg[C_SMUDGE] != SMUDGE_OFF else 0  # a new match: no side is in the hole
+    # a new match: no side is in the hole
+    smudge = 1 if deal.may_smudge(cfg[C_SMUDGE], 0) else 0
+    match = cfg[C_MATCH] != 0
+    forced = cfg[C_FORCED] != 0
+    laps = cfg[C_ROUNDS] != 0
     while True:
-        low = max(cfg[C_MIN_BID], high + 1)
-        if cfg[C_MATCH] and seat == dealer and high > 0:  # the dealer may take the bid at the same number
-            low = max(cfg[C_MIN_BID], high)
+        low = deal.lowest_bid(high, cfg[C_MIN_BID], seat, dealer, match)
         n_bids = max(0, cfg[C_MAX_BID] - low + 1)
-        may_pass = not (cfg[C_FORCED] and seat == dealer and bidder < 0)
+        may_pass = deal.may_pass(seat, dealer, bidder, forced)
         r = _below(rng, n_bids + cfg[C_MOON] + smudge + (1 if may_pass else 0))
         if r < n_bids:
             high = low + r
@@ -512,15 +492,8 @@ def _auction(cfg, dealer, rng, actions, na):  # type: ignore[no-untyped-def]
             actions[na] = PASS_ID
         na += 1
         turns += 1
-        if bid < 0:  # a moon or a smudge ends the auction
-            break
-        seat = (seat + 1) % n
-        if cfg[C_ROUNDS]:  # a pass is final; the auction ends when it comes back to the high bidder
-            while (passed >> seat) & 1 and passed != all_seats:
-                seat = (seat + 1) % n
-            if passed == all_seats or seat == bidder:
-                break
-        elif turns == n:
+        seat = deal.next_caller(seat, n, passed, turns, bidder, laps, bid < 0)  # a moon or a smudge ends it
+        if seat == deal.AUCTION_OVER:
             break
     if bidder < 0:
         return VOID_ALL_PASSED, 0, na
@@ -545,6 +518,10 @@ def random_hands_kernel(  # type: ignore[no-untyped-def]
     abuf = np.zeros(MAX_ACTIONS, dtype=np.int64)
     rng = np.zeros(1, dtype=np.uint64)
     before = np.zeros(MAX_SEATS, dtype=np.int64)
+    hand_side = side.copy()  # the sides of the hand: a called partner's seat is on the bidder's side
+    deck_mask = _ZERO
+    for i in range(size):
+        deck_mask |= _bit(deck_cards[i])
     for h in range(points.shape[0]):
         _seed_stream(rng, seed, first + h)
         dealer = _below(rng, n)
@@ -584,6 +561,15 @@ def random_hands_kernel(  # type: ignore[no-untyped-def]
         for s in range(MAX_SEATS):
             played[s] = _ZERO
             captured[s] = _ZERO
+        partner = -1
+        if cfg[C_CALL]:  # hands final and trump known: the bidder calls a card it lacks; its holder is the partner
+            cards = deck_mask & ~hands[bidder]
+            called = _kth_bit(cards, _below(rng, _popcount(cards)))
+            abuf[na] = CALL_BASE + called
+            na += 1
+            partner = _holder(hands, n, called)
+            if partner >= 0:  # the pair is the bidder's side for this hand
+                hand_side[partner] = side[bidder]
         part = np.uint64((1 << n) - 1)
         leader = bidder
         if cfg[C_TRUMP_ONLY]:
@@ -612,13 +598,16 @@ def random_hands_kernel(  # type: ignore[no-untyped-def]
             st[9] = na + 1
         if part:
             _play_tricks(
-                cfg, side, hands, played, captured, tcards, tseats, st, eff, strength, masks, flags, POLICY_RANDOM,
-                rng, abuf,
+                cfg, hand_side, hands, played, captured, tcards, tseats, st, eff, strength, masks, flags,
+                POLICY_RANDOM, rng, abuf,
             )  # fmt: skip
         made[h] = _settle(
-            cfg, side, trump, played, captured, bidder, bid, st[5], st[7], st[8], before,
+            cfg, hand_side, trump, played, captured, bidder, bid, st[5], st[7], st[8], before,
             strength, order4[trump], order_len4[trump], point_cards, values, points[h], deltas[h],
         )  # fmt: skip
+        if partner >= 0:  # the partner's seat scores what the bidder scores (docs/pitch.md, PC51)
+            deltas[h, side[partner]] = deltas[h, side[bidder]]
+            hand_side[partner] = side[partner]
         dealers[h] = dealer
         bidders[h] = bidder
         bids[h] = bid
@@ -639,8 +628,13 @@ def random_hands_kernel(  # type: ignore[no-untyped-def]
 def play_out_kernel(  # type: ignore[no-untyped-def]
     cfg, side, seed, policy, trump, hands0, played0, captured0, tcards0, tseats0, st0, bidder, bid, before,
     eff, strength, masks, order, order_len, flags, point_cards, values, record, points, deltas, made, actions, lengths,
+    partner_side,
 ):  # fmt: skip
-    """Play ``points.shape[0]`` continuations of one play-phase position into the output arrays."""
+    """Play ``points.shape[0]`` continuations of one play-phase position into the output arrays.
+
+    ``side``: the sides of this hand (a called partner on the bidder's side); ``partner_side``: the
+    partner's own side, which scores the bidder's change of score (-1: no partner).
+    """
     hands = np.zeros(MAX_SEATS, dtype=np.uint64)
     played = np.zeros(MAX_SEATS, dtype=np.uint64)
     captured = np.zeros(MAX_SEATS, dtype=np.uint64)
@@ -668,6 +662,8 @@ def play_out_kernel(  # type: ignore[no-untyped-def]
             cfg, side, trump, played, captured, bidder, bid, st[5], st[7], st[8], before,
             strength, order, order_len, point_cards, values, points[b], deltas[b],
         )  # fmt: skip
+        if partner_side >= 0:
+            deltas[b, partner_side] = deltas[b, side[bidder]]
         if record:
             na = st[9]
             lengths[b] = na

@@ -74,7 +74,7 @@ from jick.games.smear.rules import (
 )
 from jick.games.smear.scoring import GAME_TIE_CODES
 from jick.games.smear.solver import solver_tables
-from jick.games.smear.state import SmearState
+from jick.games.smear.state import DISCARD_CODES, SMUDGE_CODES, SmearState
 from jick.games.smear.tables import captured_point_cards, deck_cards, trump_table
 
 __all__ = ["KERNEL_OPTIONS", "POLICIES", "Playouts", "check_supported", "play_out", "random_hands"]
@@ -130,8 +130,7 @@ KERNEL_OPTIONS: dict[str, tuple[object, ...] | None] = {
     "deck_ranks": tuple(DeckRanks),
     "smudge": tuple(Smudge),
     "auction_laps": tuple(AuctionLaps),
-    # Calling a partner: only the Smear value so far (the engine plays the call).
-    "call_partner": (CallPartner.OFF,),
+    "call_partner": tuple(CallPartner),
 }
 #: The points the kernels score, in the order of their point slots (``playout_kernel.P_*``): High, Low,
 #: Game and the points of a captured card (the Jack to the off-three).
@@ -233,7 +232,6 @@ class _Tables:
 def _code(rules: SmearRules) -> Array:
     cfg = np.zeros(K.CFG_SIZE, dtype=np.int64)
     misdeal = {LowHandMisdeal.OFF: 0, LowHandMisdeal.MANDATORY: 1, LowHandMisdeal.OPTIONAL: 2}
-    discard = {DiscardMode.FREE_TO_SIX: 0, DiscardMode.NONTRUMP_TO_SIX: 1, DiscardMode.REFILL: 2}
     cfg[K.C_N] = rules.num_players
     cfg[K.C_SIDES] = rules.num_sides
     cfg[K.C_HAND] = rules.hand_size
@@ -245,7 +243,7 @@ def _code(rules: SmearRules) -> Array:
     cfg[K.C_MOON] = int(rules.moon_enabled)
     cfg[K.C_FORCED] = int(rules.all_pass is AllPass.DEALER_FORCED_MIN)
     cfg[K.C_MISDEAL] = misdeal[rules.low_hand_misdeal]
-    cfg[K.C_DISCARD] = discard[rules.discard_mode]
+    cfg[K.C_DISCARD] = DISCARD_CODES[rules.discard_mode]
     cfg[K.C_MAND_NT] = int(rules.discard_nontrumps is DiscardNontrumps.MANDATORY)
     cfg[K.C_ROBS] = int(rules.dealer_robs_pack)
     cfg[K.C_BURY_NS] = int(rules.bury_restriction is BuryRestriction.NON_SCORING_ONLY)
@@ -262,11 +260,11 @@ def _code(rules: SmearRules) -> Array:
     cfg[K.C_MATCH] = int(rules.dealer_may_match)
     cfg[K.C_LOW_SUITED] = int(rules.low_ignores_jokers)
     cfg[K.C_DIFFERENCE] = int(rules.settlement is SettlementRule.DIFFERENCE)
-    smudge = {Smudge.OFF: K.SMUDGE_OFF, Smudge.ALL_POINTS: K.SMUDGE_ALL_POINTS, Smudge.ALL_TRICKS: K.SMUDGE_ALL_TRICKS}
-    cfg[K.C_SMUDGE] = smudge[rules.smudge]
+    cfg[K.C_SMUDGE] = SMUDGE_CODES[rules.smudge]
     cfg[K.C_SMUDGE_VALUE] = rules.smudge_value
     cfg[K.C_DEALER_SET] = int(rules.all_pass is AllPass.DEALER_SET)
     cfg[K.C_ROUNDS] = int(rules.auction_laps is AuctionLaps.ROUNDS)
+    cfg[K.C_CALL] = int(rules.call_partner is CallPartner.CARD)
     return cfg
 
 
@@ -396,6 +394,10 @@ def play_out(
     leader = state.leader
     assert trump is not None and deal is not None and bidder is not None and leader is not None
     players = rules.num_players
+    partner = state.called_partner
+    side = t.side.copy()  # the sides of this hand: a called partner plays on the bidder's side
+    if partner is not None:
+        side[partner] = side[bidder]
     hands = np.zeros(K.MAX_SEATS, dtype=np.uint64)
     played = np.zeros(K.MAX_SEATS, dtype=np.uint64)
     captured = np.zeros(K.MAX_SEATS, dtype=np.uint64)
@@ -407,7 +409,7 @@ def play_out(
     order = [c.index for trick in deal.tricks for _, c in trick.plays]
     for trick in deal.tricks:
         for _, card in trick.plays:
-            captured[rules.side_of(trick.winner)] |= np.uint64(1 << card.index)
+            captured[side[trick.winner]] |= np.uint64(1 << card.index)
     part = (1 << players) - 1
     if rules.trump_only_play:
         trumps = trump_table(rules, trump).trumps
@@ -439,9 +441,10 @@ def play_out(
     actions = np.zeros((rows, K.MAX_ACTIONS), dtype=np.int16)
     lengths = np.zeros(rows, dtype=np.int16)
     K.play_out_kernel(
-        t.cfg, t.side, _seed(seed), POLICIES[policy], trump, hands, played, captured, tcards, tseats, st, bidder, bid,
+        t.cfg, side, _seed(seed), POLICIES[policy], trump, hands, played, captured, tcards, tseats, st, bidder, bid,
         before, t.eff[trump], t.strength[trump], t.masks[trump], t.order[trump], t.order_len[trump], t.flags,
         t.point_cards, t.values, record, points, deltas, made, actions, lengths,
+        -1 if partner is None else rules.side_of(partner),
     )  # fmt: skip
     if not record:
         return points if value == "points" else deltas

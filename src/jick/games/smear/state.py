@@ -30,6 +30,7 @@ from jick.core.trick_state import TrickState
 from jick.core.undo import ACTION_NO, DEAL_NO, DEALER, PHASE, RESULTS_NO, TO_MOVE, TRICK_NO
 from jick.engine import Action, NotationError, RecordError, RulesError
 from jick.games.smear import actions as A
+from jick.games.smear import deal_core as D
 from jick.games.smear.actions import SuppliedDeck, VoidDeal
 from jick.games.smear.ids import (
     BID_BASE,
@@ -132,7 +133,21 @@ DealLog: TypeAlias = CoreDealLog[Trick]
 
 def is_low_hand(mask: int) -> bool:
     """A hand of only 3s to 9s and no joker (SPEC 1.6)."""
-    return mask & ~LOW_RANKS == 0
+    return D.is_low_hand(mask, LOW_RANKS)
+
+
+#: ``discard_mode`` as :mod:`~jick.games.smear.deal_core` codes it.
+DISCARD_CODES: Final = {
+    DiscardMode.FREE_TO_SIX: D.DISCARD_FREE,
+    DiscardMode.NONTRUMP_TO_SIX: D.DISCARD_NONTRUMP,
+    DiscardMode.REFILL: D.DISCARD_REFILL,
+}
+#: ``smudge`` as :mod:`~jick.games.smear.deal_core` codes it.
+SMUDGE_CODES: Final = {
+    Smudge.OFF: D.SMUDGE_OFF,
+    Smudge.ALL_POINTS: D.SMUDGE_ALL_POINTS,
+    Smudge.ALL_TRICKS: D.SMUDGE_ALL_TRICKS,
+}
 
 
 class SmearState(TrickState[DealLog, "HandResult"]):
@@ -172,7 +187,6 @@ class SmearState(TrickState[DealLog, "HandResult"]):
         self._refill = rules.discard_mode is DiscardMode.REFILL
         self._trump_only = rules.trump_only_play
         self._penalize = rules.renege_mode is RenegeMode.PENALIZE
-        self._nontrump_mode = rules.discard_mode is DiscardMode.NONTRUMP_TO_SIX
         self._first_lead_trump = rules.first_lead is FirstLead.TRUMP
         self._follow_or_trump = rules.follow_rule is FollowRule.FOLLOW_OR_TRUMP
         self._dealer_forced = rules.all_pass is AllPass.DEALER_FORCED_MIN
@@ -183,6 +197,8 @@ class SmearState(TrickState[DealLog, "HandResult"]):
         self._trump_by_lead = rules.trump_set_by is TrumpSetBy.FIRST_LEAD
         self._rounds = rules.auction_laps is AuctionLaps.ROUNDS
         self._calls = rules.call_partner is CallPartner.CARD
+        self._discard_code = DISCARD_CODES[rules.discard_mode]
+        self._smudge_code = SMUDGE_CODES[rules.smudge]
         self._deck_mask = sum(1 << c for c in self._deck_cards)
         self._v = [0] * V_SIZE
         self._v[DEALER] = self.first_dealer
@@ -253,7 +269,6 @@ class SmearState(TrickState[DealLog, "HandResult"]):
         other._refill = self._refill
         other._trump_only = self._trump_only
         other._penalize = self._penalize
-        other._nontrump_mode = self._nontrump_mode
         other._first_lead_trump = self._first_lead_trump
         other._follow_or_trump = self._follow_or_trump
         other._dealer_forced = self._dealer_forced
@@ -264,6 +279,8 @@ class SmearState(TrickState[DealLog, "HandResult"]):
         other._trump_by_lead = self._trump_by_lead
         other._rounds = self._rounds
         other._calls = self._calls
+        other._discard_code = self._discard_code
+        other._smudge_code = self._smudge_code
         other._deck_mask = self._deck_mask
 
     # ------------------------------------------------------------------ apply / undo
@@ -347,26 +364,14 @@ class SmearState(TrickState[DealLog, "HandResult"]):
             self._table = None
             self._deals.append(CoreDealLog(deck, dealer))
             v[DEAL_NO] += 1
-            idx = 0
-            packet = rules.deal_packet
             hands = [0] * n
-            kitty = 0
-            for r in range(rules.hand_size // packet):
-                for j in range(1, n + 1):
-                    seat = (dealer + j) % n
-                    for c in deck[idx : idx + packet]:
-                        hands[seat] |= 1 << c
-                    idx += packet
-                if r == 0 and rules.kitty_size:
-                    for c in deck[idx : idx + rules.kitty_size]:
-                        kitty |= 1 << c
-                    idx += rules.kitty_size
+            kitty, idx = D.deal_hands(deck, dealer, n, rules.hand_size, rules.deal_packet, rules.kitty_size, hands)
             for seat in range(n):
                 v[HAND + seat] = hands[seat]
             v[KITTY] = kitty
             v[STOCK_POS] = idx
             mode = rules.low_hand_misdeal
-            if mode is LowHandMisdeal.MANDATORY and any(is_low_hand(h) for h in hands):
+            if mode is LowHandMisdeal.MANDATORY and D.next_low_hand(hands, n, dealer, 0, LOW_RANKS) >= 0:
                 self._deals[-1].outcome = "misdeal (low hand)"
                 continue
             eldest = (dealer + 1) % n
@@ -384,13 +389,9 @@ class SmearState(TrickState[DealLog, "HandResult"]):
         """First seat from ``seat`` (skipping ``offset`` seats) up to the dealer holding a low hand."""
         v = self._v
         n = self._n
-        eldest = (v[DEALER] + 1) % n
-        start = (seat - eldest) % n + offset
-        for i in range(start, n):
-            s = (eldest + i) % n
-            if is_low_hand(v[HAND + s]):
-                return s
-        return -1
+        dealer = v[DEALER]
+        asked = (seat - dealer - 1) % n + offset
+        return D.next_low_hand(v[HAND : HAND + n], n, dealer, asked, LOW_RANKS)
 
     def _redeal(self, outcome: str) -> None:
         self._deals[-1].outcome = outcome
@@ -427,7 +428,6 @@ class SmearState(TrickState[DealLog, "HandResult"]):
         v = self._v
         n = self._n
         v[TURNS] += 1
-        nxt = (seat + 1) % n
         if aid == MOON_ID:
             v[HIGH_BID] = MOON_BID
             v[BIDDER] = seat
@@ -440,14 +440,9 @@ class SmearState(TrickState[DealLog, "HandResult"]):
         else:
             v[HIGH_BID] = aid - BID_BASE
             v[BIDDER] = seat
-        if self._rounds:  # laps until all but the high bidder have passed (a pass is final)
-            passed = v[PASSED]
-            while passed >> nxt & 1 and passed != (1 << n) - 1:
-                nxt = (nxt + 1) % n
-            ends = passed == (1 << n) - 1 or nxt == v[BIDDER]
-        else:
-            ends = v[TURNS] == n
-        if aid in (MOON_ID, SMUDGE_ID) or ends:
+        final = aid == MOON_ID or aid == SMUDGE_ID
+        nxt = D.next_caller(seat, n, v[PASSED], v[TURNS], v[BIDDER], self._rounds, final)
+        if nxt == D.AUCTION_OVER:
             if v[BIDDER] < 0:
                 if self._dealer_set:
                     self._set_the_dealer()
@@ -484,22 +479,20 @@ class SmearState(TrickState[DealLog, "HandResult"]):
         dealer = v[DEALER]
         assert self._table is not None
         trumps = self._table.trumps
+        mode = self._discard_code
         while True:
             hand = v[HAND + seat]
+            robbed = D.robs_the_pack(mode, seat, dealer, self._robs)
+            if robbed:
+                stock = self._deals[-1].deck[v[STOCK_POS] :]
+                for c in stock:
+                    hand |= 1 << c
+                v[HAND + seat] = hand
+                v[RECV_COUNT + seat] = len(stock)
+                v[STOCK_POS] += len(stock)
+            v[DISCARD_LEFT] = D.discards_due(mode, hand.bit_count(), robbed)
             if self._refill:
-                if seat == dealer and self._robs:
-                    stock = self._deals[-1].deck[v[STOCK_POS] :]
-                    for c in stock:
-                        hand |= 1 << c
-                    v[HAND + seat] = hand
-                    v[RECV_COUNT + seat] = len(stock)
-                    v[STOCK_POS] += len(stock)
-                    v[DISCARD_LEFT] = hand.bit_count() - FULL_HAND
-                else:
-                    v[DISCARD_LEFT] = -1
                 v[TURN_TRUMPS] = (hand & trumps).bit_count()
-            else:
-                v[DISCARD_LEFT] = max(0, hand.bit_count() - FULL_HAND)
             if v[DISCARD_LEFT] != 0:
                 v[TO_MOVE] = seat
                 return
@@ -721,75 +714,35 @@ class SmearState(TrickState[DealLog, "HandResult"]):
         )  # fmt: skip
 
     def _bid_bits(self) -> int:
+        """The calls legal now (:mod:`~jick.games.smear.deal_core`): bids from the lowest up, moon, smudge, pass."""
         v = self._v
         rules = self.rules
-        low = max(rules.min_bid, v[HIGH_BID] + 1)
-        if rules.dealer_may_match and v[TO_MOVE] == v[DEALER] and 0 < v[HIGH_BID] < MOON_BID:
-            low = max(rules.min_bid, v[HIGH_BID])  # the dealer may take the bid at the same number
+        seat = v[TO_MOVE]
+        dealer = v[DEALER]
+        low = D.lowest_bid(v[HIGH_BID], rules.min_bid, seat, dealer, rules.dealer_may_match)
         bits = 0
         for b in range(low, rules.max_bid + 1):
             bits |= 1 << (BID_BASE + b)
         if rules.moon_enabled:
             bits |= 1 << MOON_ID
-        if rules.smudge is not Smudge.OFF and self._may_smudge(v[TO_MOVE]):
+        if D.may_smudge(self._smudge_code, v[SCORE + self._sides[seat]]):
             bits |= 1 << SMUDGE_ID
-        forced = self._dealer_forced and v[TO_MOVE] == v[DEALER] and v[BIDDER] < 0
-        if not forced:
+        if D.may_pass(seat, dealer, v[BIDDER], self._dealer_forced):
             bits |= 1 << PASS_ID
         return bits
 
-    def _may_smudge(self, seat: int) -> bool:
-        """A smudge for every point needs a side not in the hole (below zero); one for every trick does not."""
-        return self.rules.smudge is Smudge.ALL_TRICKS or self._v[SCORE + self._sides[seat]] >= 0
-
     def _discard_bits(self, seat: int) -> int:
+        """The discards legal now, and done (:func:`~jick.games.smear.deal_core.discard_choices`)."""
         v = self._v
         table = self._table
         assert table is not None
-        hand = v[HAND + seat]
-        trumps = hand & table.trumps
-        nontrumps = hand & ~table.trumps
-        left = v[DISCARD_LEFT]
-        if self._free_discard:
-            cards = hand
-        elif self._nontrump_mode:
-            low_trumps = trumps & table.nonscoring
-            if nontrumps.bit_count() >= left:
-                cards = nontrumps
-            elif nontrumps.bit_count() + low_trumps.bit_count() >= left:
-                cards = nontrumps | low_trumps
-            else:
-                cards = hand
-        else:
-            return self._refill_bits(seat, hand, trumps, nontrumps, left)
-        return cards << DISCARD_BASE
-
-    def _refill_bits(self, seat: int, hand: int, trumps: int, nontrumps: int, left: int) -> int:
-        v = self._v
-        assert self._table is not None
-        n_trumps = trumps.bit_count()
-        buriable = 0
-        if n_trumps > FULL_HAND:
-            buriable = trumps
-            if self._bury_nonscoring and trumps & self._table.nonscoring:
-                buriable = trumps & self._table.nonscoring
-        if left > 0:  # the dealer after robbing the pack: a fixed number to discard
-            return (nontrumps | buriable) << DISCARD_BASE
-        size = hand.bit_count()
         stock = len(self._deals[-1].deck) - v[STOCK_POS]
-        keep_at_least = FULL_HAND - stock
-        if v[TURN_TRUMPS] > FULL_HAND:
-            bits = (nontrumps | buriable) << DISCARD_BASE
-            if n_trumps == FULL_HAND and not nontrumps:
-                bits |= 1 << DONE_ID
-            return bits
-        bits = 0
-        if size - 1 >= keep_at_least:
-            bits = nontrumps << DISCARD_BASE
-        may_keep = size - n_trumps
-        if self._mandatory_nontrumps:
-            may_keep = max(0, keep_at_least - n_trumps)
-        if keep_at_least <= size <= FULL_HAND and nontrumps.bit_count() <= may_keep:
+        cards, may_stop = D.discard_choices(
+            self._discard_code, v[HAND + seat], table.trumps, table.nonscoring, v[DISCARD_LEFT], v[TURN_TRUMPS],
+            stock, self._bury_nonscoring, self._mandatory_nontrumps,
+        )  # fmt: skip
+        bits = cards << DISCARD_BASE
+        if may_stop:
             bits |= 1 << DONE_ID
         return bits
 
@@ -892,6 +845,16 @@ class SmearState(TrickState[DealLog, "HandResult"]):
         """The card the bidder called for a partner in this deal (public), if any."""
         card = self._v[CALLED]
         return CARDS[card] if card >= 0 else None
+
+    @property
+    def called_partner(self) -> int | None:
+        """The seat holding the card called for a partner in this deal (the engine's truth, hidden from the seats).
+
+        None before the call, without one, and when nobody held the called card (the bidder plays alone).
+        Seats learn it through :meth:`partner_known_to`.
+        """
+        partner = self._v[PARTNER]
+        return partner if self._v[CALLED] >= 0 and partner >= 0 else None
 
     def partner_known_to(self, seat: int) -> int | None:
         """The called partner as ``seat`` may know it: its holder knows at once, everybody once the card is played.
