@@ -79,9 +79,9 @@ class TrickState(Generic[LogT, ResultT]):
     _over_phase: int
     _v: list[int]
     _legal_bits: int
-    #: The undo log (:mod:`jick.core.undo`): the actions, and the value list before each, one after another.
+    #: The undo log (:mod:`jick.core.undo`): the actions, and the values before each.
     _undo: list[Action]
-    _undo_values: list[int]
+    _undo_values: list[tuple[int, ...]]
     _decks: list[tuple[int, ...]]
     _deck_cards: tuple[int, ...]
     _deals: list[LogT]
@@ -293,7 +293,7 @@ class TrickState(Generic[LogT, ResultT]):
         v = self._v
         seat = v[TO_MOVE]
         self._undo.append(action)
-        self._undo_values.extend(v)
+        self._undo_values.append(tuple(v))
         self._deals[-1].actions.append((seat, aid))
         v[ACTION_NO] += 1
         self._legal_bits = -1
@@ -318,16 +318,12 @@ class TrickState(Generic[LogT, ResultT]):
     def _push(self, action: Action) -> None:
         """Log an undo entry for ``action`` (a chance outcome or a table's decision, not a player's action)."""
         self._undo.append(action)
-        self._undo_values.extend(self._v)
+        self._undo_values.append(tuple(self._v))
         self._legal_bits = -1
 
     def _pop_undo(self) -> Entry:
         """Take the last undo entry off the log: its action and the values before it."""
-        values = self._undo_values
-        start = len(values) - len(self._v)
-        snapshot = values[start:]
-        del values[start:]
-        return self._undo.pop(), snapshot
+        return self._undo.pop(), self._undo_values.pop()
 
     def _restore(self, snapshot: Sequence[int]) -> None:
         """Go back to the values of ``snapshot`` and cut the logs back to their lengths then."""

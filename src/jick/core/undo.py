@@ -6,13 +6,10 @@ core slots always equal the lengths of the append-only logs (deals, results,
 and the current deal's actions and tricks), so the snapshot alone says where
 to cut those logs back.
 
-A state keeps its entries in two lists: the actions, and the snapshots one
-after another in one flat list of ints (entry ``i``'s values at
-``i * len(v)``; the value list never changes length). Appending a snapshot
-to a long-lived list makes no new object per action, so Python's cycle
-collector has nothing new to walk: a tuple per snapshot cost more in
-collections than in copying.
-
+A state keeps its entries in two lists, the actions and the snapshots (tuples
+of ints), not as ``(action, snapshot)`` pairs: a tuple of ints leaves the
+cycle collector's lists at its first collection, a pair holding an action
+never does, and the collector walked every one of them again and again.
 
 >>> from jick.core.deals import DealLog
 >>> deals = [DealLog((0, 1), 0, [(0, 5)], ["t1"])]
@@ -47,7 +44,7 @@ TRICK_NO: Final = 6
 CORE_SLOTS: Final = 7
 
 #: One undo entry: the action taken (or a chance/table pseudo-action) and the values before it.
-Entry = tuple[Action, list[int]]
+Entry = tuple[Action, tuple[int, ...]]
 
 
 LogT = TypeVar("LogT", bound=Log)
