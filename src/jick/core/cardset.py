@@ -10,9 +10,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 T = TypeVar("T")
+
+#: Sets are read this many bits at a time: in the compiled build a short int holds 62 bits, so the
+#: per-bit work stays on machine words however high the indices go.
+WORD_BITS: Final = 62
+WORD: Final = (1 << WORD_BITS) - 1
 
 
 def bit_ids(bits: int) -> list[int]:
@@ -22,10 +27,15 @@ def bit_ids(bits: int) -> list[int]:
     ([], [1, 3])
     """
     out: list[int] = []
+    base = -1
     while bits:
-        low = bits & -bits
-        out.append(low.bit_length() - 1)
-        bits ^= low
+        word = bits & WORD
+        while word:
+            low = word & -word
+            out.append(base + low.bit_length())
+            word ^= low
+        bits >>= WORD_BITS
+        base += WORD_BITS
     return out
 
 
@@ -36,10 +46,15 @@ def pick(bits: int, table: Sequence[T]) -> list[T]:
     ['pass', 'play']
     """
     out: list[T] = []
+    base = -1
     while bits:
-        low = bits & -bits
-        out.append(table[low.bit_length() - 1])
-        bits ^= low
+        word = bits & WORD
+        while word:
+            low = word & -word
+            out.append(table[base + low.bit_length()])
+            word ^= low
+        bits >>= WORD_BITS
+        base += WORD_BITS
     return out
 
 

@@ -12,10 +12,11 @@
 
 from __future__ import annotations
 
-import random
+import _random
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Generic, Protocol, TypeVar
 
 CardT = TypeVar("CardT")
@@ -75,10 +76,12 @@ def shuffled_deck(cards: Sequence[int], seed: int, deal_no: int) -> tuple[int, .
     >>> sorted(shuffled_deck(range(5), 3, 0))
     [0, 1, 2, 3, 4]
     """
-    rnd = random.Random((seed * 1_000_003 + deal_no) & 0xFFFF_FFFF_FFFF_FFFF).random
-    # Card i gets the i-th random key; the stable sort by key is the shuffle.
-    keys = [rnd() for _ in cards]
-    return tuple([cards[i] for i in sorted(range(len(keys)), key=keys.__getitem__)])
+    # The generator of random.Random, made directly: random.Random(n) seeds it twice (in __new__ and
+    # again in __init__), to the same state, so the numbers are the same.
+    rnd = _random.Random((seed * 1_000_003 + deal_no) & 0xFFFF_FFFF_FFFF_FFFF).random
+    # Card i gets the i-th random key (sorted computes the keys in order, here each a fresh rnd()); the
+    # stable sort by key is the shuffle.
+    return tuple(sorted(cards, key=partial(next, iter(rnd, None))))
 
 
 def match_seed(seed: int | None, decks: object | None) -> int | None:

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Final, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
 
-from jick.core.cardset import bit_ids
+from jick.core.cardset import WORD, WORD_BITS, bit_ids
 from jick.core.deals import Log, shuffled_deck
 from jick.core.undo import ACTION_NO, DEAL_NO, DEALER, PHASE, TO_MOVE, Entry, cut_back
 from jick.engine import TERMINAL, Action, IllegalAction, NotationError, RecordError
@@ -33,7 +33,7 @@ ResultT = TypeVar("ResultT")
 StateT = TypeVar("StateT", bound="TrickState[Any, Any]")
 
 #: ``current_player`` while a deck (or another chance outcome) is needed and no seed or list can give one.
-CHANCE = -2
+CHANCE: Final = -2
 
 
 # Compiled with mypyc (JICK_COMPILE=1) as the base of the compiled Smear state; Tarok and
@@ -73,9 +73,15 @@ class TrickState(Generic[LogT, ResultT]):
     seed: int | None
     first_dealer: int
     _n: int
+    #: The class's ``_actions`` and ``_over``, kept on the instance: a compiled build reads an instance
+    #: field directly, a class attribute through a lookup by name.
+    _action_table: tuple[Action, ...]
+    _over_phase: int
     _v: list[int]
     _legal_bits: int
-    _undo: list[Entry]
+    #: The undo log (:mod:`jick.core.undo`): the actions, and the values before each.
+    _undo: list[Action]
+    _undo_values: list[tuple[int, ...]]
     _decks: list[tuple[int, ...]]
     _deck_cards: tuple[int, ...]
     _deals: list[LogT]
@@ -90,6 +96,8 @@ class TrickState(Generic[LogT, ResultT]):
         self.overrides = {}
         n = num_players
         self._n = n
+        self._action_table = self._actions
+        self._over_phase = self._over
         self.seed = seed
         self._decks = [self._check_deck(d, i) for i, d in enumerate(decks or ())]
         if first_dealer is None:
@@ -100,6 +108,7 @@ class TrickState(Generic[LogT, ResultT]):
         self._deals = []
         self._results = []
         self._undo = []
+        self._undo_values = []
         self._legal_bits = -1
 
     # ------------------------------------------------------------------ the game's hooks
@@ -177,13 +186,14 @@ class TrickState(Generic[LogT, ResultT]):
     def current_player(self) -> int:
         v = self._v
         phase = v[PHASE]
-        if phase < self._over:
+        over = self._over_phase
+        if phase < over:
             return v[TO_MOVE]
-        return TERMINAL if phase == self._over else CHANCE
+        return TERMINAL if phase == over else CHANCE
 
     @property
     def is_terminal(self) -> bool:
-        return self._v[PHASE] == self._over
+        return self._v[PHASE] == self._over_phase
 
     @property
     def phase(self) -> str:
@@ -206,19 +216,29 @@ class TrickState(Generic[LogT, ResultT]):
 
     def legal_actions(self) -> list[Action]:
         bits = self._legal_bits
-        if bits < 0:
-            bits = self._compute_legal()
+        if bits < 0:  # _compute_legal, inline (one call less on the hottest path)
+            bits = self._legal_now() if self._v[PHASE] < self._over_phase else 0
+            self._legal_bits = bits
         out: list[Action] = []
-        acts = self._actions
+        acts = self._action_table
+        base = -1
+        # A word at a time (jick.core.cardset.pick): the compiled build's inner loop stays on machine words.
         while bits:
-            low = bits & -bits
-            out.append(acts[low.bit_length() - 1])
-            bits ^= low
+            word = bits & WORD
+            while word:
+                low = word & -word
+                out.append(acts[base + low.bit_length()])
+                word ^= low
+            bits >>= WORD_BITS
+            base += WORD_BITS
         return out
 
     def legal_action_ids(self) -> list[int]:
         bits = self._legal_bits
-        return bit_ids(bits if bits >= 0 else self._compute_legal())
+        if bits < 0:  # _compute_legal, inline
+            bits = self._legal_now() if self._v[PHASE] < self._over_phase else 0
+            self._legal_bits = bits
+        return bit_ids(bits)
 
     def legal_action_mask(self) -> Any:
         """A fixed-size numpy bool array, True at the ids of legal actions."""
@@ -234,7 +254,7 @@ class TrickState(Generic[LogT, ResultT]):
         aid = action.id
         if aid < 0 or not bits >> aid & 1:
             return False
-        own = self._actions[aid]
+        own = self._action_table[aid]
         return action is own or action == own
 
     def returns(self) -> tuple[float, ...]:
@@ -242,7 +262,7 @@ class TrickState(Generic[LogT, ResultT]):
 
     def _compute_legal(self) -> int:
         """The legal action ids now as a bitmask (none outside the players' phases); cached in ``_legal_bits``."""
-        bits = self._legal_now() if self._v[PHASE] < self._over else 0
+        bits = self._legal_now() if self._v[PHASE] < self._over_phase else 0
         self._legal_bits = bits
         return bits
 
@@ -267,12 +287,13 @@ class TrickState(Generic[LogT, ResultT]):
         aid = action.id
         if aid < 0 or not bits >> aid & 1:
             raise IllegalAction(self._why_refused(action), self.legal_actions())
-        own = self._actions[aid]
+        own = self._action_table[aid]
         if action is not own and action != own:
             raise IllegalAction(self._why_foreign(action), self.legal_actions())
         v = self._v
         seat = v[TO_MOVE]
-        self._undo.append((action, tuple(v)))
+        self._undo.append(action)
+        self._undo_values.append(tuple(v))
         self._deals[-1].actions.append((seat, aid))
         v[ACTION_NO] += 1
         self._legal_bits = -1
@@ -280,9 +301,10 @@ class TrickState(Generic[LogT, ResultT]):
 
     def apply_id(self, action_id: int) -> None:
         """``apply(action_from_id(action_id))``; an id outside ``0 .. num_distinct_actions-1`` is illegal too."""
-        if not 0 <= action_id < len(self._actions):
+        acts = self._action_table
+        if not 0 <= action_id < len(acts):
             raise IllegalAction(f"no {self._title} action has id {action_id}", self.legal_actions())
-        self.apply(self._actions[action_id])
+        self.apply(acts[action_id])
 
     def parse_action(self, text: str) -> Action:
         raise NotImplementedError
@@ -295,10 +317,15 @@ class TrickState(Generic[LogT, ResultT]):
 
     def _push(self, action: Action) -> None:
         """Log an undo entry for ``action`` (a chance outcome or a table's decision, not a player's action)."""
-        self._undo.append((action, tuple(self._v)))
+        self._undo.append(action)
+        self._undo_values.append(tuple(self._v))
         self._legal_bits = -1
 
-    def _restore(self, snapshot: tuple[int, ...]) -> None:
+    def _pop_undo(self) -> Entry:
+        """Take the last undo entry off the log: its action and the values before it."""
+        return self._undo.pop(), self._undo_values.pop()
+
+    def _restore(self, snapshot: Sequence[int]) -> None:
         """Go back to the values of ``snapshot`` and cut the logs back to their lengths then."""
         self._v = v = list(snapshot)
         cut_back(v, self._deals, self._results, keep_outcome=v[PHASE] == self._wait_deal)
@@ -308,7 +335,7 @@ class TrickState(Generic[LogT, ResultT]):
         """Take back the last action (or supplied deck, or other pseudo-action) and return it."""
         if not self._undo:
             raise IllegalAction("nothing to undo")
-        action, snapshot = self._undo.pop()
+        action, snapshot = self._pop_undo()
         self._restore(snapshot)
         self._undone(action)
         return action
@@ -321,9 +348,12 @@ class TrickState(Generic[LogT, ResultT]):
         other.seed = self.seed
         other.first_dealer = self.first_dealer
         other._n = self._n
+        other._action_table = self._action_table
+        other._over_phase = self._over_phase
         other._v = self._v.copy()
         other._legal_bits = self._legal_bits
         other._undo = self._undo.copy()
+        other._undo_values = self._undo_values.copy()
         other._decks = self._decks.copy()
         other._deck_cards = self._deck_cards
         other._deals = [d.copy() for d in self._deals]

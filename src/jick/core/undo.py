@@ -1,10 +1,15 @@
-"""The snapshot undo log: an entry is ``(action, snapshot of the value list)``, nothing else.
+"""The snapshot undo log: an entry is an action and a snapshot of the value list, nothing else.
 
 A state keeps its small values in one flat list of ints, ``v``. The core owns
 its first :data:`CORE_SLOTS` slots; the game's own slots follow. Four of the
 core slots always equal the lengths of the append-only logs (deals, results,
 and the current deal's actions and tricks), so the snapshot alone says where
-to cut those logs back:
+to cut those logs back.
+
+A state keeps its entries in two lists, the actions and the snapshots (tuples
+of ints), not as ``(action, snapshot)`` pairs: a tuple of ints leaves the
+cycle collector's lists at its first collection, a pair holding an action
+never does, and the collector walked every one of them again and again.
 
 >>> from jick.core.deals import DealLog
 >>> deals = [DealLog((0, 1), 0, [(0, 5)], ["t1"])]
@@ -21,15 +26,22 @@ to cut those logs back:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from jick.core.deals import Log
 from jick.engine import Action
 
-#: The core's slots of the value list: the phase, the seat to move, the dealer, and the log lengths.
-PHASE, TO_MOVE, DEALER, DEAL_NO, RESULTS_NO, ACTION_NO, TRICK_NO = range(7)
+# The core's slots of the value list: the phase, the seat to move, the dealer, and the log lengths.
+# Final, so that the compiled build reads them as constants, not as module globals.
+PHASE: Final = 0
+TO_MOVE: Final = 1
+DEALER: Final = 2
+DEAL_NO: Final = 3
+RESULTS_NO: Final = 4
+ACTION_NO: Final = 5
+TRICK_NO: Final = 6
 #: The first slot a game may use for itself.
-CORE_SLOTS = 7
+CORE_SLOTS: Final = 7
 
 #: One undo entry: the action taken (or a chance/table pseudo-action) and the values before it.
 Entry = tuple[Action, tuple[int, ...]]

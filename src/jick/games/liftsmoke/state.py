@@ -433,10 +433,10 @@ class LiftSmokeState(TrickState[GameLog, GameResult]):
         try:
             self._play(seat, aid)
         except RecordError:  # a reshuffle order that does not fit: the action is refused
-            self._restore(self._undo.pop()[1])
+            self._restore(self._pop_undo()[1])
             raise
 
-    def _restore(self, snapshot: tuple[int, ...]) -> None:
+    def _restore(self, snapshot: Sequence[int]) -> None:
         super()._restore(snapshot)
         if self._deals:
             del self._deals[-1].reshuffles[self._v[STOCK_SRC] + 1 :]
@@ -712,7 +712,7 @@ class LiftSmokeState(TrickState[GameLog, GameResult]):
     @property
     def session_ended(self) -> bool:
         """Whether the table stopped the session with :meth:`end_session` (always the last undo entry)."""
-        return bool(self._undo) and isinstance(self._undo[-1][0], EndSession)
+        return bool(self._undo) and isinstance(self._undo[-1], EndSession)
 
     @property
     def winner(self) -> int | None:

@@ -7,7 +7,7 @@ state, the tests and analysis tools share one implementation.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from jick.games.smear import settle_core as core
@@ -106,8 +106,17 @@ def high_card(rules: SmearRules, table: TrumpTable, facts: HandFacts) -> int | N
     return _none_if_nobody(core.high_card(played, facts.trump, ace_is_high, table.order, len(table.order)))
 
 
-def award_points(rules: SmearRules, table: TrumpTable, facts: HandFacts, side_of: Sequence[int]) -> list[Award]:
-    """Every point the rules define, and which side won it."""
+def award_points(
+    rules: SmearRules,
+    table: TrumpTable,
+    facts: HandFacts,
+    side_of: Sequence[int],
+    point_cards: Mapping[str, int] | None = None,
+) -> list[Award]:
+    """Every point the rules define, and which side won it.
+
+    ``point_cards`` is ``captured_point_cards(rules, table)`` where the caller keeps it (the state does, per trump).
+    """
     defined = rules.points
     captured = facts.captured
     awards: list[Award] = []
@@ -123,7 +132,7 @@ def award_points(rules: SmearRules, table: TrumpTable, facts: HandFacts, side_of
             low_side = played_side(low)
         else:
             low_side = side_of_seat_with(low, captured)
-    cards = captured_point_cards(rules, table)
+    cards = captured_point_cards(rules, table) if point_cards is None else point_cards
     for name in defined:
         if name == "high":
             high = high_card(rules, table, facts)

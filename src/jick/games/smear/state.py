@@ -71,31 +71,72 @@ from jick.games.smear.scoring import (
     settle,
     share_with_partner,
 )
-from jick.games.smear.tables import LOW_RANKS, TrumpTable, deck_cards, game_points, trick_winner, trump_table
+from jick.games.smear.tables import (
+    LOW_RANKS,
+    TrumpTable,
+    captured_point_cards,
+    deck_cards,
+    game_points,
+    trick_winner,
+    trump_table,
+)
 
-# Phases
-MISDEAL_OFFER, BIDDING, TRUMP_CHOICE, DISCARD, PLAY, CALL, OVER, WAIT_DEAL = range(8)
+# Phases. The constants of this module are Final, so that the compiled build reads them as constants,
+# not as module globals.
+MISDEAL_OFFER: Final = 0
+BIDDING: Final = 1
+TRUMP_CHOICE: Final = 2
+DISCARD: Final = 3
+PLAY: Final = 4
+CALL: Final = 5
+OVER: Final = 6
+WAIT_DEAL: Final = 7
 PHASE_NAMES = ("misdeal_offer", "bidding", "trump", "discard", "play", "call", "over", "deal")
-MOON_BID = 1000
+MOON_BID: Final = 1000
 _ACTIONS: Final = A.ACTIONS
 
 # Scalar slots of _v: the core's first (PHASE, TO_MOVE, DEALER and the log lengths
 # DEAL_NO, HANDS_DONE, ACTION_NO, TRICK_NO; see jick.core.undo), then Smear's own.
-HANDS_DONE = RESULTS_NO
-KITTY, STOCK_POS, HIGH_BID, BIDDER = range(7, 11)
-TRUMP_SUIT, DISCARD_LEFT, LEADER, TRICK_LEN, BURIED, RENEGED, PART, WINNER = range(11, 19)
-TURN_TRUMPS, TURNS, KITTY_HOLDER, SMUDGED, PASSED = range(19, 24)
+HANDS_DONE: Final = RESULTS_NO
+KITTY: Final = 7
+STOCK_POS: Final = 8
+HIGH_BID: Final = 9
+BIDDER: Final = 10
+TRUMP_SUIT: Final = 11
+DISCARD_LEFT: Final = 12
+LEADER: Final = 13
+TRICK_LEN: Final = 14
+BURIED: Final = 15
+RENEGED: Final = 16
+PART: Final = 17
+WINNER: Final = 18
+TURN_TRUMPS: Final = 19
+TURNS: Final = 20
+KITTY_HOLDER: Final = 21
+SMUDGED: Final = 22
+PASSED: Final = 23
 # Per-seat and per-side arrays (8 slots each)
-HAND, DISC_COUNT, RECV_COUNT, DISC_MASK, PLAYED, TRICKS_WON = 24, 32, 40, 48, 56, 64
-CAPTURED, SCORE, T_SEAT, T_CARD = 72, 80, 88, 96
+HAND: Final = 24
+DISC_COUNT: Final = 32
+RECV_COUNT: Final = 40
+DISC_MASK: Final = 48
+PLAYED: Final = 56
+TRICKS_WON: Final = 64
+CAPTURED: Final = 72
+SCORE: Final = 80
+T_SEAT: Final = 88
+T_CARD: Final = 96
 #: call_partner: the card called (-1 before the call) and the seat holding it then (-1: nobody, the bidder is alone).
-CALLED, PARTNER = 104, 105
-V_SIZE = 106
+CALLED: Final = 104
+PARTNER: Final = 105
+V_SIZE: Final = 106
 
-FULL_HAND = HAND_AFTER_DISCARD
+FULL_HAND: Final = HAND_AFTER_DISCARD
 #: The 52 suited cards (jokers have no suit, so they cannot name trump by being led).
-NO_JOKERS = (1 << 52) - 1
+NO_JOKERS: Final = (1 << 52) - 1
 _NO_SIDES: Final[frozenset[int]] = frozenset()
+#: The cards by index, as a constant of this module (the compiled build reads an imported name by lookup).
+_CARDS: Final = CARDS
 
 
 #: A completed trick: who led, the cards in play order, who won.
@@ -206,6 +247,8 @@ class SmearState(TrickState[DealLog, "HandResult"]):
         self._table: TrumpTable | None = None
         #: The table of each trump suit, fetched once (hashing the rules per lookup is slow).
         self._tables = tuple(trump_table(rules, suit) for suit in range(4))
+        #: The cards of the points won by capture, per trump suit (see :func:`captured_point_cards`).
+        self._point_cards = tuple(captured_point_cards(rules, table) for table in self._tables)
         self._start_deal()
 
     # ------------------------------------------------------------------ decks
@@ -264,6 +307,7 @@ class SmearState(TrickState[DealLog, "HandResult"]):
         other._k = self._k
         other._sides = self._sides
         other._tables = self._tables
+        other._point_cards = self._point_cards
         other._table = self._table
         other._free_discard = self._free_discard
         other._refill = self._refill
@@ -594,7 +638,7 @@ class SmearState(TrickState[DealLog, "HandResult"]):
             mask |= 1 << c
         v[CAPTURED + self._sides[winner]] |= mask
         v[TRICKS_WON + winner] += 1
-        plays = tuple(zip(seats, [CARDS[c] for c in cards], strict=True))
+        plays = tuple([(seats[i], _CARDS[cards[i]]) for i in range(pos)])
         self._deals[-1].tricks.append(CoreTrick(v[LEADER], plays, winner))
         v[TRICK_LEN] = 0
         v[TRICK_NO] += 1
@@ -649,7 +693,7 @@ class SmearState(TrickState[DealLog, "HandResult"]):
                 bid=bid,
                 reneged_sides=reneged,
             )
-        awards = award_points(rules, self._table, facts, sides)
+        awards = award_points(rules, self._table, facts, sides, self._point_cards[v[TRUMP_SUIT]])
         scores = v[SCORE : SCORE + self._k]
         smudge = v[SMUDGED] == 1
         side = self._sides[bidder]
