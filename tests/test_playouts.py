@@ -318,17 +318,21 @@ def pitch_play_states() -> list[SmearState]:
     return states
 
 
+def assert_continuations_replay(state: SmearState, batch: Playouts) -> None:
+    """Each recorded continuation of ``batch`` replays legally from ``state`` to the points and changes it gave."""
+    for i in range(len(batch)):
+        probe = state.clone()
+        for aid in batch.action_ids(i):
+            assert aid in probe.legal_action_ids()
+            probe.apply_id(aid)
+        settlement = probe.hand_results[-1].settlement
+        assert settlement.points == tuple(batch.points[i])
+        assert settlement.deltas == tuple(batch.deltas[i])
+
+
 def test_play_out_of_pitch_positions_agrees_with_the_engine() -> None:
     for state in pitch_play_states():
-        batch = play_out(state, 15, seed=6, policy="greedy", record=True)
-        for i in range(len(batch)):
-            probe = state.clone()
-            for aid in batch.action_ids(i):
-                assert aid in probe.legal_action_ids()
-                probe.apply_id(aid)
-            settlement = probe.hand_results[-1].settlement
-            assert settlement.points == tuple(batch.points[i])
-            assert settlement.deltas == tuple(batch.deltas[i])
+        assert_continuations_replay(state, play_out(state, 15, seed=6, policy="greedy", record=True))
 
 
 def test_play_out_of_a_smudge_agrees_with_the_engine() -> None:
@@ -435,15 +439,7 @@ def test_play_out_of_a_called_hand_agrees_with_the_engine() -> None:
             state.apply_id(ids[rng.integers(len(ids))])
         partners += state.called_partner is not None
         for policy in ("random", "greedy"):
-            batch = play_out(state, 10, seed=seed, policy=policy, record=True)
-            for i in range(len(batch)):
-                probe = state.clone()
-                for aid in batch.action_ids(i):
-                    assert aid in probe.legal_action_ids()
-                    probe.apply_id(aid)
-                settlement = probe.hand_results[-1].settlement
-                assert settlement.points == tuple(batch.points[i])
-                assert settlement.deltas == tuple(batch.deltas[i])
+            assert_continuations_replay(state, play_out(state, 10, seed=seed, policy=policy, record=True))
     assert partners >= 6
 
 
