@@ -66,7 +66,7 @@ def pitched(preset: str = "pitch_auction") -> SmearState:
     return state
 
 
-@pytest.mark.parametrize("bot", [HeuristicBot(seed=1), GreedyBot(seed=1), SearchBot(seed=1, level="easy")])
+@pytest.mark.parametrize("bot", [HeuristicBot(seed=1), GreedyBot(seed=1), SearchBot(seed=1, budget=SMALL)])
 def test_the_naming_lead_is_the_top_of_the_strong_suit(bot: object) -> None:
     state = pitched()
     action = bot.choose(state.observation(N))  # type: ignore[attr-defined]
@@ -75,7 +75,7 @@ def test_the_naming_lead_is_the_top_of_the_strong_suit(bot: object) -> None:
 
 def test_the_search_plays_each_naming_lead_out_on_sampled_deals() -> None:
     state = pitched()
-    explanation = SearchBot(seed=1, level="easy").explain(state.observation(N))
+    explanation = SearchBot(seed=1, budget=SMALL).explain(state.observation(N))
     assert "each lead played out" in explanation.method
     assert {a for a, _ in explanation.values} == set(state.legal_actions())
     values = dict(explanation.values)
