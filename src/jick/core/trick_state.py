@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Final, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
 
-from jick.core.cardset import WORD, WORD_BITS, bit_ids
+from jick.core.cardset import bit_ids, pick
 from jick.core.deals import Log, shuffled_deck
 from jick.core.undo import ACTION_NO, DEAL_NO, DEALER, PHASE, TO_MOVE, Entry, cut_back
 from jick.engine import TERMINAL, Action, IllegalAction, NotationError, RecordError
@@ -216,29 +216,11 @@ class TrickState(Generic[LogT, ResultT]):
 
     def legal_actions(self) -> list[Action]:
         bits = self._legal_bits
-        if bits < 0:  # _compute_legal, inline (one call less on the hottest path)
-            bits = self._legal_now() if self._v[PHASE] < self._over_phase else 0
-            self._legal_bits = bits
-        out: list[Action] = []
-        acts = self._action_table
-        base = -1
-        # A word at a time (jick.core.cardset.pick): the compiled build's inner loop stays on machine words.
-        while bits:
-            word = bits & WORD
-            while word:
-                low = word & -word
-                out.append(acts[base + low.bit_length()])
-                word ^= low
-            bits >>= WORD_BITS
-            base += WORD_BITS
-        return out
+        return pick(bits if bits >= 0 else self._compute_legal(), self._action_table)
 
     def legal_action_ids(self) -> list[int]:
         bits = self._legal_bits
-        if bits < 0:  # _compute_legal, inline
-            bits = self._legal_now() if self._v[PHASE] < self._over_phase else 0
-            self._legal_bits = bits
-        return bit_ids(bits)
+        return bit_ids(bits if bits >= 0 else self._compute_legal())
 
     def legal_action_mask(self) -> Any:
         """A fixed-size numpy bool array, True at the ids of legal actions."""
