@@ -83,9 +83,12 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture(scope="module")
 def page_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    """One server for the browser tests: SQLite, bots at once, a short think for the hints."""
+    """One server for the browser tests: SQLite, bots at once and thinking briefly; the hints think 2 s.
+
+    A hint values every bid on sampled deals; 0.2 s on a loaded machine valued fewer than two and gave the
+    heuristic's call alone, with no values to show."""
     db = tmp_path_factory.mktemp("page") / "jick.db"
-    with LiveServer(f"sqlite:///{db}", bot_delay=0.0, think=0.2) as server:
+    with LiveServer(f"sqlite:///{db}", bot_delay=0.0, think=0.2, hint_think=2.0) as server:
         yield server
 
 

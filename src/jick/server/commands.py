@@ -399,7 +399,8 @@ class Commands(Turns):
                 raise Rejected(409, "not_your_turn", f"seat {seat.number} is not to act")
             header, ids, ply = table.header, session.action_ids(), session.ply
             draws = [d.to_json() for d in session.draws]
-        advice = await self.bots.hint(table.id, header, ids, seat.number, HINT_LEVEL, self.settings.think, draws)
+        think = self.settings.think if self.settings.hint_think is None else self.settings.hint_think
+        advice = await self.bots.hint(table.id, header, ids, seat.number, HINT_LEVEL, think, draws)
         return P.Hint(seat=seat.number, ply=ply, level=HINT_LEVEL, **advice)
 
     async def mute(self, table_id: str, seat_no: int, host_token: str | None, muted: bool) -> P.TableInfo:

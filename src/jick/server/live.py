@@ -58,6 +58,8 @@ class Settings:
     bot_workers: int = 0
     #: The search bots' thinking time per decision (None: their level's).
     think: float | None = None
+    #: The hint's thinking time (None: as ``think``); a person asking waits for a considered answer.
+    hint_think: float | None = None
     #: Messages a connection may send per second, and in one burst.
     rate: float = 20.0
     burst: float = 40.0
