@@ -13,12 +13,16 @@ checkpoint file as they come, so an interrupted run picks up where it stopped.
 only: it records in this process) also keeps each play's winning bid in
 ``PRESET[-Pp]-A-B-seedS-levels.jsonl`` beside the deals and prints, for each
 bot, how often its bids were set at each level; the arena's own record keeps
-only the bidder and whether the bid was made.
+only the bidder and whether the bid was made. ``--seating field`` plays the
+arena's one-in-a-field design (each step's first bot alone among the second,
+:mod:`jick.arena.seating`): u plays a deal instead of 2^u - 2, and the files
+carry ``-field`` after the player count, so the two designs never read each
+other's files.
 
 Usage (from the repository root)::
 
     .venv/bin/python benchmarks/ladder.py [--presets a,b] [--steps heuristic:random,search:heuristic]
-        [--deals N] [--seed S] [--workers K] [--players P] [--bid-levels] [--out DIR]
+        [--deals N] [--seed S] [--workers K] [--players P] [--seating mixed|field] [--bid-levels] [--out DIR]
 """
 
 from __future__ import annotations
@@ -37,9 +41,22 @@ from typing import Any
 
 from jick.arena import run_arena
 from jick.arena import worker as arena_worker
+from jick.arena.seating import MIXED, SEATINGS
 
 PRESETS = "smear_ten_point,smear_mn_original,smear_mn_three_handed"
 STEPS = "heuristic:random,search:heuristic,cheater:search"
+
+
+def step_stem(preset: str, players: int | None, seating: str, a: str, b: str, seed: int) -> str:
+    """The start of a step's file names; the default design keeps the names of older runs.
+
+    >>> step_stem("smear_ten_point", 5, "mixed", "search", "heuristic", 1)
+    'smear_ten_point-5p-search-heuristic-seed1'
+    >>> step_stem("smear_ten_point", 5, "field", "search", "heuristic", 1)
+    'smear_ten_point-5p-field-search-heuristic-seed1'
+    """
+    seats = ("" if players is None else f"-{players}p") + ("" if seating == MIXED else f"-{seating}")
+    return f"{preset}{seats}-{a}-{b}-seed{seed}"
 
 
 def rate(made: dict[str, Any], name: str) -> str:
@@ -118,11 +135,11 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results"))
     parser.add_argument("--players", type=int, default=None, help="players for every preset (default: its own)")
+    parser.add_argument("--seating", choices=list(SEATINGS), default=MIXED, help="the duplicate design (default mixed)")
     parser.add_argument("--bid-levels", action="store_true", help="also count the bids set at each level (Smear)")
     args = parser.parse_args()
     if args.bid_levels and args.workers != 1:
         parser.error("--bid-levels records in this process: give --workers 1")
-    seats = "" if args.players is None else f"-{args.players}p"
     args.out.mkdir(parents=True, exist_ok=True)
     cpu = platform.processor() or platform.machine()
     machine = f"{os.cpu_count()} cores, {cpu}, Python {platform.python_version()}"
@@ -133,9 +150,10 @@ def main() -> None:
     for step in args.steps.split(","):
         a, b = step.split(":")
         for preset in args.presets.split(","):
-            path = args.out / f"{preset}{seats}-{a}-{b}-seed{args.seed}-{args.deals}.json"
-            book = args.out / f"{preset}{seats}-{a}-{b}-seed{args.seed}.jsonl"
-            levels = args.out / f"{preset}{seats}-{a}-{b}-seed{args.seed}-levels.jsonl"
+            stem = args.out / step_stem(preset, args.players, args.seating, a, b, args.seed)
+            path = stem.with_name(f"{stem.name}-{args.deals}.json")
+            book = stem.with_name(f"{stem.name}.jsonl")
+            levels = stem.with_name(f"{stem.name}-levels.jsonl")
             start = time.perf_counter()
             if path.exists():  # a finished step of an earlier run: same parameters, same result
                 data = json.loads(path.read_text())
@@ -143,7 +161,7 @@ def main() -> None:
                 # finished deals are kept as they come: a stopped step resumes from its last deal
                 with recording_levels(levels) if args.bid_levels else contextlib.nullcontext():
                     result = run_arena(preset, [a, b], deals=args.deals, seed=args.seed, workers=args.workers,
-                                       players=args.players, checkpoint=book)  # fmt: skip
+                                       players=args.players, checkpoint=book, seating=args.seating)  # fmt: skip
                 data = result.to_dict()
                 path.write_text(json.dumps(data))
             minutes = (time.perf_counter() - start) / 60
@@ -151,6 +169,7 @@ def main() -> None:
             made = {bot["bot"]: bot["bids_made"] for bot in data["bots"]}
             low, high = diff["ci95"]
             name = f"`{preset}`" + ("" if args.players is None else f" {args.players}p")
+            name += "" if args.seating == MIXED else f" {args.seating}"
             print(
                 f"| {name} | {a} > {b} | {diff['mean']:+.2f} [{low:+.2f}, {high:+.2f}] | {diff['n']} "
                 f"| {rate(made, a)} / {rate(made, b)} | {minutes:.1f} |",

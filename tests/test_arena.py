@@ -319,6 +319,7 @@ def test_result_structure() -> None:
         "workers": 1,
         "think": None,
         "ray": None,
+        "seating": "mixed",
     }
     assert [b["bot"] for b in data["bots"]] == ["random", "heuristic"]
     assert sorted(r["bot"] for r in data["ratings"]) == ["heuristic", "random"]

@@ -50,6 +50,15 @@ def test_ray_gives_the_same_results_as_the_process_pool(preset: str, local_ray: 
     assert on_ray.parameters["ray"] == "local" and len(on_ray.deals) == 6
 
 
+def test_ray_plays_the_field_seating(local_ray: None) -> None:
+    """The design travels to the Ray workers in the tasks' Setup."""
+    on_ray = run_arena("smear_ten_point", "random,heuristic", deals=2, seed=3, players=5, ray_address="local",
+                       seating="field")  # fmt: skip
+    at_home = run_arena("smear_ten_point", "random,heuristic", deals=2, seed=3, players=5, seating="field")
+    assert figures(on_ray) == figures(at_home)
+    assert all(len(d.plays) == 5 for d in on_ray.deals)
+
+
 def test_ray_keeps_the_checkpoint(tmp_path: Path, local_ray: None) -> None:
     book = tmp_path / "run.ckpt"
     first = run_arena("smear_ten_point", "random,heuristic", deals=4, seed=5, ray_address="local", checkpoint=book)

@@ -328,6 +328,15 @@ def arena(
             "this machine is in) or ray://HOST:10001. Needs pip install 'jick\\[ray]'.",
         ),
     ] = None,
+    seating: Annotated[
+        str,
+        typer.Option(
+            "--seating",
+            help="The duplicate design: mixed (every mixed seating of the bots; five seats, two bots: 30 plays "
+            "a deal) or field (two bots only: the first alone among the second, each seat or partnership in "
+            "turn; five seats: 5 plays a deal).",
+        ),
+    ] = "mixed",
 ) -> None:
     """Play bots against each other over duplicate deals; print and save points, bid rates and ratings.
 
@@ -371,6 +380,7 @@ def arena(
             checkpoint=checkpoint,
             think=think,
             ray_address=ray,
+            seating=seating,
         )
         elapsed = time.monotonic() - started
         if as_json:

@@ -12,6 +12,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from jick.arena.result import ArenaResult
+from jick.arena.seating import FIELD
 from jick.arena.stats import MeanInterval, PairedDifference, Proportion
 
 
@@ -85,7 +86,15 @@ def title_line(result: ArenaResult) -> str:
         + (f", {p['matches']} matches" if p["matches"] else "")
         + " per pair"
         + (f", search bots think {p['think']:g} s per decision" if p.get("think") else "")
+        + _seating_note(p)
     )
+
+
+def _seating_note(p: dict[str, Any]) -> str:
+    """Nothing for the default design; for ``field``, who sits alone among whom."""
+    if p.get("seating") != FIELD:
+        return ""
+    return f"; seating {FIELD}: {p['bots'][0]} alone among {p['bots'][1]}"
 
 
 def print_result(result: ArenaResult, console: Console) -> None:

@@ -16,7 +16,7 @@ from jick.arena.worker import DealResult, MatchResult
 class ArenaResult:
     """Everything an arena run produced; :meth:`to_dict` is what ``jick arena`` saves."""
 
-    #: The run's parameters: preset, game, players, overrides, bots, deals, seed, matches, workers, think.
+    #: The run's parameters: preset, game, players, overrides, bots, deals, seed, matches, workers, think, ray, seating.
     parameters: dict[str, Any]
     #: Bot names, in the order given.
     bots: tuple[str, ...]

@@ -9,8 +9,10 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from jick.arena.checkpoint import Checkpoint
+from jick.arena.hooks import arena_hooks
 from jick.arena.ratings import rate
 from jick.arena.result import ArenaResult
+from jick.arena.seating import MIXED, check_seating, seatings
 from jick.arena.summary import BotSummary, bid_rates, bot_points, contests, match_win_rates, pair_summaries
 from jick.arena.worker import DealResult, DealTask, MatchResult, MatchTask, Setup, run_task
 from jick.engine import RulesError
@@ -59,6 +61,7 @@ def run_arena(
     checkpoint: Path | None = None,
     think: float | None = None,
     ray_address: str | None = None,
+    seating: str = MIXED,
 ) -> ArenaResult:
     """Play ``deals`` duplicate deals (and ``matches`` duplicate full matches) for every pair of ``bots``.
 
@@ -69,8 +72,10 @@ def run_arena(
     resumes where it stopped. ``think`` is the search bots' thinking time per
     decision in seconds (default: their level's). With ``ray_address`` the
     deals run as tasks on a Ray cluster (:mod:`jick.arena.cluster`; ``"local"``
-    starts one here with ``workers`` CPUs) and give the same results. User
-    mistakes raise :class:`jick.engine.RulesError`.
+    starts one here with ``workers`` CPUs) and give the same results.
+    ``seating`` is the duplicate design (:mod:`jick.arena.seating`): ``"mixed"``
+    (every mixed seating) or ``"field"`` (two bots: the first alone among the
+    second, each unit in turn). User mistakes raise :class:`jick.engine.RulesError`.
     """
     from jick.bots import check_think, make_bot
     from jick.registry import load_rules, resolve
@@ -80,12 +85,22 @@ def run_arena(
     _check_count("workers", workers, 1)
     _check_count("matches", matches, 0)
     names = parse_bots(bots)
+    check_seating(seating, len(names))
     game, preset = resolve(preset)
     overrides = dict(overrides or {})
     rules = load_rules(preset, players, overrides)
     for name in names:
         make_bot(name, 0, game=game, think=think)  # a RulesError when the game lacks this kind of bot
-    setup = Setup(game=game, preset=preset, players=rules.num_players, overrides=overrides, seed=seed, think=think)
+    seatings(arena_hooks(game).seat_sides(rules), 2, seating)  # a RulesError when the design cannot seat a pair
+    setup = Setup(
+        game=game,
+        preset=preset,
+        players=rules.num_players,
+        overrides=overrides,
+        seed=seed,
+        think=think,
+        seating=seating,
+    )
     matchups = tuple(itertools.combinations(range(len(names)), 2))
     tasks: list[DealTask | MatchTask] = [
         DealTask(setup, tuple(names[b] for b in matchup), m, i)
@@ -104,6 +119,8 @@ def run_arena(
                                     "bots": list(names), "seed": seed}  # fmt: skip
         if think is not None:  # (runs without --think keep the identity of older checkpoints)
             identity["think"] = think
+        if seating != MIXED:  # (likewise for the default design)
+            identity["seating"] = seating
         book = Checkpoint(checkpoint, identity)
     done = {} if book is None else book.deals
     # each task's result read back from the checkpoint, or None when it is still to play
@@ -135,6 +152,7 @@ def run_arena(
         "workers": workers,
         "think": think,
         "ray": ray_address,
+        "seating": seating,
     }
     return ArenaResult(
         parameters=parameters,

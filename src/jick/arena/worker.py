@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jick.arena.hooks import GameArena, arena_hooks
-from jick.arena.seating import seatings
+from jick.arena.seating import MIXED, seatings
 from jick.arena.seeds import derive_seed
 from jick.bots import Bot, bot_action, make_bot
 from jick.game import AnyState, get_game
@@ -30,7 +30,11 @@ from jick.game import AnyState, get_game
 
 @dataclass(frozen=True)
 class Setup:
-    """The game every task of an arena run plays; ``think``: the search bots' seconds per decision."""
+    """The game every task of an arena run plays.
+
+    ``think``: the search bots' seconds per decision; ``seating``: the duplicate
+    design (:mod:`jick.arena.seating`).
+    """
 
     game: str
     preset: str
@@ -38,6 +42,7 @@ class Setup:
     overrides: Mapping[str, Any] = field(default_factory=dict)
     seed: int = 0
     think: float | None = None
+    seating: str = MIXED
 
     def rules(self, extra: Mapping[str, Any] | None = None) -> Any:
         overrides = {**self.overrides, **(extra or {})}
@@ -136,7 +141,7 @@ def play_deal(task: DealTask) -> DealResult:
     seed = deal_seed(setup.seed, task.index)
     first_dealer = task.index % n
     plays = []
-    for p, lineup in enumerate(seatings(hooks.seat_sides(rules), len(task.bots))):
+    for p, lineup in enumerate(seatings(hooks.seat_sides(rules), len(task.bots), setup.seating)):
         state = setup.new_match(rules, seed, first_dealer)
         bots = _bots(task.bots, lineup, setup, setup.seed, "deal", task.index, p)
         while hooks.deals_scored(state) == 0:
@@ -155,7 +160,7 @@ def play_match(task: MatchTask) -> MatchResult:
     seed = match_seed(setup.seed, task.index)
     first_dealer = task.index % n
     plays = []
-    for p, lineup in enumerate(seatings(hooks.seat_sides(rules), len(task.bots))):
+    for p, lineup in enumerate(seatings(hooks.seat_sides(rules), len(task.bots), setup.seating)):
         state = setup.new_match(rules, seed, first_dealer)
         bots = _bots(task.bots, lineup, setup, setup.seed, "match", task.index, p)
         while not state.is_terminal:
