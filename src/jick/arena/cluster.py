@@ -7,7 +7,11 @@ one machine with the same seed. Ray is an optional extra (``pip install
 
 - ``local``: start a Ray instance on this machine with ``workers`` CPUs (and stop it after);
 - ``auto``: join the cluster this machine belongs to (``ray start`` was run here);
-- ``ray://HOST:10001``: a remote cluster through the Ray client.
+- ``ray://HOST:10001``: a remote cluster through the Ray client;
+- ``HOST:6379``: a cluster's head node directly.
+
+An address with a host and port is tried first with a plain TCP connection
+(:data:`PROBE_SECONDS`): Ray itself would retry a silent address for minutes.
 
 Every node must have the same version of jick installed.
 """
@@ -15,6 +19,8 @@ Every node must have the same version of jick installed.
 from __future__ import annotations
 
 import os
+import re
+import socket
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -27,6 +33,30 @@ R = TypeVar("R")
 
 #: The address that starts a Ray instance on this machine.
 LOCAL = "local"
+#: Seconds to wait for a TCP answer at an address's host and port before giving up.
+PROBE_SECONDS = 5.0
+_HOST_PORT = re.compile(r"^(?:ray://)?\[?([^\]/]+?)\]?:(\d+)$")
+
+
+def probe(address: str, seconds: float = PROBE_SECONDS) -> None:
+    """A RulesError unless something answers at ``address``'s host and port (other addresses pass).
+
+    >>> probe("auto")
+    >>> probe("127.0.0.1:9", 1.0)
+    Traceback (most recent call last):
+    ...
+    jick.engine.RulesError: cannot reach the Ray cluster at '127.0.0.1:9': nothing answers at 127.0.0.1 port 9
+    """
+    match = _HOST_PORT.match(address)
+    if match is None:
+        return
+    host, port = match.group(1), int(match.group(2))
+    try:
+        socket.create_connection((host, port), timeout=seconds).close()
+    except OSError:
+        raise RulesError(
+            f"cannot reach the Ray cluster at {address!r}: nothing answers at {host} port {port}"
+        ) from None
 
 
 def ray_module() -> Any:
@@ -44,6 +74,7 @@ def connected(address: str, workers: int) -> Iterator[Any]:
     ray = ray_module()
     started = not ray.is_initialized()
     if started:
+        probe(address)
         quiet: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False, "logging_level": "ERROR"}
         os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
         try:
