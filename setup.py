@@ -23,6 +23,11 @@ MODULES = [
     "src/jick/games/smear/tables.py",
     "src/jick/games/smear/scoring.py",
     "src/jick/games/smear/state.py",
+    # the rules shared with numba: the engine calls these extensions, numba compiles the same source from the
+    # .py shipped beside them (numba_cache.shared_module loads an interpreted copy under a private name)
+    "src/jick/games/smear/rule_core.py",
+    "src/jick/games/smear/deal_core.py",
+    "src/jick/games/smear/settle_core.py",
     # the Smear state's base class: a compiled class inherits only from compiled ones
     "src/jick/core/cardset.py",
     "src/jick/core/undo.py",
