@@ -1,4 +1,4 @@
-"""Build hook: the hot Smear modules and the shared core are compiled with mypyc where that can be done.
+"""Build hook: the hot Smear modules, the rule cores and the shared core are compiled with mypyc where that can be done.
 
 The pure-Python package is the reference; the compiled build is the same code,
 only faster (see README, "Speed"). ``JICK_COMPILE`` chooses:
@@ -8,6 +8,10 @@ only faster (see README, "Speed"). ``JICK_COMPILE`` chooses:
   a machine without a compiler, or a failed compile gives the pure-Python package;
 - ``1``: compile, and fail when that is not possible;
 - ``0``: never compile.
+
+The rule cores (``rule_core``, ``deal_core``, ``settle_core``) are numba's source too: the wheel ships
+their ``.py`` beside each extension, and ``jick.games.smear.numba_cache.shared_module`` executes an
+interpreted copy of it for numba, while the engine imports the extension.
 """
 
 import os
@@ -23,6 +27,11 @@ MODULES = [
     "src/jick/games/smear/tables.py",
     "src/jick/games/smear/scoring.py",
     "src/jick/games/smear/state.py",
+    # the rules shared with numba: the engine calls these extensions, numba compiles the same source from the
+    # .py shipped beside them (numba_cache.shared_module loads an interpreted copy under a private name)
+    "src/jick/games/smear/rule_core.py",
+    "src/jick/games/smear/deal_core.py",
+    "src/jick/games/smear/settle_core.py",
     # the Smear state's base class: a compiled class inherits only from compiled ones
     "src/jick/core/cardset.py",
     "src/jick/core/undo.py",

@@ -17,15 +17,18 @@ from jick.games.smear import deal_core as D
 from jick.games.smear import new_match
 from jick.games.smear import state as S
 from jick.games.smear.ids import BID_BASE, DISCARD_BASE, DONE_ID, MOON_ID, PASS_ID, SMUDGE_ID
-from jick.games.smear.numba_cache import SHARED, register_shared_rules
+from jick.games.smear.numba_cache import SHARED, register_shared_rules, shared_module
 from jick.games.smear.presets import load_preset
 from jick.games.smear.tables import LOW_RANKS, deck_cards, trump_table
+
+#: The deal core numba compiles: the same source as ``D``, an interpreted copy when ``D`` is a compiled extension.
+DN = shared_module("deal_core")
 
 
 @njit
 def _choices_in_numba(modes, hands, trumps, nonscoring, left, turn_trumps, stock, bury, mandatory, cards, stop):  # type: ignore[no-untyped-def]
     for i in range(hands.shape[0]):
-        cards[i], stop[i] = D.discard_choices(
+        cards[i], stop[i] = DN.discard_choices(
             modes[i], hands[i], trumps[i], nonscoring[i], left[i], turn_trumps[i], stock[i], bury[i], mandatory[i]
         )
 
@@ -34,16 +37,16 @@ def _choices_in_numba(modes, hands, trumps, nonscoring, left, turn_trumps, stock
 def _auction_in_numba(ints, out):  # type: ignore[no-untyped-def]
     for i in range(ints.shape[0]):
         high, min_bid, seat, dealer, n, passed, turns, bidder, flags = ints[i]
-        out[i, 0] = D.lowest_bid(high, min_bid, seat, dealer, flags & 1 != 0)
-        out[i, 1] = D.may_pass(seat, dealer, bidder, flags & 2 != 0)
-        out[i, 2] = D.next_caller(seat, n, passed, turns, bidder, flags & 4 != 0, flags & 8 != 0)
-        out[i, 3] = D.may_smudge(flags >> 4, min_bid - 3)
+        out[i, 0] = DN.lowest_bid(high, min_bid, seat, dealer, flags & 1 != 0)
+        out[i, 1] = DN.may_pass(seat, dealer, bidder, flags & 2 != 0)
+        out[i, 2] = DN.next_caller(seat, n, passed, turns, bidder, flags & 4 != 0, flags & 8 != 0)
+        out[i, 3] = DN.may_smudge(flags >> 4, min_bid - 3)
 
 
 @njit
 def _deal_in_numba(deck, dealer, n, hand_size, packet, kitty_size, hands, low_ranks):  # type: ignore[no-untyped-def]
-    kitty, stock = D.deal_hands(deck, dealer, n, hand_size, packet, kitty_size, hands)
-    return kitty, stock, D.next_low_hand(hands, n, dealer, 0, low_ranks)
+    kitty, stock = DN.deal_hands(deck, dealer, n, hand_size, packet, kitty_size, hands)
+    return kitty, stock, DN.next_low_hand(hands, n, dealer, 0, low_ranks)
 
 
 def test_numba_runs_the_same_discard_rules() -> None:

@@ -9,24 +9,28 @@ legal plays are the rule core's.
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import random
 import subprocess
 import sys
+import types
 
 import numpy as np
 import pytest
 from numba import njit
 
 from jick.cards import parse_card
-from jick.games.smear import new_match
+from jick.games.smear import new_match, playout_kernel, solver
 from jick.games.smear import rule_core as R
-from jick.games.smear.numba_cache import register_shared_rules
+from jick.games.smear.numba_cache import is_compiled, register_shared_rules, shared_module
 from jick.games.smear.presets import load_preset
 from jick.games.smear.rules import FirstLead, FollowRule
 from jick.games.smear.solver import F_FIRST_LEAD_TRUMP, F_FOLLOW_OR_TRUMP, F_TRUMP_ONLY, solver_tables
 from jick.games.smear.tables import TRUMP, TrumpTable, deck_cards, trump_table
 
+#: The rule core numba compiles: the same source as ``R``, an interpreted copy when ``R`` is a compiled extension.
+RN = shared_module("rule_core")
 #: Rule sets with different trumps: no jokers or Jick (Pitch), the Jick and two jokers (Smear), the off-five (Cinch).
 PRESETS = ("pitch_auction", "smear_ten_point", "cinch")
 #: (trump_only, first_lead_trump, follow_or_trump), every combination.
@@ -105,7 +109,7 @@ def test_a_heart_led_shows_the_diamond_player_void_in_hearts_but_not_the_trumper
 @njit
 def _legal_in_numba(hands, leads, first, trumps, eff, masks, trump_only, first_lead_trump, follow_or_trump, out):  # type: ignore[no-untyped-def]
     for i in range(hands.shape[0]):
-        out[i] = R.legal_plays(
+        out[i] = RN.legal_plays(
             hands[i], leads[i], first[i] != 0, trumps, eff, masks, trump_only, first_lead_trump, follow_or_trump
         )
 
@@ -113,13 +117,13 @@ def _legal_in_numba(hands, leads, first, trumps, eff, masks, trump_only, first_l
 @njit
 def _winners_in_numba(tricks, n, eff, strength, second_wins, out):  # type: ignore[no-untyped-def]
     for i in range(tricks.shape[0]):
-        out[i] = R.trick_winner(tricks[i], n, eff, strength, second_wins)
+        out[i] = RN.trick_winner(tricks[i], n, eff, strength, second_wins)
 
 
 @njit
 def _voids_in_numba(cards, leads, trumps, eff, masks, out):  # type: ignore[no-untyped-def]
     for i in range(cards.shape[0]):
-        out[i] = R.shown_voids(cards[i], leads[i], False, trumps, eff, masks, False, True, True)
+        out[i] = RN.shown_voids(cards[i], leads[i], False, trumps, eff, masks, False, True, True)
 
 
 @pytest.mark.parametrize("preset", PRESETS)
@@ -206,3 +210,22 @@ def test_the_engine_and_the_card_counting_start_without_numba() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize("name", ["rule_core", "deal_core", "settle_core"])
+def test_numba_compiles_a_python_copy_of_each_core(name: str) -> None:
+    """The engine's core may be a mypyc extension; numba gets Python functions of the same file all the same."""
+    installed = importlib.import_module(f"jick.games.smear.{name}")
+    shared = shared_module(name)
+    assert all(isinstance(f, types.FunctionType) for f in shared.JITABLE)
+    assert (shared.__file__ or "").endswith(f"{name}.py")
+    assert (shared is installed) == (not is_compiled(installed))
+    assert shared_module(name) is shared  # loaded once per process
+    assert [f.__name__ for f in shared.JITABLE] == [f.__name__ for f in installed.JITABLE]
+
+
+def test_the_solver_and_the_kernel_call_the_python_copies() -> None:
+    assert solver.legal_plays is RN.legal_plays
+    assert solver.core is shared_module("settle_core")
+    assert playout_kernel.deal is shared_module("deal_core")
+    assert playout_kernel.playable is RN.playable

@@ -6,6 +6,8 @@ the batched play-outs (:mod:`~jick.games.smear.playout_kernel`) inside ``@njit``
 with ``uint64`` masks and numpy arrays. The module does not import numba:
 :func:`~jick.games.smear.numba_cache.register_shared_rules` hands every function of
 :data:`JITABLE` to ``register_jitable`` (and drops numba's cache when this file changed).
+The compiled build (``JICK_COMPILE=1``) compiles it with mypyc for the engine; numba
+then reads an interpreted copy (:func:`~jick.games.smear.numba_cache.shared_module`).
 
 Rule switches are ints or bools (the ``*_OFF``/``DISCARD_*`` codes below), never the
 option enums, so compiled code can pass them. Card sets are bitmasks (bit ``i`` = card ``i``).

@@ -1,4 +1,13 @@
-"""Numba's disk cache of the solver and the play-out kernel, kept in step with the shared rule modules.
+"""The shared rule modules as numba reads them, and numba's disk cache of the solver and the kernel kept in step.
+
+The cores (:mod:`~jick.games.smear.rule_core`, :mod:`~jick.games.smear.settle_core`,
+:mod:`~jick.games.smear.deal_core`) are one source each with two loads. The engine
+imports them as they are installed: Python modules in the pure-Python package,
+mypyc extensions in the compiled build (``JICK_COMPILE=1``). Numba compiles from
+Python bytecode, which an extension has none of: :func:`shared_module` gives numba
+the module itself when it is Python, else an interpreted copy executed from the
+``.py`` file shipped beside the extension, under a private name. The solver, the
+kernel and :func:`register_shared_rules` take the cores from it.
 
 Numba keys each cached compiled function by the stamp of its own module's file
 only. The solver and the kernel inline the functions of
@@ -23,10 +32,17 @@ False
 from __future__ import annotations
 
 import hashlib
+import importlib
+import importlib.machinery
+import importlib.util
+import sys
 from pathlib import Path
+from types import ModuleType
 
 #: The modules whose functions numba inlines into the cached solver and kernel.
 SHARED = ("rule_core.py", "settle_core.py", "deal_core.py")
+#: The package of the shared modules.
+PACKAGE = "jick.games.smear"
 #: The file beside the cache that holds the digest of :data:`SHARED` the cache was made from.
 STAMP = "shared_rules.sha256"
 HERE = Path(__file__).resolve().parent
@@ -58,8 +74,51 @@ def forget_stale_caches(package: Path = HERE) -> bool:
     return True
 
 
+def is_compiled(module: ModuleType) -> bool:
+    """Whether ``module`` was loaded from an extension module (built by mypyc), not from Python source.
+
+    >>> import jick.games.smear.numba_cache as this
+    >>> is_compiled(this)
+    False
+    """
+    return (module.__file__ or "").endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+
+
+def shared_module(name: str) -> ModuleType:
+    """The shared module ``name`` (``"rule_core"``...) with Python functions, for numba to compile.
+
+    The installed module itself, unless it is compiled: then an interpreted copy, executed once per process
+    from the ``.py`` file beside the extension as ``jick.games.smear._numba_<name>``. Its functions are the
+    same source as the engine's; only numba (and the Python code of the solver) calls them.
+
+    >>> shared_module("rule_core").legal_plays(0b110, -1, False, 0, [], [], False, False, False)
+    6
+    """
+    module = importlib.import_module(f"{PACKAGE}.{name}")
+    if not is_compiled(module):
+        return module
+    private = f"{PACKAGE}._numba_{name}"
+    loaded = sys.modules.get(private)
+    if loaded is not None:
+        return loaded
+    source = Path(module.__file__ or "").with_name(f"{name}.py")
+    spec = importlib.util.spec_from_file_location(private, source)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"no Python source of the compiled {module.__name__} at {source}")
+    copy = importlib.util.module_from_spec(spec)
+    sys.modules[private] = copy  # numba (and pickle) find the functions' module by name
+    try:
+        spec.loader.exec_module(copy)
+    except BaseException:
+        del sys.modules[private]
+        raise
+    return copy
+
+
 def register_shared_rules() -> None:
     """Make every function of the cores' ``JITABLE`` callable inside ``@njit`` code; later calls do nothing.
+
+    The functions are those of :func:`shared_module` (an interpreted copy of a compiled core).
 
     Numba's cache is checked first (:func:`forget_stale_caches`), before the solver or the kernel loads code
     compiled from an older copy of the rules.
@@ -70,11 +129,10 @@ def register_shared_rules() -> None:
         return
     from numba.extending import register_jitable
 
-    from jick.games.smear import deal_core, rule_core, settle_core
-
     forget_stale_caches()
-    for function in (*rule_core.JITABLE, *settle_core.JITABLE, *deal_core.JITABLE):
-        register_jitable(function)
+    for name in SHARED:
+        for function in shared_module(name.removesuffix(".py")).JITABLE:
+            register_jitable(function)
     _REGISTERED.append(True)
 
 

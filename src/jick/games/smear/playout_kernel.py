@@ -18,15 +18,13 @@ hands were asked for.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from jick.cards import HJ, LJ
-from jick.games.smear import deal_core as deal
-from jick.games.smear import settle_core as core
 from jick.games.smear.ids import (
     BID_BASE,
     CALL_BASE,
@@ -38,9 +36,18 @@ from jick.games.smear.ids import (
     SMUDGE_ID,
     TRUMP_BASE,
 )
-from jick.games.smear.rule_core import naming_leads, playable
+from jick.games.smear.numba_cache import shared_module
 from jick.games.smear.solver import _legal, _trick_winner
 from jick.games.smear.tables import TRUMP
+
+if TYPE_CHECKING:
+    from jick.games.smear import deal_core as deal
+    from jick.games.smear import settle_core as core
+    from jick.games.smear.rule_core import naming_leads, playable
+else:  # the cores with Python bytecode for numba, an interpreted copy in the compiled build (numba_cache)
+    deal = shared_module("deal_core")
+    core = shared_module("settle_core")
+    naming_leads, playable = shared_module("rule_core").naming_leads, shared_module("rule_core").playable
 
 # Slots of the rule switches (``cfg``).
 (

@@ -9,7 +9,10 @@ calls the very same functions inside ``@njit`` code with ``uint64`` masks and
 numpy arrays. This module does not import numba (the engine starts without it):
 the solver calls :func:`~jick.games.smear.numba_cache.register_shared_rules` when it
 is imported, which hands every function listed in :data:`JITABLE` to
-``numba.extending.register_jitable``.
+``numba.extending.register_jitable``. In the compiled build (``JICK_COMPILE=1``)
+the engine calls a mypyc extension of this module (the arguments must then be
+ints, bools and sequences of ints, as annotated) and numba compiles an
+interpreted copy of the same file (:func:`~jick.games.smear.numba_cache.shared_module`).
 
 Card sets are bitmasks (bit ``i`` = card index ``i``); effective suits are
 0..3 (the printed suits less any trump they lend, such as the Jick) and 4 (trump).

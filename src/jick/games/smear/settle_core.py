@@ -8,8 +8,10 @@ their compiled code. So a point goes to the same side, and a hand moves the
 scores the same way, in the engine, the solver and the batched play-outs.
 
 Cards, seats and sides are indices, with :data:`NOBODY` (-1) for "none"; card
-sets are bit masks (Python ints, or numba ``uint64``). The module stays pure
-Python (never compiled with mypyc): numba reads its bytecode. It does not import
+sets are bit masks (Python ints, or numba ``uint64``). The compiled build
+(``JICK_COMPILE=1``) compiles it with mypyc for the engine, which then must pass
+ints and bools as annotated; numba reads the bytecode of an interpreted copy
+(:func:`~jick.games.smear.numba_cache.shared_module`). It does not import
 numba (the engine starts without it): the solver calls :func:`~jick.games.smear.numba_cache.register_shared_rules`,
 which hands every function of :data:`JITABLE` to ``register_jitable`` (LLVM
 inlines them; forcing numba to inline them too only doubled the kernel's

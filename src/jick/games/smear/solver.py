@@ -37,18 +37,26 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numba import njit, types
 
 from jick.cards import CARDS
-from jick.games.smear import settle_core as core
-from jick.games.smear.numba_cache import register_shared_rules
-from jick.games.smear.rule_core import TRUMP_SUIT, card_pips, legal_plays, trick_winner
+from jick.games.smear.numba_cache import register_shared_rules, shared_module
 from jick.games.smear.rules import FirstLead, FollowRule, GameTie, LowAward, LowCard, SmearRules
 from jick.games.smear.scoring import GAME_TIE_CODES
 from jick.games.smear.tables import TrumpTable, captured_point_cards, trump_table
+
+if TYPE_CHECKING:
+    from jick.games.smear import settle_core as core
+    from jick.games.smear.rule_core import TRUMP_SUIT, card_pips, legal_plays, trick_winner
+else:  # the cores with Python bytecode for numba, an interpreted copy in the compiled build (numba_cache)
+    core = shared_module("settle_core")
+    _rule_core = shared_module("rule_core")
+    TRUMP_SUIT, card_pips, legal_plays, trick_winner = (
+        _rule_core.TRUMP_SUIT, _rule_core.card_pips, _rule_core.legal_plays, _rule_core.trick_winner,
+    )  # fmt: skip
 
 register_shared_rules()
 
