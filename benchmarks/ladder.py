@@ -126,6 +126,15 @@ def level_text(counts: dict[str, list[int]]) -> str:
     return ", ".join(parts)
 
 
+def interval_text(ci95: list[float] | None) -> str:
+    """A 95% interval as the table shows it; a single deal has none.
+
+    >>> interval_text([-0.5, 1.25]), interval_text(None)
+    ('[-0.50, +1.25]', '[no interval: one deal]')
+    """
+    return "[no interval: one deal]" if ci95 is None else f"[{ci95[0]:+.2f}, {ci95[1]:+.2f}]"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--presets", default=PRESETS)
@@ -167,11 +176,10 @@ def main() -> None:
             minutes = (time.perf_counter() - start) / 60
             diff = data["pairs"][0]["a_minus_b"]
             made = {bot["bot"]: bot["bids_made"] for bot in data["bots"]}
-            low, high = diff["ci95"]
             name = f"`{preset}`" + ("" if args.players is None else f" {args.players}p")
             name += "" if args.seating == MIXED else f" {args.seating}"
             print(
-                f"| {name} | {a} > {b} | {diff['mean']:+.2f} [{low:+.2f}, {high:+.2f}] | {diff['n']} "
+                f"| {name} | {a} > {b} | {diff['mean']:+.2f} {interval_text(diff['ci95'])} | {diff['n']} "
                 f"| {rate(made, a)} / {rate(made, b)} | {minutes:.1f} |",
                 flush=True,
             )

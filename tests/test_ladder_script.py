@@ -33,3 +33,9 @@ def test_bid_levels_match_the_arena_record_play_for_play(tmp_path: Path) -> None
     from jick.games.smear import arena as smear_arena
 
     assert smear_arena.deal_bid.__name__ == "deal_bid"
+
+
+def test_a_single_deal_prints_its_row_without_an_interval() -> None:
+    ladder = load_script("ladder")
+    assert ladder.interval_text(None) == "[no interval: one deal]"
+    assert ladder.interval_text([-1.0, 2.5]) == "[-1.00, +2.50]"
