@@ -32,6 +32,9 @@ MODULES = [
     "src/jick/games/smear/rule_core.py",
     "src/jick/games/smear/deal_core.py",
     "src/jick/games/smear/settle_core.py",
+    # Tarok's state and the card rules it calls on every action (legal plays, trick winner, pile count)
+    "src/jick/games/tarok/cards.py",
+    "src/jick/games/tarok/state.py",
     # the Smear state's base class: a compiled class inherits only from compiled ones
     "src/jick/core/cardset.py",
     "src/jick/core/undo.py",

@@ -19,31 +19,39 @@ Index layout (sets of cards are ``int`` bitmasks, bit ``index``):
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from typing import Final
 
 from jick.engine import NotationError
 
-SUITS = "SHDC"
-SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
-NUM_TRUMPS = 22
-NUM_CARDS = 54
-PAGAT, MOND, SKUS = 0, 20, 21
+# The constants of this module are Final, so that the compiled build reads them as constants, not as
+# module globals.
+SUITS: Final = "SHDC"
+SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
+NUM_TRUMPS: Final = 22
+NUM_CARDS: Final = 54
+PAGAT: Final = 0
+MOND: Final = 20
+SKUS: Final = 21
 #: Rank names of the suit cards, lowest first.
 RED_RANKS = ("4", "3", "2", "A", "J", "C", "Q", "K")
 BLACK_RANKS = ("7", "8", "9", "10", "J", "C", "Q", "K")
-JACK, CAVALIER, QUEEN, KING = 4, 5, 6, 7
+JACK: Final = 4
+CAVALIER: Final = 5
+QUEEN: Final = 6
+KING: Final = 7
 _ROMAN = "I II III IV V VI VII VIII IX X XI XII XIII XIV XV XVI XVII XVIII XIX XX XXI".split()
 
-TRUMPS = (1 << NUM_TRUMPS) - 1
-ALL_CARDS = (1 << NUM_CARDS) - 1
-SUIT_MASKS = tuple(0xFF << (NUM_TRUMPS + 8 * s) for s in range(4))
-KINGS = sum(1 << (NUM_TRUMPS + 8 * s + KING) for s in range(4))
-QUEENS = sum(1 << (NUM_TRUMPS + 8 * s + QUEEN) for s in range(4))
-CAVALIERS = sum(1 << (NUM_TRUMPS + 8 * s + CAVALIER) for s in range(4))
-JACKS = sum(1 << (NUM_TRUMPS + 8 * s + JACK) for s in range(4))
+TRUMPS: Final = (1 << NUM_TRUMPS) - 1
+ALL_CARDS: Final = (1 << NUM_CARDS) - 1
+SUIT_MASKS: Final = tuple(0xFF << (NUM_TRUMPS + 8 * s) for s in range(4))
+KINGS: Final = sum(1 << (NUM_TRUMPS + 8 * s + KING) for s in range(4))
+QUEENS: Final = sum(1 << (NUM_TRUMPS + 8 * s + QUEEN) for s in range(4))
+CAVALIERS: Final = sum(1 << (NUM_TRUMPS + 8 * s + CAVALIER) for s in range(4))
+JACKS: Final = sum(1 << (NUM_TRUMPS + 8 * s + JACK) for s in range(4))
 #: The trull: Skus, Mond and Pagat.
-TRULL = 1 << SKUS | 1 << MOND | 1 << PAGAT
+TRULL: Final = 1 << SKUS | 1 << MOND | 1 << PAGAT
 #: The 19 counting cards (SPEC 4.3); every other card is a null.
-COUNTERS = TRULL | KINGS | QUEENS | CAVALIERS | JACKS
+COUNTERS: Final = TRULL | KINGS | QUEENS | CAVALIERS | JACKS
 
 
 class TarokCard:

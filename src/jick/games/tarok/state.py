@@ -65,27 +65,63 @@ from jick.games.tarok.cards import (
 from jick.games.tarok.rules import GAME_VALUES, HAND_SIZE, DiscardForbidden, TarokRules
 from jick.games.tarok.scoring import Award, DealFacts, DealScore, score_all_pass, score_deal
 
-AUCTION, WIDOW, DISCARD, CONTRACT_CHOICE, ULTIMO, CONTRA, PLAY, OVER, WAIT_DEAL = range(9)
-PHASE_NAMES = ("auction", "widow", "discard", "contract", "ultimo", "contra", "play", "over", "deal")
-CONTRACTS = (None, "threesome", "solo")
-GAME_TYPES = (None, "game", "consolation")
-PAGAT_PLAYS = (None, "forced", "unnecessary", "last_trick")
-MELD_NAMES = ("trull", "four_kings")
+# Phases. The constants of this module are Final, so that the compiled build reads them as constants,
+# not as module globals.
+AUCTION: Final = 0
+WIDOW: Final = 1
+DISCARD: Final = 2
+CONTRACT_CHOICE: Final = 3
+ULTIMO: Final = 4
+CONTRA: Final = 5
+PLAY: Final = 6
+OVER: Final = 7
+WAIT_DEAL: Final = 8
+PHASE_NAMES: Final = ("auction", "widow", "discard", "contract", "ultimo", "contra", "play", "over", "deal")
+CONTRACTS: Final = (None, "threesome", "solo")
+GAME_TYPES: Final = (None, "game", "consolation")
+PAGAT_PLAYS: Final = (None, "forced", "unnecessary", "last_trick")
+MELD_NAMES: Final = ("trull", "four_kings")
 _ACTIONS: Final = A.ACTIONS
 
 # Scalar slots of _v: the core's first (PHASE, TO_MOVE, DEALER and the log lengths
 # DEAL_NO, DEALS_DONE, ACTION_NO, TRICK_NO; see jick.core.undo), then Tarok's own.
-DEALS_DONE = RESULTS_NO
-BIDDER, CONTRACT, AUCTION_TURN, WIDOW_STAGE, MULT, WIDOW_FIRST, WIDOW_SECOND, TAKEN = range(7, 15)
-REST, EXPOSED, SEEN, DISCARDS, DISCARD_LEFT, GAME_TYPE, ULTIMO_FLAG, CONTRA_SEAT = range(15, 23)
-CONTRA_TURN, LEADER, TRICK_LEN, PAGAT_PLAY, PAGAT_TAKER, LAST_WINNER, LAST_CARD, MELDS = range(23, 31)
+DEALS_DONE: Final = RESULTS_NO
+BIDDER: Final = 7
+CONTRACT: Final = 8
+AUCTION_TURN: Final = 9
+WIDOW_STAGE: Final = 10
+MULT: Final = 11
+WIDOW_FIRST: Final = 12
+WIDOW_SECOND: Final = 13
+TAKEN: Final = 14
+REST: Final = 15
+EXPOSED: Final = 16
+SEEN: Final = 17
+DISCARDS: Final = 18
+DISCARD_LEFT: Final = 19
+GAME_TYPE: Final = 20
+ULTIMO_FLAG: Final = 21
+CONTRA_SEAT: Final = 22
+CONTRA_TURN: Final = 23
+LEADER: Final = 24
+TRICK_LEN: Final = 25
+PAGAT_PLAY: Final = 26
+PAGAT_TAKER: Final = 27
+LAST_WINNER: Final = 28
+LAST_CARD: Final = 29
+MELDS: Final = 30
 # Per-seat arrays (4 slots each) and the trick in progress (3 slots each)
-HAND, PILE, TRICKS_WON, SCORE, T_SEAT, T_CARD = 32, 36, 40, 44, 48, 51
-V_SIZE = 54
+HAND: Final = 32
+PILE: Final = 36
+TRICKS_WON: Final = 40
+SCORE: Final = 44
+T_SEAT: Final = 48
+T_CARD: Final = 51
+V_SIZE: Final = 54
 
-TRICKS_PER_DEAL = HAND_SIZE
-PACKET = 8
-WIDOW_AT = 24  # deck index of w0: after the first round of three packets
+TRICKS_PER_DEAL: Final = HAND_SIZE
+PACKET: Final = 8
+WIDOW_AT: Final = 24  # deck index of w0: after the first round of three packets
 
 
 #: A completed trick: who led, the cards in play order, who won.
@@ -187,11 +223,14 @@ class TarokState(TrickState[DealLog, TarokDealResult]):
 
     def __init__(
         self,
-        rules: TarokRules,
+        rules: TarokRules | None = None,
         seed: int | None = None,
         decks: Sequence[Sequence[int | str | TarokCard]] | None = None,
         first_dealer: int | None = None,
     ) -> None:
+        if rules is None:
+            # A blank state for clone(): the compiled class runs __init__ from __new__, the clone fills it.
+            return
         self.rules = rules
         self._deck_cards = tuple(range(NUM_CARDS))
         self._open(rules.num_players, match_seed(seed, decks), decks, first_dealer)
