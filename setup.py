@@ -1,4 +1,4 @@
-"""Build hook: the hot Smear modules, the rule cores and the shared core are compiled with mypyc where that can be done.
+"""Build hook: the hot Smear and Tarok modules, the rule cores and the shared core are compiled with mypyc where possible.
 
 The pure-Python package is the reference; the compiled build is the same code,
 only faster (see README, "Speed"). ``JICK_COMPILE`` chooses:
@@ -32,10 +32,11 @@ MODULES = [
     "src/jick/games/smear/rule_core.py",
     "src/jick/games/smear/deal_core.py",
     "src/jick/games/smear/settle_core.py",
-    # Tarok's state and the card rules it calls on every action (legal plays, trick winner, pile count)
+    # Tarok's state and the card rules it calls on every action (legal plays, trick winner, pile count);
+    # its actions (subclasses of the interpreted jick.engine.Action) and its scoring (once a deal) stay Python
     "src/jick/games/tarok/cards.py",
     "src/jick/games/tarok/state.py",
-    # the Smear state's base class: a compiled class inherits only from compiled ones
+    # the Smear and Tarok states' base class: a compiled class inherits only from compiled ones
     "src/jick/core/cardset.py",
     "src/jick/core/undo.py",
     "src/jick/core/trick_state.py",

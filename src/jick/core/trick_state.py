@@ -36,8 +36,8 @@ StateT = TypeVar("StateT", bound="TrickState[Any, Any]")
 CHANCE: Final = -2
 
 
-# Compiled with mypyc (JICK_COMPILE=1) as the base of the compiled Smear state; Tarok and
-# Lift Smoke stay interpreted and subclass it all the same.
+# Compiled with mypyc (JICK_COMPILE=1) as the base of the compiled Smear and Tarok states; Lift Smoke
+# stays interpreted and subclasses it all the same.
 @mypyc_attr(allow_interpreted_subclasses=True)
 class TrickState(Generic[LogT, ResultT]):
     """A match of a trick-taking game in progress; see :class:`jick.game.GameState` for the protocol."""
