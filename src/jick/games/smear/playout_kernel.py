@@ -47,7 +47,8 @@ if TYPE_CHECKING:
 else:  # the cores with Python bytecode for numba, an interpreted copy in the compiled build (numba_cache)
     deal = shared_module("deal_core")
     core = shared_module("settle_core")
-    naming_leads, playable = shared_module("rule_core").naming_leads, shared_module("rule_core").playable
+    _rule_core = shared_module("rule_core")
+    naming_leads, playable = _rule_core.naming_leads, _rule_core.playable
 
 # Slots of the rule switches (``cfg``).
 (
