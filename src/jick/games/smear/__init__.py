@@ -59,6 +59,8 @@ BOT_VERSIONS: dict[str, tuple[str, dict[str, Any]]] = {
     # the Smear search bot of issue 30 ("today's search"): before the auction by test-time search was tried
     # and before defenders combined against the bidder at tables of more than two sides
     "search_v4": ("search", {"bid_search": False, "defence": "off"}),
+    # the Smear search bot before the heuristic broke the ties of its card values (by the card's number)
+    "search_v5": ("search", {"tie_break": False}),
     # the Smear search bot valuing every legal call on sampled deals, to the score (bid_search.py)
     "search_bidsearch": ("search", {"bid_search": True}),
     # the same, replacing the heuristic's call only when another beats it by two standard errors (as search_v4)

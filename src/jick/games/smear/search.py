@@ -70,6 +70,8 @@ BUDGETS = {
 }
 #: Positions one solve may visit when the budget sets no ``nodes`` (the easy search).
 SOLVE_NODES = 200_000
+#: Card values (points, averaged over the solved deals) this close to the best count as tied with it.
+TIE = 1e-9
 #: In the play, deals sampled per deal solved, to be weighted by the auction and resampled.
 INFERENCE_POOL = 4
 #: The share of a decision's deadline the weighting of that pool may take (past it, the pool is smaller).
@@ -261,6 +263,8 @@ class SearchBot:
     win it with this bid, ``"always"`` in level standings too (the
     ``search_defence_always`` bot), ``"off"`` plays for its own points
     against every other seat, as before defenders combined (as the ``search_v4`` bot).
+    With ``tie_break=False`` a card tied with the best by the solves is chosen
+    by its number, not by the heuristic (the ``search_v5`` bot).
     """
 
     name = "search"
@@ -279,6 +283,7 @@ class SearchBot:
         bid_search: bool = False,
         bid_margin: float | None = None,
         defence: str = "threat",
+        tie_break: bool = True,
     ) -> None:
         if budget is None:
             if level not in BUDGETS:
@@ -294,6 +299,7 @@ class SearchBot:
         self.inference = inference
         self.read_plays = read_plays
         self.defence = defence
+        self.tie_break = tie_break
         self.bid_threshold = bid_threshold
         self.model_threshold = model_threshold
         self.bid_search = bid_search
@@ -380,10 +386,32 @@ class SearchBot:
             nodes += LAST.nodes
             if budget.nodes is not None and nodes >= budget.nodes and solved >= budget.min_worlds:
                 break
-        explanation = _ranked(obs, {A.ACTIONS[A.PLAY_BASE + c]: v / solved for c, v in totals.items()},
-                              f"{solved} sampled deals, each solved with open cards")  # fmt: skip
+        values = {A.ACTIONS[A.PLAY_BASE + c]: v / solved for c, v in totals.items()}
+        method = f"{solved} sampled deals, each solved with open cards"
+        explanation = _ranked(obs, values, method)
+        if self.tie_break:
+            explanation = self._break_tie(obs, explanation)
         explanation.details.update(worlds=solved, nodes=nodes, deadline_hit=deadline.hit, coalition=coalition)
         return explanation
+
+    def _break_tie(self, obs: Any, explanation: Explanation) -> Explanation:
+        """The heuristic's card when the solves value it as high as the best (else ``explanation`` as it is).
+
+        A tie is common where the solves cannot tell the cards apart: a card
+        that cannot change the trick, or the first tricks of a big table, solved
+        only a few tricks deep (:func:`~jick.games.smear.solver.default_horizon`),
+        where the rest counts as even. The heuristic's judgement of what a
+        card is worth later then decides instead of the card's number.
+        """
+        best = explanation.values[0][1]
+        tied = {action for action, value in explanation.values if value >= best - TIE}
+        if len(tied) < 2:
+            return explanation
+        preferred = self._bidder.choose(obs)
+        if preferred not in tied or preferred == explanation.choice:
+            return explanation
+        explanation.details["tie_break"] = "heuristic"
+        return dataclasses.replace(explanation, choice=preferred)
 
     def _play_deals(self, obs: Any, k: Knowledge, rng: random.Random, deadline: Deadline) -> list[list[int]]:
         """The deals to solve, drawn in proportion to how well they explain the other seats' calls and plays.
