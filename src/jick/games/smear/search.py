@@ -386,9 +386,8 @@ class SearchBot:
             nodes += LAST.nodes
             if budget.nodes is not None and nodes >= budget.nodes and solved >= budget.min_worlds:
                 break
-        values = {A.ACTIONS[A.PLAY_BASE + c]: v / solved for c, v in totals.items()}
-        method = f"{solved} sampled deals, each solved with open cards"
-        explanation = _ranked(obs, values, method)
+        means = {A.ACTIONS[A.PLAY_BASE + c]: v / solved for c, v in totals.items()}
+        explanation = _ranked(obs, means, f"{solved} sampled deals, each solved with open cards")
         if self.tie_break:
             explanation = self._break_tie(obs, explanation)
         explanation.details.update(worlds=solved, nodes=nodes, deadline_hit=deadline.hit, coalition=coalition)
@@ -411,7 +410,9 @@ class SearchBot:
         if preferred not in tied or preferred == explanation.choice:
             return explanation
         explanation.details["tie_break"] = "heuristic"
-        return dataclasses.replace(explanation, choice=preferred)
+        first = next(item for item in explanation.values if item[0] == preferred)
+        rest = tuple(item for item in explanation.values if item[0] != preferred)
+        return dataclasses.replace(explanation, choice=preferred, values=(first, *rest))
 
     def _play_deals(self, obs: Any, k: Knowledge, rng: random.Random, deadline: Deadline) -> list[list[int]]:
         """The deals to solve, drawn in proportion to how well they explain the other seats' calls and plays.
