@@ -39,3 +39,32 @@ def test_a_single_deal_prints_its_row_without_an_interval() -> None:
     ladder = load_script("ladder")
     assert ladder.interval_text(None) == "[no interval: one deal]"
     assert ladder.interval_text([-1.0, 2.5]) == "[-1.00, +2.50]"
+
+
+def test_ladder_roles_files_each_seat_by_its_role_and_adds_up_to_the_lead(tmp_path: Path) -> None:
+    roles = load_script("ladder_roles")
+    book = tmp_path / "run.jsonl"
+    run_arena("smear_ten_point", ["heuristic", "random"], deals=3, seed=5, players=6, seating="field", checkpoint=book)
+    deals = [json.loads(line) for line in book.read_text().splitlines()[1:]]
+    rows = roles.comparisons(book)
+    assert len(rows) == 3 * 3 * 2  # three deals, three plays, two seats of the first bot's team in each
+    # the rows' mean is the arena's first bot less the second (the field design is balanced by seat)
+    firsts, seconds = [], []
+    for deal in deals:
+        a = [pts for play in deal["plays"] for bot, pts in zip(play["lineup"], play["points"], strict=True) if bot == 0]
+        b = [pts for play in deal["plays"] for bot, pts in zip(play["lineup"], play["points"], strict=True) if bot == 1]
+        firsts.append(sum(a) / len(a))
+        seconds.append(sum(b) / len(b))
+    assert abs(sum(r["diff"] for r in rows) / len(rows) - (sum(firsts) - sum(seconds)) / 3) < 1e-9
+    # a row is "bid" exactly when the first bot's side won that play's auction
+    for row, (play, seat) in zip(rows, _first_bot_seats(deals), strict=True):
+        bidder = play["bid"][0] if play["bid"] else None
+        assert (row["a"] == "bid") == (bidder is not None and bidder % 3 == seat % 3)
+    text = "\n".join(roles.report(book))
+    assert "| bid |" in text and "| defend |" in text
+
+
+def _first_bot_seats(deals: list[dict]) -> list[tuple[dict, int]]:
+    return [
+        (play, seat) for deal in deals for play in deal["plays"] for seat, bot in enumerate(play["lineup"]) if bot == 0
+    ]
