@@ -234,3 +234,25 @@ def test_tied_cards_go_to_the_heuristics_choice() -> None:
         else:
             assert new.choice == old.choice
     assert found >= 3  # the opening lead of six seats is solved two tricks deep: ties are common
+
+
+def test_the_margin_keeps_the_heuristics_card_only_where_solves_stop_short() -> None:
+    """search_margin plays the heuristic's card where the solves stop short and do not clearly beat it."""
+    budget = Budget(worlds=6, auction_worlds=1, bids_tried=1, nodes=300_000)
+    kept = 0
+    for players in (4, 6):
+        for seed in range(12):
+            state = new_match("smear_ten_point", players=players, seed=seed)
+            helper = make_bot("heuristic", 1, game="smear")
+            while state.phase != "play" or state.trump is None:
+                state.apply(helper.choose(state.observation(state.current_player)))
+            obs = state.observation(state.current_player)
+            plain = SearchBot(5, budget=budget).explain(obs)
+            margin = SearchBot(5, budget=budget, play_margin=1.0).explain(obs)
+            assert dict(margin.values) == dict(plain.values)
+            if margin.choice != plain.choice:
+                assert plain.details["depth_limited"]  # a solve to the end of the hand is trusted as it is
+                assert margin.choice == SearchBot(5)._bidder.choose(obs)
+                assert margin.details["tie_break"] == "heuristic within the margin"
+                kept += 1
+    assert kept >= 1

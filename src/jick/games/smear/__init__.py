@@ -61,6 +61,9 @@ BOT_VERSIONS: dict[str, tuple[str, dict[str, Any]]] = {
     "search_v4": ("search", {"bid_search": False, "defence": "off"}),
     # the Smear search bot before the heuristic broke the ties of its card values (by the card's number)
     "search_v5": ("search", {"tie_break": False}),
+    # the Smear search bot keeping the heuristic's card where a solve stopped short of the end of the hand,
+    # unless another beats it by a standard error (off by default: see docs/bots.md)
+    "search_margin": ("search", {"play_margin": 1.0}),
     # the Smear search bot valuing every legal call on sampled deals, to the score (bid_search.py)
     "search_bidsearch": ("search", {"bid_search": True}),
     # the same, replacing the heuristic's call only when another beats it by two standard errors (as search_v4)

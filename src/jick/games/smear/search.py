@@ -35,7 +35,9 @@ run away: each is capped in positions and falls back to a shallower search
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
+import statistics
 import time
 from typing import Any
 
@@ -264,7 +266,10 @@ class SearchBot:
     ``search_defence_always`` bot), ``"off"`` plays for its own points
     against every other seat, as before defenders combined (as the ``search_v4`` bot).
     With ``tie_break=False`` a card tied with the best by the solves is chosen
-    by its number, not by the heuristic (the ``search_v5`` bot).
+    by its number, not by the heuristic (the ``search_v5`` bot). With
+    ``play_margin`` (standard errors), where a solve stopped short of the end
+    of the hand the heuristic's card is played unless the best beats it by
+    more than that margin (the ``search_margin`` bot; off by default).
     """
 
     name = "search"
@@ -284,6 +289,7 @@ class SearchBot:
         bid_margin: float | None = None,
         defence: str = "threat",
         tie_break: bool = True,
+        play_margin: float | None = None,
     ) -> None:
         if budget is None:
             if level not in BUDGETS:
@@ -300,6 +306,7 @@ class SearchBot:
         self.read_plays = read_plays
         self.defence = defence
         self.tie_break = tie_break
+        self.play_margin = play_margin
         self.bid_threshold = bid_threshold
         self.model_threshold = model_threshold
         self.bid_search = bid_search
@@ -353,6 +360,8 @@ class SearchBot:
         deals = self._play_deals(obs, k, rng, deadline)
         coalition = defence_coalition(obs, self.defence == "always") if self.defence != "off" else 0
         solved_deals: dict[tuple[int, ...], dict[int, float]] = {}
+        per_deal: list[dict[int, float]] = []  # each solved deal's values, for the margin of the heuristic's card
+        limited = False  # some solve stopped short of the end of the hand (a horizon, or a cut-off)
         while solved < budget.worlds:
             if solved and deadline.expired():
                 break
@@ -362,6 +371,7 @@ class SearchBot:
             if known is not None:  # a deal drawn again by the resampling: same values, no new solve
                 for card, value in known.items():
                     totals[card] = totals.get(card, 0.0) + value
+                per_deal.append(known)
                 solved += 1
                 continue
             # each solve may use what is left of the decision's positions, and at least its share of them
@@ -379,6 +389,8 @@ class SearchBot:
             started = time.perf_counter()
             values = play_values(obs, [hands], k=k, max_nodes=cap, coalition=coalition)
             solved_deals[key] = values
+            per_deal.append(values)
+            limited = limited or LAST.horizon is not None
             _measured(LAST.nodes, time.perf_counter() - started)
             for card, value in values.items():
                 totals[card] = totals.get(card, 0.0) + value
@@ -389,11 +401,13 @@ class SearchBot:
         means = {A.ACTIONS[A.PLAY_BASE + c]: v / solved for c, v in totals.items()}
         explanation = _ranked(obs, means, f"{solved} sampled deals, each solved with open cards")
         if self.tie_break:
-            explanation = self._break_tie(obs, explanation)
-        explanation.details.update(worlds=solved, nodes=nodes, deadline_hit=deadline.hit, coalition=coalition)
+            explanation = self._break_tie(obs, explanation, per_deal if limited else [])
+        explanation.details.update(
+            worlds=solved, nodes=nodes, deadline_hit=deadline.hit, coalition=coalition, depth_limited=limited
+        )
         return explanation
 
-    def _break_tie(self, obs: Any, explanation: Explanation) -> Explanation:
+    def _break_tie(self, obs: Any, explanation: Explanation, per_deal: list[dict[int, float]]) -> Explanation:
         """The heuristic's card when the solves value it as high as the best (else ``explanation`` as it is).
 
         A tie is common where the solves cannot tell the cards apart: a card
@@ -401,15 +415,27 @@ class SearchBot:
         only a few tricks deep (:func:`~jick.games.smear.solver.default_horizon`),
         where the rest counts as even. The heuristic's judgement of what a
         card is worth later then decides instead of the card's number.
+        With ``play_margin`` and the values of solves that stopped short of
+        the end of the hand (``per_deal``), the heuristic's card also stands
+        unless the best beats it, deal by deal, by more than ``play_margin``
+        standard errors.
         """
-        best = explanation.values[0][1]
+        best_action, best = explanation.values[0]
         tied = {action for action, value in explanation.values if value >= best - TIE}
-        if len(tied) < 2:
+        margin = self.play_margin is not None and len(per_deal) >= 2
+        if len(tied) < 2 and not margin:
             return explanation
         preferred = self._bidder.choose(obs)
-        if preferred not in tied or preferred == explanation.choice:
+        if preferred == explanation.choice or preferred not in dict(explanation.values):
             return explanation
-        explanation.details["tie_break"] = "heuristic"
+        if preferred in tied:
+            explanation.details["tie_break"] = "heuristic"
+        elif margin and _within(
+            per_deal, best_action.id - A.PLAY_BASE, preferred.id - A.PLAY_BASE, self.play_margin or 0.0
+        ):
+            explanation.details["tie_break"] = "heuristic within the margin"
+        else:
+            return explanation
         first = next(item for item in explanation.values if item[0] == preferred)
         rest = tuple(item for item in explanation.values if item[0] != preferred)
         return dataclasses.replace(explanation, choice=preferred, values=(first, *rest))
@@ -559,6 +585,17 @@ def _clearly_positive(gains: list[float], weights: list[float]) -> bool:
     effective = total**2 / sum(w * w for w in weights)  # Kish's effective sample size
     spread = sum(w * (g - mean) ** 2 for g, w in zip(gains, weights, strict=True)) / total
     return bool(mean > 2 * (spread / max(1.0, effective - 1)) ** 0.5)
+
+
+def _within(per_deal: list[dict[int, float]], best: int, other: int, margin: float) -> bool:
+    """Whether card ``best`` beats card ``other`` by no more than ``margin`` standard errors, deal by deal.
+
+    >>> deals = [{0: 2.0, 1: 0.0}, {0: 0.0, 1: 1.0}]  # card 0 is better by 0.5 on average
+    >>> _within(deals, 0, 1, 1.0), _within(deals * 20, 0, 1, 1.0)
+    (True, False)
+    """
+    diffs = [values[best] - values[other] for values in per_deal]
+    return statistics.fmean(diffs) <= margin * statistics.stdev(diffs) / math.sqrt(len(diffs))
 
 
 def _ranked(obs: Any, values: dict[Action, float], method: str) -> Explanation:
