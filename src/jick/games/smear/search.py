@@ -35,9 +35,7 @@ run away: each is capped in positions and falls back to a shallower search
 from __future__ import annotations
 
 import dataclasses
-import math
 import random
-import statistics
 import time
 from typing import Any
 
@@ -46,7 +44,7 @@ from jick.bots.budget import LEVEL_SECONDS, Budget, Deadline, SamplingError
 from jick.cards import ACE
 from jick.engine import Action, RulesError
 from jick.games.smear import actions as A
-from jick.games.smear.bid_search import MARGIN, CallSearch, explain_bids
+from jick.games.smear.bid_search import MARGIN, CallSearch, clearly_better, explain_bids
 from jick.games.smear.defence import DEFENCES, defence_coalition, set_bonus
 from jick.games.smear.inference import AuctionReader, PlayReader, resample, temper
 from jick.games.smear.knowledge import Knowledge, knowledge
@@ -422,17 +420,15 @@ class SearchBot:
         """
         best_action, best = explanation.values[0]
         tied = {action for action, value in explanation.values if value >= best - TIE}
-        margin = self.play_margin is not None and len(per_deal) >= 2
-        if len(tied) < 2 and not margin:
+        margin = self.play_margin if len(per_deal) >= 2 else None
+        if len(tied) < 2 and margin is None:
             return explanation
         preferred = self._bidder.choose(obs)
         if preferred == explanation.choice or preferred not in dict(explanation.values):
             return explanation
         if preferred in tied:
             explanation.details["tie_break"] = "heuristic"
-        elif margin and _within(
-            per_deal, best_action.id - A.PLAY_BASE, preferred.id - A.PLAY_BASE, self.play_margin or 0.0
-        ):
+        elif margin is not None and not _beats(per_deal, best_action, preferred, margin):
             explanation.details["tie_break"] = "heuristic within the margin"
         else:
             return explanation
@@ -547,7 +543,7 @@ class SearchBot:
         best = explanation.choice
         if best != suggestion and suggestion in outcomes:
             gains = [b - s for b, s in zip(outcomes[best], outcomes[suggestion], strict=True)]
-            if not _clearly_positive(gains, weights):
+            if not clearly_better(gains, weights, 2.0):
                 # within the noise of the sample: keep the heuristic's calibrated choice
                 return Explanation(suggestion, explanation.values, method + ", heuristic choice kept within the noise",
                                    explanation.details)  # fmt: skip
@@ -572,30 +568,18 @@ def _weighted_mean(values: list[float], weights: list[float]) -> float:
     return sum(v * w for v, w in zip(values, weights, strict=True)) / sum(weights)
 
 
-def _clearly_positive(gains: list[float], weights: list[float]) -> bool:
-    """True when the weighted mean of ``gains`` exceeds twice its standard error.
+def _beats(per_deal: list[dict[int, float]], best: Action, other: Action, margin: float) -> bool:
+    """Whether the card of ``best`` beats that of ``other`` by more than ``margin`` standard errors, deal by deal.
 
-    >>> _clearly_positive([1.0, 2.0, 1.5, 1.0], [1.0] * 4), _clearly_positive([3.0, -2.0, 1.0, -1.0], [1.0] * 4)
-    (True, False)
-    """
-    total = sum(weights)
-    if len(gains) < 2 or total <= 0:
-        return False
-    mean = _weighted_mean(gains, weights)
-    effective = total**2 / sum(w * w for w in weights)  # Kish's effective sample size
-    spread = sum(w * (g - mean) ** 2 for g, w in zip(gains, weights, strict=True)) / total
-    return bool(mean > 2 * (spread / max(1.0, effective - 1)) ** 0.5)
-
-
-def _within(per_deal: list[dict[int, float]], best: int, other: int, margin: float) -> bool:
-    """Whether card ``best`` beats card ``other`` by no more than ``margin`` standard errors, deal by deal.
-
+    >>> from jick.games.smear.actions import ACTIONS, PLAY_BASE
     >>> deals = [{0: 2.0, 1: 0.0}, {0: 0.0, 1: 1.0}]  # card 0 is better by 0.5 on average
-    >>> _within(deals, 0, 1, 1.0), _within(deals * 20, 0, 1, 1.0)
-    (True, False)
+    >>> a, b = ACTIONS[PLAY_BASE], ACTIONS[PLAY_BASE + 1]
+    >>> _beats(deals, a, b, 1.0), _beats(deals * 20, a, b, 1.0)
+    (False, True)
     """
-    diffs = [values[best] - values[other] for values in per_deal]
-    return statistics.fmean(diffs) <= margin * statistics.stdev(diffs) / math.sqrt(len(diffs))
+    mine, theirs = best.id - A.PLAY_BASE, other.id - A.PLAY_BASE
+    diffs = [values[mine] - values[theirs] for values in per_deal]
+    return clearly_better(diffs, [1.0] * len(diffs), margin)
 
 
 def _ranked(obs: Any, values: dict[Action, float], method: str) -> Explanation:
