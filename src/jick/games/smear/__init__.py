@@ -64,6 +64,9 @@ BOT_VERSIONS: dict[str, tuple[str, dict[str, Any]]] = {
     # the Smear search bot keeping the heuristic's card where a solve stopped short of the end of the hand,
     # unless another beats it by a standard error (off by default: see docs/bots.md)
     "search_margin": ("search", {"play_margin": 1.0}),
+    # the Smear search bot playing the rest of the hand out with a cheap open-card policy where a solve stops
+    # short of its end, instead of counting it as even (see docs/bots.md)
+    "search_playout": ("search", {"leaf": "playout"}),
     # the Smear search bot valuing every legal call on sampled deals, to the score (bid_search.py)
     "search_bidsearch": ("search", {"bid_search": True}),
     # the same, replacing the heuristic's call only when another beats it by two standard errors (as search_v4)

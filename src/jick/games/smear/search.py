@@ -50,7 +50,16 @@ from jick.games.smear.inference import AuctionReader, PlayReader, resample, temp
 from jick.games.smear.knowledge import Knowledge, knowledge
 from jick.games.smear.rules import HighCard, LowAward
 from jick.games.smear.sampling import sample_hands, sample_weighted_world
-from jick.games.smear.solver import LAST, MAX_BID, NO_CAP, low_card_of, solve_within, solver_tables
+from jick.games.smear.solver import (
+    LAST,
+    LEAF_EVEN,
+    LEAF_PLAYOUT,
+    MAX_BID,
+    NO_CAP,
+    low_card_of,
+    solve_within,
+    solver_tables,
+)
 from jick.games.smear.state import SmearState
 from jick.games.smear.tables import game_points
 
@@ -68,6 +77,9 @@ BUDGETS = {
     # for the arena only: the normal search with no cap on one solve and no deadline (as before deadlines existed)
     "unbounded": Budget(worlds=32, min_worlds=8, nodes=500_000, solve_nodes=NO_CAP, auction_worlds=12, bids_tried=4),
 }
+#: How the play's solves value the rest of the hand where they stop short of its end (big tables early in a
+#: hand): as even, or played out by a cheap open-card policy (``leaf``; docs/bots.md).
+LEAVES = {"even": LEAF_EVEN, "playout": LEAF_PLAYOUT}
 #: Positions one solve may visit when the budget sets no ``nodes`` (the easy search).
 SOLVE_NODES = 200_000
 #: Card values (points, averaged over the solved deals) this close to the best count as tied with it.
@@ -98,6 +110,7 @@ def play_values(
     k: Knowledge | None = None,
     max_nodes: int = 0,
     coalition: int = 0,
+    leaf: int = LEAF_EVEN,
 ) -> dict[int, float]:
     """Mean solver value of each legal card of ``obs.seat`` over the given deals (lists of hand masks).
 
@@ -105,7 +118,8 @@ def play_values(
     ``coalition``: how much a defender plays with the other defenders against
     the bidder (:func:`~jick.games.smear.defence.defence_coalition`; setting
     a bidder who would go out is worth a match, :func:`~jick.games.smear.defence.set_bonus`);
-    the values stay in points.
+    the values stay in points. ``leaf``: how a solve that stops short of the
+    end of the hand values the rest (:func:`~jick.games.smear.solver.solve`).
     """
     k = k or knowledge(obs)
     rules = obs.rules
@@ -146,6 +160,7 @@ def play_values(
             max_nodes=max_nodes or SOLVE_NODES,
             coalition=coalition,
             set_bonus=set_bonus(rules, coalition),
+            leaf=leaf,
         )
         for card in legal:
             totals[card] += values[card]
@@ -288,6 +303,7 @@ class SearchBot:
         defence: str = "threat",
         tie_break: bool = True,
         play_margin: float | None = None,
+        leaf: str = "even",
     ) -> None:
         if budget is None:
             if level not in BUDGETS:
@@ -295,6 +311,8 @@ class SearchBot:
             budget = BUDGETS[level]
         if defence not in DEFENCES:
             raise RulesError(f"unknown defence {defence!r}; defences are: {', '.join(DEFENCES)}")
+        if leaf not in LEAVES:
+            raise RulesError(f"unknown leaf {leaf!r}; leaves are: {', '.join(LEAVES)}")
         if think is not None:
             budget = budget.with_seconds(think)
         self.level = level
@@ -305,6 +323,7 @@ class SearchBot:
         self.defence = defence
         self.tie_break = tie_break
         self.play_margin = play_margin
+        self.leaf = leaf
         self.bid_threshold = bid_threshold
         self.model_threshold = model_threshold
         self.bid_search = bid_search
@@ -385,7 +404,7 @@ class SearchBot:
                     cap = max(1, in_time)
                     deadline.hit = True
             started = time.perf_counter()
-            values = play_values(obs, [hands], k=k, max_nodes=cap, coalition=coalition)
+            values = play_values(obs, [hands], k=k, max_nodes=cap, coalition=coalition, leaf=LEAVES[self.leaf])
             solved_deals[key] = values
             per_deal.append(values)
             limited = limited or LAST.horizon is not None

@@ -94,6 +94,7 @@ class SolverTables:
     order: np.ndarray  # int64[5, 20]: cards of each effective suit, strongest first, -1 padded
     order_len: np.ndarray  # int64[5]
     flags: np.ndarray  # int64[FLAGS_SIZE]: the rule switches of the play, in the ``F_*`` slots
+    beaters: np.ndarray  # uint64[55]: the cards that beat each card when it wins a trick (the play-out leaf)
 
 
 def point_values(rules: SmearRules, table: TrumpTable) -> list[int]:
@@ -126,7 +127,18 @@ def solver_tables(rules: SmearRules, trump: int) -> SolverTables:
     flags[F_FIRST_LEAD_TRUMP] = rules.first_lead is FirstLead.TRUMP
     flags[F_TRUMP_ONLY] = rules.trump_only_play
     masks = np.array(table.suit_masks, dtype=np.uint64)
-    return SolverTables(table, eff, strength, pips, points, masks, order, order_len, flags)
+    beaters = np.zeros(55, dtype=np.uint64)
+    for c in range(55):
+        if eff[c] < 0:
+            continue
+        above = [d for d in order[eff[c], : order_len[eff[c]]] if strength[d] > strength[c]]
+        if eff[c] == TRUMP_SUIT and table.second_joker_wins:
+            above += [d for d in order[eff[c], : order_len[eff[c]]] if d != c and strength[d] == strength[c]]
+        if eff[c] != TRUMP_SUIT:
+            above += [int(d) for d in order[TRUMP_SUIT, : order_len[TRUMP_SUIT]]]
+        for d in above:
+            beaters[c] |= np.uint64(1) << np.uint64(int(d))
+    return SolverTables(table, eff, strength, pips, points, masks, order, order_len, flags, beaters)
 
 
 def low_card_of(rules: SmearRules, table: TrumpTable, in_play: int) -> int:
@@ -265,6 +277,131 @@ def _defence_end_value(  # type: ignore[no-untyped-def]
     return value
 
 
+#: The value of a position at the horizon of a depth-limited search: the rest of the hand counts as even
+#: (``LEAF_EVEN``), or is played out by every seat with the cheap open-card policy of :func:`_playout_card`.
+LEAF_EVEN, LEAF_PLAYOUT = 0, 1
+
+
+@njit(cache=True)
+def _friendly(a, b, side, team, allies):  # type: ignore[no-untyped-def]
+    """Whether seats ``a`` and ``b`` play for one side (their own, or the defenders combining)."""
+    return side[a] == side[b] or (allies > 1 and team[side[a]] == 1 and team[side[b]] == 1)
+
+
+@njit(cache=True)
+def _playout_card(  # type: ignore[no-untyped-def]
+    hands, seat, n, leader, tcards, tseats, tlen, tricks_done, side, team, allies,
+    eff, strength, points, pips, masks, order, order_len, flags, beaters, low_card, low_value,
+):  # fmt: skip
+    """The card ``seat`` plays in a play-out at the horizon, every hand open.
+
+    Leading: the highest trump left when the seat holds it, else its cheapest
+    card (fewest points, not a trump, weakest). Following: of the cards after
+    which the trick goes to the seat's side and no opponent still to play can
+    beat it, the one banking the most points and Game (a seat winning the
+    trick itself does so with its weakest such card); with none, its cheapest.
+    """
+    hand = hands[seat]
+    legal = _legal(hand, tcards, tlen, tricks_done, eff, masks, flags)
+    one = np.uint64(1)
+    if tlen == 0:
+        live = np.uint64(0)
+        for s in range(n):
+            live |= hands[s]
+        for i in range(order_len[TRUMP_SUIT]):
+            top = order[TRUMP_SUIT, i]
+            if (live >> np.uint64(top)) & one:
+                if (legal >> np.uint64(top)) & one:
+                    return top
+                break
+    # the opponents still to play to this trick, and what they may play
+    enemy = np.uint64(0)
+    if tlen > 0:
+        for k in range(tlen + 1, n):
+            s = (leader + k) % n
+            if not _friendly(s, seat, side, team, allies):
+                enemy |= _legal(hands[s], tcards, tlen, tricks_done, eff, masks, flags)
+    best = -1
+    best_key = -(1 << 40)
+    cheap = -1
+    cheap_key = 1 << 40
+    x = legal
+    while x:
+        c = np.int64(0)
+        while not (x >> np.uint64(c)) & one:
+            c += 1
+        x &= ~(one << np.uint64(c))
+        worth = points[c] + (low_value if c == low_card else 0)
+        key = worth * 10_000 + (500 if eff[c] == TRUMP_SUIT else 0) + pips[c] * 20 + strength[c]
+        if key < cheap_key:
+            cheap_key = key
+            cheap = c
+        if tlen == 0:
+            continue
+        tcards[tlen] = c
+        w = _trick_winner(tcards, tlen + 1, eff, strength, flags)
+        winner = seat if w == tlen else tseats[w]
+        if not _friendly(winner, seat, side, team, allies) or (enemy & beaters[tcards[w]]) != 0:
+            continue
+        if w == tlen:  # the seat takes the trick: bank its points, with the weakest card that does
+            key = worth * 10_000 + pips[c] * 20 - strength[c]
+        else:  # a friend holds it: feed points and Game, keep the trumps
+            key = worth * 10_000 + pips[c] * 20 - (500 if eff[c] == TRUMP_SUIT else 0) - strength[c]
+        if key > best_key:
+            best_key = key
+            best = c
+    return best if best >= 0 else cheap
+
+
+@njit(cache=True)
+def _playout(  # type: ignore[no-untyped-def]
+    hands, side, root_side, nsides, tcards, tseats, leader, tricks_done, pips_side, low_side, low_card, low_value,
+    game_value, tie_mode, bidder_side, bid, bid_pts, eff, strength, points, pips, masks, order, order_len, flags,
+    beaters, weight, team, set_bonus,
+):  # fmt: skip
+    """The value for the root of playing the rest of the hand out with :func:`_playout_card` (hands restored)."""
+    n = hands.shape[0]
+    allies = 0
+    for s in range(nsides):
+        allies += team[s]
+    saved = hands.copy()
+    pips_now = pips_side.copy()
+    value = 0
+    one = np.uint64(1)
+    while hands[leader] != 0:
+        for k in range(n):
+            seat = (leader + k) % n
+            c = _playout_card(
+                hands, seat, n, leader, tcards, tseats, k, tricks_done, side, team, allies,
+                eff, strength, points, pips, masks, order, order_len, flags, beaters, low_card, low_value,
+            )  # fmt: skip
+            hands[seat] ^= one << np.uint64(c)
+            tcards[k] = c
+            tseats[k] = seat
+        wseat = tseats[_trick_winner(tcards, n, eff, strength, flags)]
+        wside = side[wseat]
+        gained = 0
+        for k in range(n):
+            card = tcards[k]
+            gained += points[card]
+            pips_now[wside] += pips[card]
+            if card == low_card:
+                gained += low_value
+                low_side = wside
+        value += weight[wside] * gained
+        if wside == bidder_side:
+            bid_pts += gained
+        leader = wseat
+        tricks_done += 1
+    for s in range(n):
+        hands[s] = saved[s]
+    if allies > 1:
+        return value + _defence_end_value(
+            pips_now, nsides, weight, game_value, tie_mode, bidder_side, low_side, bid, bid_pts, set_bonus
+        )
+    return value + _end_value(pips_now, nsides, root_side, game_value, tie_mode, bidder_side, low_side, bid, bid_pts)
+
+
 _I = types.int64
 _I1 = types.int64[::1]
 _I2 = types.int64[:, ::1]
@@ -277,7 +414,7 @@ _SEARCH_SIGNATURE = _I(
     _I1, _I, _I, _I, _I, _I, _I, _I, _I,
     _I1, _I1, _I1, _I1, _U1, _I2, _I1, _I1,
     _U1, _I1, _I1, _I1, _I1, _I, _I, _U2, _U1, _U2, _U1, _U1, types.uint64,
-    _I, _I, _I1, _I2, _I2, _I, _I, _I1, _I1, _I,
+    _I, _I, _I1, _I2, _I2, _I, _I, _I1, _I1, _I, _U1, _I,
 )  # fmt: skip
 
 
@@ -287,7 +424,7 @@ def _search(  # type: ignore[no-untyped-def]
     pips_side, low_side, low_card, low_value, game_value, tie_mode, bidder_side, bid, bid_pts,
     eff, strength, points, pips, masks, order, order_len, flags,
     tt_key, tt_lo, tt_hi, tt_move, tt_gen, gen, hint_gen, zob_cards, zob_leader, zob_pips, zob_low, zob_bid, hkey,
-    alpha, beta, nodes, move_buf, score_buf, stop_trick, max_nodes, weight, team, set_bonus,
+    alpha, beta, nodes, move_buf, score_buf, stop_trick, max_nodes, weight, team, set_bonus, beaters, leaf,
 ):  # fmt: skip
     n = hands.shape[0]
     nodes[0] += 1
@@ -333,8 +470,15 @@ def _search(  # type: ignore[no-untyped-def]
         return upper
     if lower >= beta:
         return lower
-    if tlen == 0 and tricks_done >= stop_trick:
-        return 0  # the horizon of a depth-limited search: the rest counts as even
+    if tlen == 0 and tricks_done >= stop_trick:  # the horizon of a depth-limited search
+        if leaf == LEAF_EVEN:
+            return 0  # the rest counts as even
+        nodes[0] += cards_left  # a play-out costs about a position a card
+        return _playout(
+            hands, side, root_side, nsides, tcards, tseats, leader, tricks_done, pips_side, low_side, low_card,
+            low_value, game_value, tie_mode, bidder_side, bid, bid_pts, eff, strength, points, pips, masks, order,
+            order_len, flags, beaters, weight, team, set_bonus,
+        )  # fmt: skip
     maximize = team[side[to_move]] == 1
     key = np.uint64(0)
     slot = np.int64(0)
@@ -443,7 +587,7 @@ def _search(  # type: ignore[no-untyped-def]
                 tt_key, tt_lo, tt_hi, tt_move, tt_gen, gen, hint_gen, zob_cards, zob_leader, zob_pips, zob_low, zob_bid,
                 hkey2,
                 alpha - sign * gained, beta - sign * gained, nodes, move_buf, score_buf, stop_trick, max_nodes,
-                weight, team, set_bonus,
+                weight, team, set_bonus, beaters, leaf,
             )  # fmt: skip
             pips_side[wside] -= pip_sum
         else:
@@ -454,7 +598,8 @@ def _search(  # type: ignore[no-untyped-def]
                 eff, strength, points, pips, masks, order, order_len, flags,
                 tt_key, tt_lo, tt_hi, tt_move, tt_gen, gen, hint_gen, zob_cards, zob_leader, zob_pips, zob_low, zob_bid,
                 hkey2,
-                alpha, beta, nodes, move_buf, score_buf, stop_trick, max_nodes, weight, team, set_bonus,
+                alpha, beta, nodes, move_buf, score_buf, stop_trick, max_nodes, weight, team, set_bonus, beaters,
+                leaf,
             )  # fmt: skip
         hands[to_move] ^= bit
         if nodes[1] != 0:
@@ -580,6 +725,7 @@ def solve(
     fresh: bool = True,
     coalition: int = 0,
     set_bonus: int = 0,
+    leaf: int = LEAF_EVEN,
 ) -> dict[int, int]:
     """Exact open-card value of each legal card (index -> value) for ``to_move``.
 
@@ -605,8 +751,13 @@ def solve(
     (:func:`defence_weights`; 0: every other side plays against the root). The
     values are then in units of ``coalition + 1`` points. ``set_bonus``: with
     a coalition, the points setting the bidder is worth to the defenders
-    besides his swing (the match he would win by making the bid).
+    besides his swing (the match he would win by making the bid). ``leaf``:
+    how a depth-limited search values the rest of the hand at its horizon,
+    :data:`LEAF_EVEN` (as even) or :data:`LEAF_PLAYOUT` (played out by a
+    cheap open-card policy, :func:`_playout_card`).
     """
+    if leaf not in (LEAF_EVEN, LEAF_PLAYOUT):
+        raise ValueError(f"unknown leaf {leaf}")
     tables = solver_tables(rules, trump)
     n = len(hands)
     if not 0 <= bid <= MAX_BID:
@@ -711,7 +862,7 @@ def solve(
                 tables.eff, tables.strength, tables.points, tables.pips, tables.suit_masks, tables.order,
                 tables.order_len, tables.flags, tt.key, tt.lo, tt.hi, tt.move, tt.gen, tt.generation, tt.hint_floor,
                 ZOB_CARDS, ZOB_LEADER, ZOB_PIPS, ZOB_LOW, ZOB_BID, hkey,
-                -INF, INF, nodes, move_buf, score_buf, stop_trick, cap, weight, team, set_bonus,
+                -INF, INF, nodes, move_buf, score_buf, stop_trick, cap, weight, team, set_bonus, tables.beaters, leaf,
             )  # fmt: skip
             pips_side[wside] -= pip_sum
         else:
@@ -722,7 +873,7 @@ def solve(
                 tables.eff, tables.strength, tables.points, tables.pips, tables.suit_masks, tables.order,
                 tables.order_len, tables.flags, tt.key, tt.lo, tt.hi, tt.move, tt.gen, tt.generation, tt.hint_floor,
                 ZOB_CARDS, ZOB_LEADER, ZOB_PIPS, ZOB_LOW, ZOB_BID, hkey,
-                -INF, INF, nodes, move_buf, score_buf, stop_trick, cap, weight, team, set_bonus,
+                -INF, INF, nodes, move_buf, score_buf, stop_trick, cap, weight, team, set_bonus, tables.beaters, leaf,
             )  # fmt: skip
         hands_arr[to_move] ^= np.uint64(1) << np.uint64(card)
         if nodes[1]:
