@@ -258,3 +258,32 @@ def test_the_margin_keeps_the_heuristics_card_only_where_solves_stop_short() -> 
                 assert margin.details["tie_break"] == "heuristic within the margin"
                 kept += 1
     assert kept >= 1
+
+
+def test_the_playout_leaf_changes_only_the_values_of_solves_that_stop_short() -> None:
+    """search_playout values the rest of the hand past the horizon by playing it out: at six seats the opening
+    lead's values change; at four seats late in a hand, solved to the end, they are the same."""
+    budget = Budget(worlds=4, auction_worlds=1, bids_tried=1, nodes=100_000)
+    with pytest.raises(RulesError, match="unknown leaf 'deep'"):
+        SearchBot(1, leaf="deep")
+    changed = 0
+    for players in (6, 4):
+        state = new_match("smear_ten_point", players=players, seed=2)
+        helper = make_bot("heuristic", 1, game="smear")
+        while state.phase != "play" or state.trump is None:
+            state.apply(helper.choose(state.observation(state.current_player)))
+        if players == 4:  # play on to the last three tricks, solved to the end
+            while len(state.observation(state.current_player).hand) > 3:
+                state.apply(helper.choose(state.observation(state.current_player)))
+        obs = state.observation(state.current_player)
+        even = SearchBot(3, budget=budget).explain(obs)
+        playout = SearchBot(3, budget=budget, leaf="playout").explain(obs)
+        assert playout.choice in obs.legal_actions
+        assert playout.details["depth_limited"] == even.details["depth_limited"] == (players == 6)
+        if players == 6:
+            assert dict(playout.values) != dict(even.values)
+            changed += 1
+        else:
+            assert dict(playout.values) == dict(even.values)
+    assert changed == 1
+    assert make_bot("search_playout", 1, game="smear").leaf == "playout"

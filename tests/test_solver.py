@@ -255,3 +255,85 @@ def test_a_defender_smears_a_fellow_defenders_trick_rather_than_the_bidders() ->
     ten, small = parse_card("10D").index, parse_card("4C").index
     assert alone[ten] == alone[small]  # Game goes to a rival either way
     assert together[ten] > together[small]  # Game to a fellow defender, not to the bidder
+
+
+@pytest.mark.parametrize("players", [5, 6])
+def test_a_playout_leaf_after_which_every_play_is_forced_is_the_exact_solve(players: int) -> None:
+    """Two cards a seat, a horizon of one trick: the play-out plays the last trick, where every card is forced,
+    so its values are the exact solve's; counting that trick as even is not (the test can tell them apart)."""
+    from jick.games.smear.solver import LEAF_EVEN, LEAF_PLAYOUT
+
+    rules = load_preset("smear_ten_point", players)
+    deck = list(deck_cards(rules))
+    rng = random.Random(f"playout-{players}")
+    differs = 0
+    for i in range(16):
+        rng.shuffle(deck)
+        hands = [sum(1 << c for c in deck[2 * s : 2 * (s + 1)]) for s in range(players)]
+        trump = rng.randrange(4)
+        leader, root, bidder = (rng.randrange(players) for _ in range(3))
+        side = rules.side_of(bidder)
+        args: dict[str, Any] = dict(
+            leader=leader, to_move=leader, root_seat=root, bidder_side=side, bid=rng.randint(2, 5),
+            bidder_points=fixed_points(rules, trump, hands, side), coalition=2 * (i % 2),
+        )  # fmt: skip
+        exact = solve(rules, trump, hands, **args)
+        assert solve(rules, trump, hands, horizon=1, leaf=LEAF_PLAYOUT, **args) == exact
+        differs += solve(rules, trump, hands, horizon=1, leaf=LEAF_EVEN, **args) != exact
+    assert differs > 0
+
+
+def playout_card(rules: SmearRules, trump: int, hands: list[str], seat: int, leader: int,
+                 trick: list[str] = (), coalition_bidder: int = -1) -> str:  # type: ignore[assignment]  # fmt: skip
+    """The card the play-out policy gives ``seat`` (hands and trick as card names; every seat its own side,
+    or the defenders of ``coalition_bidder`` together)."""
+    import numpy as np
+
+    from jick.cards import card_mask, parse_card
+    from jick.games.smear.solver import _playout_card, solver_tables
+
+    t = solver_tables(rules, trump)
+    n = len(hands)
+    side = np.arange(n, dtype=np.int64)
+    team = np.zeros(n, dtype=np.int64)
+    allies = 1
+    if coalition_bidder >= 0:
+        team[:] = 1
+        team[coalition_bidder] = 0
+        allies = n - 1
+    masks = np.array([card_mask(h.split()) for h in hands], dtype=np.uint64)
+    tcards = np.zeros(n, dtype=np.int64)
+    tseats = np.zeros(n, dtype=np.int64)
+    for k, name in enumerate(trick):
+        tcards[k] = parse_card(name).index
+        tseats[k] = (leader + k) % n
+    card = _playout_card(
+        masks, seat, n, leader, tcards, tseats, len(trick), 1, side, team, allies, t.eff, t.strength, t.points,
+        t.pips, t.suit_masks, t.order, t.order_len, t.flags, t.beaters, -1, 0,
+    )  # fmt: skip
+    return str(CARDS[int(card)])
+
+
+def test_the_playout_policy_leads_the_top_trump_and_otherwise_its_cheapest_card() -> None:
+    rules = load_preset("smear_ten_point", 4)  # spades trump below
+    assert playout_card(rules, 0, ["AS 10D 4C", "KS 5H", "QS 6H", "3S 7H"], seat=0, leader=0) == "AS"
+    # without the top trump: not the trump, not the Ten of Game, the weakest other card
+    assert playout_card(rules, 0, ["KS 10D 4C", "AS 5H", "QS 6H", "3S 7H"], seat=0, leader=0) == "4C"
+
+
+def test_the_playout_policy_dumps_cheap_wins_cheap_and_feeds_a_friends_safe_trick() -> None:
+    rules = load_preset("smear_ten_point", 4)
+    # last to play, a rival's Ace of hearts wins and nothing of seat 3 beats it: the cheapest card goes
+    assert playout_card(rules, 0, ["", "", "", "10H 2H"], seat=3, leader=0, trick=["AH", "5H", "6H"]) == "2H"
+    # last to play and able to win with the Jack (a point) or the King of trump: it banks the Jack
+    hands = ["", "", "", "JS KS 4D"]
+    assert playout_card(rules, 0, hands, seat=3, leader=0, trick=["AH", "5H", "6H"]) == "JS"
+    # last to play, a fellow defender's Ace of hearts wins against the bidder (seat 1): the Ten goes on it
+    hands = ["", "", "", "10H 2H"]
+    assert playout_card(rules, 0, hands, seat=3, leader=0, trick=["AH", "5H", "6H"], coalition_bidder=1) == "10H"
+    # a fellow defender's Ace led, the bidder still to play and void in hearts with a trump: the cheapest card
+    hands = ["7D", "2S", "", "10H 3H"]
+    assert playout_card(rules, 0, hands, seat=3, leader=2, trick=["AH"], coalition_bidder=1) == "3H"
+    # the bidder void of trumps too: the Ace is safe and the Ten goes on it
+    hands = ["7D", "2D", "", "10H 3H"]
+    assert playout_card(rules, 0, hands, seat=3, leader=2, trick=["AH"], coalition_bidder=1) == "10H"

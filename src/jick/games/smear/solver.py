@@ -127,17 +127,17 @@ def solver_tables(rules: SmearRules, trump: int) -> SolverTables:
     flags[F_FIRST_LEAD_TRUMP] = rules.first_lead is FirstLead.TRUMP
     flags[F_TRUMP_ONLY] = rules.trump_only_play
     masks = np.array(table.suit_masks, dtype=np.uint64)
+    # the cards that take a trick from each card (it led, so it wins against any other of its suit and trumps),
+    # by the trick rule itself
     beaters = np.zeros(55, dtype=np.uint64)
-    for c in range(55):
-        if eff[c] < 0:
-            continue
-        above = [d for d in order[eff[c], : order_len[eff[c]]] if strength[d] > strength[c]]
-        if eff[c] == TRUMP_SUIT and table.second_joker_wins:
-            above += [d for d in order[eff[c], : order_len[eff[c]]] if d != c and strength[d] == strength[c]]
-        if eff[c] != TRUMP_SUIT:
-            above += [int(d) for d in order[TRUMP_SUIT, : order_len[TRUMP_SUIT]]]
-        for d in above:
-            beaters[c] |= np.uint64(1) << np.uint64(int(d))
+    pair = np.zeros(2, dtype=np.int64)
+    in_deck = [c for c in range(55) if eff[c] >= 0]
+    for c in in_deck:
+        pair[0] = c
+        for d in in_deck:
+            pair[1] = d
+            if d != c and trick_winner(pair, 2, eff, strength, table.second_joker_wins) == 1:
+                beaters[c] |= np.uint64(1) << np.uint64(d)
     return SolverTables(table, eff, strength, pips, points, masks, order, order_len, flags, beaters)
 
 
@@ -327,7 +327,7 @@ def _playout_card(  # type: ignore[no-untyped-def]
     cheap_key = 1 << 40
     x = legal
     while x:
-        c = np.int64(0)
+        c = 0
         while not (x >> np.uint64(c)) & one:
             c += 1
         x &= ~(one << np.uint64(c))
