@@ -130,13 +130,10 @@ def solver_tables(rules: SmearRules, trump: int) -> SolverTables:
     # the cards that take a trick from each card (it led, so it wins against any other of its suit and trumps),
     # by the trick rule itself
     beaters = np.zeros(55, dtype=np.uint64)
-    pair = np.zeros(2, dtype=np.int64)
     in_deck = [c for c in range(55) if eff[c] >= 0]
     for c in in_deck:
-        pair[0] = c
         for d in in_deck:
-            pair[1] = d
-            if d != c and trick_winner(pair, 2, eff, strength, table.second_joker_wins) == 1:
+            if d != c and trick_winner([c, d], 2, table.eff_suit, table.strength, table.second_joker_wins) == 1:
                 beaters[c] |= np.uint64(1) << np.uint64(d)
     return SolverTables(table, eff, strength, pips, points, masks, order, order_len, flags, beaters)
 
