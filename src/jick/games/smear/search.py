@@ -283,6 +283,9 @@ class SearchBot:
     ``play_margin`` (standard errors), where a solve stopped short of the end
     of the hand the heuristic's card is played unless the best beats it by
     more than that margin (the ``search_margin`` bot; off by default).
+    ``leaf`` is how such a solve values the rest of the hand: ``"even"``, or
+    ``"playout"``, played out by a cheap open-card policy (:data:`LEAVES`;
+    the ``search_playout`` bot, off by default: no gain measured).
     """
 
     name = "search"
