@@ -287,3 +287,4 @@ def test_the_playout_leaf_changes_only_the_values_of_solves_that_stop_short() ->
             assert dict(playout.values) == dict(even.values)
     assert changed == 1
     assert make_bot("search_playout", 1, game="smear").leaf == "playout"
+    assert make_bot("search_sure", 1, game="smear").leaf == "sure"

@@ -337,3 +337,50 @@ def test_the_playout_policy_dumps_cheap_wins_cheap_and_feeds_a_friends_safe_tric
     # the bidder void of trumps too: the Ace is safe and the Ten goes on it
     hands = ["7D", "2D", "", "10H 3H"]
     assert playout_card(rules, 0, hands, seat=3, leader=2, trick=["AH"], coalition_bidder=1) == "10H"
+
+
+def sure_value(rules: SmearRules, hands: list[str], weight: list[int], team: list[int] | None = None) -> int:
+    """:func:`_sure_points` of open hands (card names), spades trump, every seat its own side."""
+    import numpy as np
+
+    from jick.cards import card_mask
+    from jick.games.smear.solver import _sure_points, solver_tables
+
+    t = solver_tables(rules, 0)
+    n = len(hands)
+    masks = np.array([card_mask(h.split()) for h in hands], dtype=np.uint64)
+    team_arr = np.array(team if team is not None else [int(w > 0) for w in weight], dtype=np.int64)
+    return int(
+        _sure_points(
+            masks,
+            np.arange(n, dtype=np.int64),
+            n,
+            np.array(weight, dtype=np.int64),
+            team_arr,
+            t.points,
+            t.order,
+            t.order_len,
+            -1,
+            0,
+        )  # fmt: skip
+    )
+
+
+def test_the_sure_leaf_counts_a_point_trump_only_below_its_own_sides_trumps() -> None:
+    from jick.cards import parse_card
+    from jick.games.smear.solver import solver_tables
+
+    rules = load_preset("smear_ten_point", 5)
+    jack = int(solver_tables(rules, 0).points[parse_card("JS").index])
+    assert jack > 0
+    root = [1, -1, -1, -1, -1]
+    # seat 0 holds the Ace above its Jack and the King is gone: the Jack is sure for the root
+    assert sure_value(rules, ["AS JS", "10S 3H", "4H 5H", "6H 7H", "8H 9H"], root) == jack
+    # a rival holds the King above it: not sure, counted as even
+    assert sure_value(rules, ["AS JS", "KS 3H", "4H 5H", "6H 7H", "8H 9H"], root) == 0
+    # the rival's own Jack under its Ace counts against the root
+    assert sure_value(rules, ["10S 2H", "AS JS", "4H 5H", "6H 7H", "8H 9H"], root) == -jack
+    # defenders combining against the bidder (seat 2): a fellow defender's King above the Jack keeps it sure
+    weights, team = [3, 1, -3, 1, 1], [1, 1, 0, 1, 1]
+    assert sure_value(rules, ["AS JS", "KS 3H", "4H 5H", "6H 7H", "8H 9H"], weights, team) == 3 * jack
+    assert sure_value(rules, ["AS JS", "3H 4D", "KS 5H", "6H 7H", "8H 9H"], weights, team) == 0

@@ -67,6 +67,8 @@ BOT_VERSIONS: dict[str, tuple[str, dict[str, Any]]] = {
     # the Smear search bot playing the rest of the hand out with a cheap open-card policy where a solve stops
     # short of its end, instead of counting it as even (see docs/bots.md)
     "search_playout": ("search", {"leaf": "playout"}),
+    # the same, counting at the horizon only the point trumps already sure to a side (see docs/bots.md)
+    "search_sure": ("search", {"leaf": "sure"}),
     # the Smear search bot valuing every legal call on sampled deals, to the score (bid_search.py)
     "search_bidsearch": ("search", {"bid_search": True}),
     # the same, replacing the heuristic's call only when another beats it by two standard errors (as search_v4)

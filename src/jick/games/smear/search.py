@@ -54,6 +54,7 @@ from jick.games.smear.solver import (
     LAST,
     LEAF_EVEN,
     LEAF_PLAYOUT,
+    LEAF_SURE,
     MAX_BID,
     NO_CAP,
     low_card_of,
@@ -78,8 +79,9 @@ BUDGETS = {
     "unbounded": Budget(worlds=32, min_worlds=8, nodes=500_000, solve_nodes=NO_CAP, auction_worlds=12, bids_tried=4),
 }
 #: How the play's solves value the rest of the hand where they stop short of its end (big tables early in a
-#: hand): as even, or played out by a cheap open-card policy (``leaf``; docs/bots.md).
-LEAVES = {"even": LEAF_EVEN, "playout": LEAF_PLAYOUT}
+#: hand): as even, played out by a cheap open-card policy, or with the point trumps already sure to a side
+#: counted (``leaf``; docs/bots.md).
+LEAVES = {"even": LEAF_EVEN, "playout": LEAF_PLAYOUT, "sure": LEAF_SURE}
 #: Positions one solve may visit when the budget sets no ``nodes`` (the easy search).
 SOLVE_NODES = 200_000
 #: Card values (points, averaged over the solved deals) this close to the best count as tied with it.
@@ -284,8 +286,9 @@ class SearchBot:
     of the hand the heuristic's card is played unless the best beats it by
     more than that margin (the ``search_margin`` bot; off by default).
     ``leaf`` is how such a solve values the rest of the hand: ``"even"``, or
-    ``"playout"``, played out by a cheap open-card policy (:data:`LEAVES`;
-    the ``search_playout`` bot, off by default: no gain measured).
+    ``"playout"``, played out by a cheap open-card policy (the
+    ``search_playout`` bot), or ``"sure"``, counting the point trumps already
+    sure to a side (the ``search_sure`` bot); both off by default (:data:`LEAVES`).
     """
 
     name = "search"

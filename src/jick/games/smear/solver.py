@@ -275,8 +275,9 @@ def _defence_end_value(  # type: ignore[no-untyped-def]
 
 
 #: The value of a position at the horizon of a depth-limited search: the rest of the hand counts as even
-#: (``LEAF_EVEN``), or is played out by every seat with the cheap open-card policy of :func:`_playout_card`.
-LEAF_EVEN, LEAF_PLAYOUT = 0, 1
+#: (``LEAF_EVEN``), is played out by every seat with the cheap open-card policy of :func:`_playout_card`
+#: (``LEAF_PLAYOUT``), or counts only the points already sure (``LEAF_SURE``, :func:`_sure_points`).
+LEAF_EVEN, LEAF_PLAYOUT, LEAF_SURE = 0, 1, 2
 
 
 @njit(cache=True)
@@ -348,6 +349,41 @@ def _playout_card(  # type: ignore[no-untyped-def]
             best_key = key
             best = c
     return best if best >= 0 else cheap
+
+
+@njit(cache=True)
+def _sure_points(hands, side, nsides, weight, team, points, order, order_len, low_card, low_value):  # type: ignore[no-untyped-def]
+    """The value for the root of the point trumps already sure to their holders' sides, the rest as even.
+
+    A trump is sure to its holder's side when every live trump above it is
+    held by that side (or, where the defenders combine, by the holder's
+    fellow defenders): whenever it is played it takes the trick, or a friend
+    takes it. Its points count at the holder's side's weight.
+    """
+    n = hands.shape[0]
+    allies = 0
+    for s in range(nsides):
+        allies += team[s]
+    one = np.uint64(1)
+    value = 0
+    enemy_above = np.zeros(n, dtype=np.bool_)  # per seat: an opponent of it holds a live trump above
+    for i in range(order_len[TRUMP_SUIT]):
+        c = order[TRUMP_SUIT, i]
+        bit = one << np.uint64(c)
+        holder = -1
+        for s in range(n):
+            if hands[s] & bit:
+                holder = s
+                break
+        if holder < 0:
+            continue
+        worth = points[c] + (low_value if c == low_card else 0)
+        if worth > 0 and not enemy_above[holder]:
+            value += weight[side[holder]] * worth
+        for s in range(n):
+            if not _friendly(s, holder, side, team, allies):
+                enemy_above[s] = True
+    return value
 
 
 @njit(cache=True)
@@ -470,6 +506,8 @@ def _search(  # type: ignore[no-untyped-def]
     if tlen == 0 and tricks_done >= stop_trick:  # the horizon of a depth-limited search
         if leaf == LEAF_EVEN:
             return 0  # the rest counts as even
+        if leaf == LEAF_SURE:
+            return _sure_points(hands, side, nsides, weight, team, points, order, order_len, low_card, low_value)
         nodes[0] += cards_left  # a play-out costs about a position a card
         return _playout(
             hands, side, root_side, nsides, tcards, tseats, leader, tricks_done, pips_side, low_side, low_card,
@@ -750,10 +788,11 @@ def solve(
     a coalition, the points setting the bidder is worth to the defenders
     besides his swing (the match he would win by making the bid). ``leaf``:
     how a depth-limited search values the rest of the hand at its horizon,
-    :data:`LEAF_EVEN` (as even) or :data:`LEAF_PLAYOUT` (played out by a
-    cheap open-card policy, :func:`_playout_card`).
+    :data:`LEAF_EVEN` (as even), :data:`LEAF_PLAYOUT` (played out by a
+    cheap open-card policy, :func:`_playout_card`) or :data:`LEAF_SURE`
+    (the point trumps already sure to a side, :func:`_sure_points`).
     """
-    if leaf not in (LEAF_EVEN, LEAF_PLAYOUT):
+    if leaf not in (LEAF_EVEN, LEAF_PLAYOUT, LEAF_SURE):
         raise ValueError(f"unknown leaf {leaf}")
     tables = solver_tables(rules, trump)
     n = len(hands)
