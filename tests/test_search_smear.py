@@ -260,12 +260,12 @@ def test_the_margin_keeps_the_heuristics_card_only_where_solves_stop_short() -> 
     assert kept >= 1
 
 
-def test_the_playout_leaf_changes_only_the_values_of_solves_that_stop_short() -> None:
-    """search_playout values the rest of the hand past the horizon by playing it out: at six seats the opening
-    lead's values change; at four seats late in a hand, solved to the end, they are the same."""
+@pytest.mark.parametrize("leaf", ["sure", "playout"])
+def test_a_leaf_changes_only_the_values_of_solves_that_stop_short(leaf: str) -> None:
+    """The sure and the play-out leaves value the rest of the hand past a solve's horizon other than as even:
+    at six seats the opening lead's values change; at four seats late in a hand, solved to the end, they are
+    the same."""
     budget = Budget(worlds=4, auction_worlds=1, bids_tried=1, nodes=100_000)
-    with pytest.raises(RulesError, match="unknown leaf 'deep'"):
-        SearchBot(1, leaf="deep")
     changed = 0
     for players in (6, 4):
         state = new_match("smear_ten_point", players=players, seed=2)
@@ -276,15 +276,25 @@ def test_the_playout_leaf_changes_only_the_values_of_solves_that_stop_short() ->
             while len(state.observation(state.current_player).hand) > 3:
                 state.apply(helper.choose(state.observation(state.current_player)))
         obs = state.observation(state.current_player)
-        even = SearchBot(3, budget=budget).explain(obs)
-        playout = SearchBot(3, budget=budget, leaf="playout").explain(obs)
-        assert playout.choice in obs.legal_actions
-        assert playout.details["depth_limited"] == even.details["depth_limited"] == (players == 6)
+        even = SearchBot(3, budget=budget, leaf="even").explain(obs)
+        other = SearchBot(3, budget=budget, leaf=leaf).explain(obs)
+        assert other.choice in obs.legal_actions
+        assert other.details["depth_limited"] == even.details["depth_limited"] == (players == 6)
         if players == 6:
-            assert dict(playout.values) != dict(even.values)
+            assert dict(other.values) != dict(even.values)
             changed += 1
         else:
-            assert dict(playout.values) == dict(even.values)
+            assert dict(other.values) == dict(even.values)
     assert changed == 1
+
+
+def test_the_leaf_is_named_and_checked() -> None:
+    with pytest.raises(RulesError, match="unknown leaf 'deep'"):
+        SearchBot(1, leaf="deep")
     assert make_bot("search_playout", 1, game="smear").leaf == "playout"
-    assert make_bot("search_sure", 1, game="smear").leaf == "sure"
+    assert make_bot("search_v6", 1, game="smear").leaf == "even"
+    # every version from before the tie-break and the sure leaf plays its cards as it did then
+    for old in ("search_v1", "search_v2", "search_v3", "search_v4", "search_v5"):
+        bot = make_bot(old, 1, game="smear")
+        assert (bot.tie_break, bot.leaf) == (False, "even"), old
+    assert make_bot("search", 1, game="smear").leaf == make_bot("search_sure", 1, game="smear").leaf == "sure"

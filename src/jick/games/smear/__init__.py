@@ -47,27 +47,34 @@ def new_match(
 
 #: The bots' bidding bar before it was tuned in the arena: the search's own and its model's of the others.
 _OLD_BAR: dict[str, Any] = {"bid_threshold": 0.7, "model_threshold": 0.7}
+#: The search's card play before its ties went to the heuristic and before its solves counted the point trumps
+#: sure at their horizon, so that every version before those changes stays what it was.
+_OLD_PLAY: dict[str, Any] = {"tie_break": False, "leaf": "even"}
 #: Earlier versions and variants of the Smear bots, kept to measure against: name -> (kind, options).
 BOT_VERSIONS: dict[str, tuple[str, dict[str, Any]]] = {
     # the Smear search bot before it remembered the tricks the rules hide from review
-    "search_v1": ("search", {"memory": False, "inference": False, **_OLD_BAR}),
+    "search_v1": ("search", {"memory": False, "inference": False, **_OLD_BAR, **_OLD_PLAY}),
     # the Smear search bot with memory, before it read the auction when sampling deals in the play
-    "search_v2": ("search", {"inference": False, **_OLD_BAR}),
+    "search_v2": ("search", {"inference": False, **_OLD_BAR, **_OLD_PLAY}),
     # the Smear search bot (and the heuristic) before the arena-tuned bidding bar (0.7 -> 0.55)
-    "search_v3": ("search", _OLD_BAR),
+    "search_v3": ("search", {**_OLD_BAR, **_OLD_PLAY}),
     "heuristic_v2": ("heuristic", {"bid_threshold": 0.7}),
     # the Smear search bot of issue 30 ("today's search"): before the auction by test-time search was tried
     # and before defenders combined against the bidder at tables of more than two sides
-    "search_v4": ("search", {"bid_search": False, "defence": "off"}),
+    "search_v4": ("search", {"bid_search": False, "defence": "off", **_OLD_PLAY}),
     # the Smear search bot before the heuristic broke the ties of its card values (by the card's number)
-    "search_v5": ("search", {"tie_break": False}),
+    "search_v5": ("search", _OLD_PLAY),
     # the Smear search bot keeping the heuristic's card where a solve stopped short of the end of the hand,
     # unless another beats it by a standard error (off by default: see docs/bots.md)
     "search_margin": ("search", {"play_margin": 1.0}),
     # the Smear search bot playing the rest of the hand out with a cheap open-card policy where a solve stops
     # short of its end, instead of counting it as even (see docs/bots.md)
     "search_playout": ("search", {"leaf": "playout"}),
-    # the same, counting at the horizon only the point trumps already sure to a side (see docs/bots.md)
+    # the Smear search bot before its depth-limited solves counted the point trumps already sure to a side at
+    # their horizon (they counted the rest of the hand as even)
+    "search_v6": ("search", {"leaf": "even"}),
+    # the search with that 'sure' leaf, under the name it was measured by before it became the default (the
+    # same bot as "search"; see docs/bots.md)
     "search_sure": ("search", {"leaf": "sure"}),
     # the Smear search bot valuing every legal call on sampled deals, to the score (bid_search.py)
     "search_bidsearch": ("search", {"bid_search": True}),

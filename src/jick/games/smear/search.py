@@ -80,7 +80,7 @@ BUDGETS = {
 }
 #: How the play's solves value the rest of the hand where they stop short of its end (big tables early in a
 #: hand): as even, played out by a cheap open-card policy, or with the point trumps already sure to a side
-#: counted (``leaf``; docs/bots.md).
+#: counted, the rest as even (``leaf``, ``"sure"`` by default; docs/bots.md).
 LEAVES = {"even": LEAF_EVEN, "playout": LEAF_PLAYOUT, "sure": LEAF_SURE}
 #: Positions one solve may visit when the budget sets no ``nodes`` (the easy search).
 SOLVE_NODES = 200_000
@@ -285,10 +285,11 @@ class SearchBot:
     ``play_margin`` (standard errors), where a solve stopped short of the end
     of the hand the heuristic's card is played unless the best beats it by
     more than that margin (the ``search_margin`` bot; off by default).
-    ``leaf`` is how such a solve values the rest of the hand: ``"even"``, or
-    ``"playout"``, played out by a cheap open-card policy (the
-    ``search_playout`` bot), or ``"sure"``, counting the point trumps already
-    sure to a side (the ``search_sure`` bot); both off by default (:data:`LEAVES`).
+    ``leaf`` is how such a solve values the rest of the hand (:data:`LEAVES`):
+    ``"sure"`` (the default) counts the point trumps already sure to a side
+    and the rest as even; ``"even"`` counts it all as even (the
+    ``search_v6`` bot); ``"playout"`` plays it out by a cheap open-card
+    policy (the ``search_playout`` bot; no gain measured).
     """
 
     name = "search"
@@ -309,7 +310,7 @@ class SearchBot:
         defence: str = "threat",
         tie_break: bool = True,
         play_margin: float | None = None,
-        leaf: str = "even",
+        leaf: str = "sure",
     ) -> None:
         if budget is None:
             if level not in BUDGETS:
