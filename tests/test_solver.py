@@ -10,6 +10,7 @@ at the deal, so its values must equal the brute force's up to one constant.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -284,7 +285,7 @@ def test_a_playout_leaf_after_which_every_play_is_forced_is_the_exact_solve(play
 
 
 def playout_card(rules: SmearRules, trump: int, hands: list[str], seat: int, leader: int,
-                 trick: list[str] = (), coalition_bidder: int = -1) -> str:  # type: ignore[assignment]  # fmt: skip
+                 trick: Sequence[str] = (), coalition_bidder: int = -1) -> str:  # fmt: skip
     """The card the play-out policy gives ``seat`` (hands and trick as card names; every seat its own side,
     or the defenders of ``coalition_bidder`` together)."""
     import numpy as np
@@ -354,9 +355,9 @@ def sure_value(rules: SmearRules, hands: list[str], weight: list[int], team: lis
         _sure_points(
             masks,
             np.arange(n, dtype=np.int64),
-            n,
             np.array(weight, dtype=np.int64),
             team_arr,
+            int(team_arr.sum()),
             t.points,
             t.order,
             t.order_len,

@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numba import njit, types
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from jick.cards import CARDS
 from jick.games.smear.numba_cache import register_shared_rules, shared_module
@@ -72,6 +73,8 @@ __all__ = [
     "solver_tables",
 ]
 
+#: Index of the lowest set bit (an LLVM intrinsic, as in the play-out kernel; untyped for mypy).
+_ctz: Any = trailing_zeros
 #: log2 of the transposition table's size.
 TT_BITS = 20
 INF = 10_000
@@ -193,6 +196,22 @@ def _legal(hand, tcards, tlen, tricks_done, eff, masks, flags):  # type: ignore[
 def _trick_winner(tcards, n, eff, strength, flags):  # type: ignore[no-untyped-def]
     """Position of the winning card of the first ``n`` cards (:func:`~jick.games.smear.rule_core.trick_winner`)."""
     return trick_winner(tcards, n, eff, strength, flags[F_SECOND_JOKER_WINS] != 0)
+
+
+@njit(cache=True)
+def _trick_score(tcards, n, points, pips, low_card, low_value):  # type: ignore[no-untyped-def]
+    """The points and Game points of the ``n`` cards of a finished trick, and whether Low is among them."""
+    gained = 0
+    pip_sum = 0
+    took_low = False
+    for k in range(n):
+        card = tcards[k]
+        gained += points[card]
+        pip_sum += pips[card]
+        if card == low_card:
+            gained += low_value
+            took_low = True
+    return gained, pip_sum, took_low
 
 
 @njit(cache=True)
@@ -325,10 +344,8 @@ def _playout_card(  # type: ignore[no-untyped-def]
     cheap_key = 1 << 40
     x = legal
     while x:
-        c = 0
-        while not (x >> np.uint64(c)) & one:
-            c += 1
-        x &= ~(one << np.uint64(c))
+        c = int(_ctz(x))
+        x &= x - one
         worth = points[c] + (low_value if c == low_card else 0)
         key = worth * 10_000 + (500 if eff[c] == TRUMP_SUIT else 0) + pips[c] * 20 + strength[c]
         if key < cheap_key:
@@ -352,18 +369,16 @@ def _playout_card(  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def _sure_points(hands, side, nsides, weight, team, points, order, order_len, low_card, low_value):  # type: ignore[no-untyped-def]
+def _sure_points(hands, side, weight, team, allies, points, order, order_len, low_card, low_value):  # type: ignore[no-untyped-def]
     """The value for the root of the point trumps already sure to their holders' sides, the rest as even.
 
     A trump is sure to its holder's side when every live trump above it is
     held by that side (or, where the defenders combine, by the holder's
     fellow defenders): whenever it is played it takes the trick, or a friend
-    takes it. Its points count at the holder's side's weight.
+    takes it. Its points count at the holder's side's weight. ``allies``:
+    the sides playing for the root (more than one: the defenders combine).
     """
     n = hands.shape[0]
-    allies = 0
-    for s in range(nsides):
-        allies += team[s]
     one = np.uint64(1)
     value = 0
     enemy_above = np.zeros(n, dtype=np.bool_)  # per seat: an opponent of it holds a live trump above
@@ -390,13 +405,10 @@ def _sure_points(hands, side, nsides, weight, team, points, order, order_len, lo
 def _playout(  # type: ignore[no-untyped-def]
     hands, side, root_side, nsides, tcards, tseats, leader, tricks_done, pips_side, low_side, low_card, low_value,
     game_value, tie_mode, bidder_side, bid, bid_pts, eff, strength, points, pips, masks, order, order_len, flags,
-    beaters, weight, team, set_bonus,
+    beaters, weight, team, allies, set_bonus,
 ):  # fmt: skip
     """The value for the root of playing the rest of the hand out with :func:`_playout_card` (hands restored)."""
     n = hands.shape[0]
-    allies = 0
-    for s in range(nsides):
-        allies += team[s]
     saved = hands.copy()
     pips_now = pips_side.copy()
     value = 0
@@ -413,14 +425,10 @@ def _playout(  # type: ignore[no-untyped-def]
             tseats[k] = seat
         wseat = tseats[_trick_winner(tcards, n, eff, strength, flags)]
         wside = side[wseat]
-        gained = 0
-        for k in range(n):
-            card = tcards[k]
-            gained += points[card]
-            pips_now[wside] += pips[card]
-            if card == low_card:
-                gained += low_value
-                low_side = wside
+        gained, pip_sum, took_low = _trick_score(tcards, n, points, pips, low_card, low_value)
+        pips_now[wside] += pip_sum
+        if took_low:
+            low_side = wside
         value += weight[wside] * gained
         if wside == bidder_side:
             bid_pts += gained
@@ -507,12 +515,12 @@ def _search(  # type: ignore[no-untyped-def]
         if leaf == LEAF_EVEN:
             return 0  # the rest counts as even
         if leaf == LEAF_SURE:
-            return _sure_points(hands, side, nsides, weight, team, points, order, order_len, low_card, low_value)
+            return _sure_points(hands, side, weight, team, allies, points, order, order_len, low_card, low_value)
         nodes[0] += cards_left  # a play-out costs about a position a card
         return _playout(
             hands, side, root_side, nsides, tcards, tseats, leader, tricks_done, pips_side, low_side, low_card,
             low_value, game_value, tie_mode, bidder_side, bid, bid_pts, eff, strength, points, pips, masks, order,
-            order_len, flags, beaters, weight, team, set_bonus,
+            order_len, flags, beaters, weight, team, allies, set_bonus,
         )  # fmt: skip
     maximize = team[side[to_move]] == 1
     key = np.uint64(0)
@@ -598,16 +606,8 @@ def _search(  # type: ignore[no-untyped-def]
             w = _trick_winner(tcards, n, eff, strength, flags)
             wseat = tseats[w]
             wside = side[wseat]
-            gained = 0
-            pip_sum = 0
-            new_low = low_side
-            for k in range(n):
-                card = tcards[k]
-                gained += points[card]
-                pip_sum += pips[card]
-                if card == low_card:
-                    gained += low_value
-                    new_low = wside
+            gained, pip_sum, took_low = _trick_score(tcards, n, points, pips, low_card, low_value)
+            new_low = wside if took_low else low_side
             pips_side[wside] += pip_sum
             sign = weight[wside]
             new_trick = tlen - tlen  # an int64 zero: a literal would make numba type a second, uncachable variant
@@ -879,16 +879,9 @@ def solve(
             w = int(_trick_winner(tc, n, tables.eff, tables.strength, tables.flags))
             wseat = int(ts[w])
             wside = int(side[wseat])
-            gained = 0
-            new_low = low_side
-            pip_sum = 0
-            for k in range(n):
-                c = int(tc[k])
-                gained += int(tables.points[c])
-                pip_sum += int(tables.pips[c])
-                if c == low_card:
-                    gained += low_value
-                    new_low = wside
+            scored = _trick_score(tc, n, tables.points, tables.pips, low_card, low_value)
+            gained, pip_sum, took_low = int(scored[0]), int(scored[1]), bool(scored[2])
+            new_low = wside if took_low else low_side
             pips_side[wside] += pip_sum
             sign = int(weight[wside])
             v = sign * gained + _search(
