@@ -17,6 +17,13 @@ decision costs on an idle machine when other programs compete for the cores).
 
 Use ``--workers 1`` for the cleanest timings (each worker is one process).
 
+``--out FILE`` keeps every finished deal as a line of JSON and, run again
+with the same file, plays only the deals it lacks: a long run can be
+stopped and taken up again, or lengthened with a larger ``--deals``:
+
+    .venv/bin/python benchmarks/bench_search_games.py --games tarok_3p --deals 600 --workers 1 \\
+        --out benchmarks/ladder/tarok_3p-search-heuristic-seed2024.jsonl
+
 ``--contracts`` plays Tarok deals with heuristic bots in every seat instead
 and counts the contracts they play: how often each is called, from which
 seat, the bidder's card points and score change (a quick look at what the
@@ -194,6 +201,50 @@ def summarize(game: str, level: str, results: list[dict[str, Any]], seconds: flo
     }
 
 
+def _kept(path: str | None, game: str, seed: int, level: str) -> dict[int, dict[str, Any]]:
+    """The deals of ``game`` at ``level`` already in the file at ``path`` (by deal index)."""
+    kept: dict[int, dict[str, Any]] = {}
+    if path is None:
+        return kept
+    try:
+        with open(path, encoding="utf-8") as handle:
+            for line in handle:
+                row = json.loads(line)
+                if (row["game"], row["seed"], row["level"]) == (game, seed, level):
+                    kept[row["index"]] = row
+    except FileNotFoundError:
+        pass
+    return kept
+
+
+def _run_deals(game: str, seed: int, level: str, deals: int, workers: int, out: str | None) -> list[dict[str, Any]]:
+    """The results of deals ``0 .. deals-1``: those kept in ``out``, the rest played (and added to ``out``)."""
+    kept = _kept(out, game, seed, level)
+    jobs = [(game, seed, i, level) for i in range(deals) if i not in kept]
+    handle = open(out, "a", encoding="utf-8") if out is not None else None
+    try:
+        with Pool(workers) if workers > 1 else _NoPool() as pool:
+            mapped = pool.imap(run_deal, jobs, chunksize=1) if workers > 1 else map(run_deal, jobs)
+            for (_, _, index, _), result in zip(jobs, mapped, strict=True):
+                kept[index] = result
+                if handle is not None:
+                    row = {"game": game, "seed": seed, "level": level, "index": index, **result}
+                    handle.write(json.dumps(row) + "\n")
+                    handle.flush()
+    finally:
+        if handle is not None:
+            handle.close()
+    return [kept[i] for i in range(deals)]
+
+
+class _NoPool:
+    def __enter__(self) -> _NoPool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", default=",".join(GAMES), help="comma-separated: " + ", ".join(GAMES))
@@ -202,6 +253,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2024, help="seed of the deck orders")
     parser.add_argument("--workers", type=int, default=2, help="processes (1 for the cleanest timings)")
     parser.add_argument("--json", action="store_true", help="one JSON object per line instead of text")
+    parser.add_argument("--out", metavar="FILE", help="keep each deal's result in FILE (JSON lines) and resume from it")
     parser.add_argument("--contracts", action="store_true", help="Tarok: the contracts heuristic bots play")
     parser.add_argument(
         "--set", action="append", default=[], metavar="OPTION=VALUE", help="with --contracts: a Tarok house rule"
@@ -240,13 +292,8 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     for game in args.games.split(","):
         for level in args.levels.split(","):
-            jobs = [(game, args.seed, i, level) for i in range(args.deals)]
             start = time.perf_counter()
-            if args.workers > 1:
-                with Pool(args.workers) as pool:
-                    results = list(pool.imap(run_deal, jobs, chunksize=1))
-            else:
-                results = [run_deal(job) for job in jobs]
+            results = _run_deals(game, args.seed, level, args.deals, args.workers, args.out)
             row = summarize(game, level, results, time.perf_counter() - start)
             rows.append(row)
             if args.json:
