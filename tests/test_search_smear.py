@@ -260,9 +260,9 @@ def test_the_margin_keeps_the_heuristics_card_only_where_solves_stop_short() -> 
     assert kept >= 1
 
 
-@pytest.mark.parametrize("leaf", ["sure", "playout"])
+@pytest.mark.parametrize("leaf", ["sure", "settled", "playout"])
 def test_a_leaf_changes_only_the_values_of_solves_that_stop_short(leaf: str) -> None:
-    """The sure and the play-out leaves value the rest of the hand past a solve's horizon other than as even:
+    """The sure, settled and play-out leaves value the rest of the hand past a solve's horizon other than as even:
     at six seats the opening lead's values change; at four seats late in a hand, solved to the end, they are
     the same."""
     budget = Budget(worlds=4, auction_worlds=1, bids_tried=1, nodes=100_000)
@@ -293,6 +293,7 @@ def test_the_leaf_is_named_and_checked() -> None:
         SearchBot(1, leaf="deep")
     assert make_bot("search_playout", 1, game="smear").leaf == "playout"
     assert make_bot("search_v6", 1, game="smear").leaf == "even"
+    assert make_bot("search_settled", 1, game="smear").leaf == "settled"
     # every version from before the tie-break and the sure leaf plays its cards as it did then
     for old in ("search_v1", "search_v2", "search_v3", "search_v4", "search_v5"):
         bot = make_bot(old, 1, game="smear")

@@ -385,3 +385,87 @@ def test_the_sure_leaf_counts_a_point_trump_only_below_its_own_sides_trumps() ->
     weights, team = [3, 1, -3, 1, 1], [1, 1, 0, 1, 1]
     assert sure_value(rules, ["AS JS", "KS 3H", "4H 5H", "6H 7H", "8H 9H"], weights, team) == 3 * jack
     assert sure_value(rules, ["AS JS", "3H 4D", "KS 5H", "6H 7H", "8H 9H"], weights, team) == 0
+
+
+def settled_value(
+    rules: SmearRules,
+    hands: list[str],
+    weight: list[int],
+    team: list[int] | None = None,
+    *,
+    pips_side: list[int],
+    rem_pips: int,
+    bid: int = 0,
+    bid_pts: int = 0,
+    set_bonus: int = 0,
+) -> int:
+    """:func:`_settled_value` of open hands (card names), spades trump, every seat its own side, bidder seat 1."""
+    import numpy as np
+
+    from jick.cards import card_mask
+    from jick.games.smear.solver import _settled_value, solver_tables
+
+    t = solver_tables(rules, 0)
+    n = len(hands)
+    masks = np.array([card_mask(h.split()) for h in hands], dtype=np.uint64)
+    in_play = 0
+    for mask in masks:
+        in_play |= int(mask)
+    rem_points = sum(int(t.points[c]) for c in range(55) if in_play >> c & 1)
+    team_arr = np.array(team if team is not None else [int(w > 0) for w in weight], dtype=np.int64)
+    return int(
+        _settled_value(
+            masks,
+            np.arange(n, dtype=np.int64),
+            n,
+            np.array(weight, dtype=np.int64),
+            team_arr,
+            int(team_arr.sum()),
+            t.points,
+            t.order,
+            t.order_len,
+            -1,
+            0,
+            np.array(pips_side, dtype=np.int64),
+            rem_points,
+            rem_pips,
+            1,
+            1,
+            bid,
+            bid_pts,
+            set_bonus,
+        )  # fmt: skip
+    )
+
+
+def test_the_settled_leaf_counts_game_once_no_side_can_catch_its_leader() -> None:
+    rules = load_preset("smear_ten_point", 5)
+    root = [1, -1, -1, -1, -1]
+    hands = ["2H 4H", "3H 5H", "6H 7H", "8H 9H", "2D 3D"]  # no point cards left
+    assert settled_value(rules, hands, root, pips_side=[30, 0, 0, 0, 0], rem_pips=29) == 1
+    assert settled_value(rules, hands, root, pips_side=[0, 30, 0, 5, 0], rem_pips=20) == -1
+    assert settled_value(rules, hands, root, pips_side=[30, 0, 0, 0, 0], rem_pips=30) == 0  # a tie is still open
+
+
+def test_the_settled_leaf_counts_the_swing_of_a_bidder_who_can_no_longer_make_the_bid() -> None:
+    from jick.cards import parse_card
+    from jick.games.smear.solver import solver_tables
+
+    rules = load_preset("smear_ten_point", 5)
+    t = solver_tables(rules, 0)
+    jack, trey = (int(t.points[parse_card(c).index]) for c in ("JS", "3S"))
+    root = [1, -1, -1, -1, -1]
+    even = {"pips_side": [0] * 5, "rem_pips": 40}
+    # seat 0 holds the Ace over the Jack and the Trey: bidder seat 1 (bid 4, 1 point so far) cannot reach 4
+    hands = ["AS JS 3S", "2H 4H", "5H 6H", "7H 8H", "9H 2D"]
+    set_swing = 4 + 1  # the bid lost, and the point it had: 1 + Game + nothing of the Jack and Trey is short of 4
+    assert settled_value(rules, hands, root, bid=4, bid_pts=1, **even) == jack + trey + set_swing
+    # with the bid made already, or the bidder's King over the Jack, nothing is settled beyond the sure trumps
+    assert settled_value(rules, hands, root, bid=4, bid_pts=4, **even) == jack + trey
+    hands_king = ["AS JS 3S", "KS 4H", "5H 6H", "7H 8H", "9H 2D"]
+    assert settled_value(rules, hands_king, root, bid=4, bid_pts=1, **even) == 0
+    # defenders combining (root seat 0 against bidder 1): the swing and the set bonus at the bidder's weight
+    weights, team = [3, -3, 1, 1, 1], [1, 0, 1, 1, 1]
+    assert settled_value(rules, hands, weights, team, bid=4, bid_pts=1, set_bonus=2, **even) == 3 * (
+        jack + trey
+    ) + 3 * (set_swing + 2)

@@ -76,6 +76,9 @@ BOT_VERSIONS: dict[str, tuple[str, dict[str, Any]]] = {
     # the search with that 'sure' leaf, under the name it was measured by before it became the default (the
     # same bot as "search"; see docs/bots.md)
     "search_sure": ("search", {"leaf": "sure"}),
+    # the search whose solves also count Game once decided and the swing of a bidder who can no longer make
+    # the bid at their horizon (being measured against "search_sure"; see docs/bots.md)
+    "search_settled": ("search", {"leaf": "settled"}),
     # the Smear search bot valuing every legal call on sampled deals, to the score (bid_search.py)
     "search_bidsearch": ("search", {"bid_search": True}),
     # the same, replacing the heuristic's call only when another beats it by two standard errors (as search_v4)

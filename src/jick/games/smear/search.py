@@ -54,6 +54,7 @@ from jick.games.smear.solver import (
     LAST,
     LEAF_EVEN,
     LEAF_PLAYOUT,
+    LEAF_SETTLED,
     LEAF_SURE,
     MAX_BID,
     NO_CAP,
@@ -79,9 +80,10 @@ BUDGETS = {
     "unbounded": Budget(worlds=32, min_worlds=8, nodes=500_000, solve_nodes=NO_CAP, auction_worlds=12, bids_tried=4),
 }
 #: How the play's solves value the rest of the hand where they stop short of its end (big tables early in a
-#: hand): as even, played out by a cheap open-card policy, or with the point trumps already sure to a side
-#: counted, the rest as even (``leaf``, ``"sure"`` by default; docs/bots.md).
-LEAVES = {"even": LEAF_EVEN, "playout": LEAF_PLAYOUT, "sure": LEAF_SURE}
+#: hand): as even, played out by a cheap open-card policy, with the point trumps already sure to a side
+#: counted, the rest as even (``leaf``, ``"sure"`` by default; docs/bots.md), or with Game and a bidder's
+#: set counted too once they are settled (``"settled"``).
+LEAVES = {"even": LEAF_EVEN, "playout": LEAF_PLAYOUT, "sure": LEAF_SURE, "settled": LEAF_SETTLED}
 #: Positions one solve may visit when the budget sets no ``nodes`` (the easy search).
 SOLVE_NODES = 200_000
 #: Card values (points, averaged over the solved deals) this close to the best count as tied with it.

@@ -295,8 +295,10 @@ def _defence_end_value(  # type: ignore[no-untyped-def]
 
 #: The value of a position at the horizon of a depth-limited search: the rest of the hand counts as even
 #: (``LEAF_EVEN``), is played out by every seat with the cheap open-card policy of :func:`_playout_card`
-#: (``LEAF_PLAYOUT``), or counts only the points already sure (``LEAF_SURE``, :func:`_sure_points`).
-LEAF_EVEN, LEAF_PLAYOUT, LEAF_SURE = 0, 1, 2
+#: (``LEAF_PLAYOUT``), counts only the points already sure (``LEAF_SURE``, :func:`_sure_points`), or
+#: counts those, Game once it is decided and a bidder who can no longer make the bid (``LEAF_SETTLED``,
+#: :func:`_settled_value`).
+LEAF_EVEN, LEAF_PLAYOUT, LEAF_SURE, LEAF_SETTLED = 0, 1, 2, 3
 
 
 @njit(cache=True)
@@ -398,6 +400,77 @@ def _sure_points(hands, side, weight, team, allies, points, order, order_len, lo
         for s in range(n):
             if not _friendly(s, holder, side, team, allies):
                 enemy_above[s] = True
+    return value
+
+
+@njit(cache=True)
+def _bidder_sure(hands, side, bidder_side, points, order, order_len, low_card, low_value):  # type: ignore[no-untyped-def]
+    """The points of the live trumps sure to the bidder's side, and those it can no longer take.
+
+    A trump is sure to the bidder's side when no other seat holds a live
+    trump above it, and out of its reach when no seat of the bidder's side
+    does: whoever plays it, the trick goes to a seat of its holder's kind.
+    """
+    n = hands.shape[0]
+    one = np.uint64(1)
+    mine = 0
+    lost = 0
+    bidder_above = False
+    other_above = False
+    for i in range(order_len[TRUMP_SUIT]):
+        c = order[TRUMP_SUIT, i]
+        bit = one << np.uint64(c)
+        holder = -1
+        for s in range(n):
+            if hands[s] & bit:
+                holder = s
+                break
+        if holder < 0:
+            continue
+        worth = points[c] + (low_value if c == low_card else 0)
+        if side[holder] == bidder_side:
+            if not other_above:
+                mine += worth
+            bidder_above = True
+        else:
+            if not bidder_above:
+                lost += worth
+            other_above = True
+    return mine, lost
+
+
+@njit(cache=True)
+def _settled_value(  # type: ignore[no-untyped-def]
+    hands, side, nsides, weight, team, allies, points, order, order_len, low_card, low_value, pips_side, rem_points,
+    rem_pips, game_value, bidder_side, bid, bid_pts, set_bonus,
+):  # fmt: skip
+    """The value for the root of what is already settled at the horizon; the rest counts as even.
+
+    The point trumps sure to a side (:func:`_sure_points`); Game, when one
+    side leads every other by more than the Game points left; and the swing
+    of a bidder who can no longer make the bid, even taking every point not
+    already out of its reach (its points counted as those it is sure of).
+    """
+    value = _sure_points(hands, side, weight, team, allies, points, order, order_len, low_card, low_value)
+    winner = -1
+    if game_value != 0:
+        for s in range(nsides):
+            ahead = True
+            for o in range(nsides):
+                if o != s and pips_side[s] - pips_side[o] <= rem_pips:
+                    ahead = False
+                    break
+            if ahead:
+                winner = s
+                value += weight[s] * game_value
+                break
+    if 0 < bid and bid_pts < bid:
+        mine, lost = _bidder_sure(hands, side, bidder_side, points, order, order_len, low_card, low_value)
+        game_left = game_value if winner < 0 or winner == bidder_side else 0
+        if bid_pts + rem_points - lost + game_left < bid:
+            total = bid_pts + mine + (game_value if winner == bidder_side else 0)
+            swing = core.bidder_delta(total, bid) - total
+            value += weight[bidder_side] * (swing - (set_bonus if allies > 1 else 0))
     return value
 
 
@@ -516,6 +589,11 @@ def _search(  # type: ignore[no-untyped-def]
             return 0  # the rest counts as even
         if leaf == LEAF_SURE:
             return _sure_points(hands, side, weight, team, allies, points, order, order_len, low_card, low_value)
+        if leaf == LEAF_SETTLED:
+            return _settled_value(
+                hands, side, nsides, weight, team, allies, points, order, order_len, low_card, low_value, pips_side,
+                rem_points, rem_pips, game_value, bidder_side, bid, bid_pts, set_bonus,
+            )  # fmt: skip
         nodes[0] += cards_left  # a play-out costs about a position a card
         return _playout(
             hands, side, root_side, nsides, tcards, tseats, leader, tricks_done, pips_side, low_side, low_card,
@@ -789,10 +867,12 @@ def solve(
     besides his swing (the match he would win by making the bid). ``leaf``:
     how a depth-limited search values the rest of the hand at its horizon,
     :data:`LEAF_EVEN` (as even), :data:`LEAF_PLAYOUT` (played out by a
-    cheap open-card policy, :func:`_playout_card`) or :data:`LEAF_SURE`
-    (the point trumps already sure to a side, :func:`_sure_points`).
+    cheap open-card policy, :func:`_playout_card`), :data:`LEAF_SURE`
+    (the point trumps already sure to a side, :func:`_sure_points`) or
+    :data:`LEAF_SETTLED` (those, Game once decided and a bidder who can no
+    longer make the bid, :func:`_settled_value`).
     """
-    if leaf not in (LEAF_EVEN, LEAF_PLAYOUT, LEAF_SURE):
+    if leaf not in (LEAF_EVEN, LEAF_PLAYOUT, LEAF_SURE, LEAF_SETTLED):
         raise ValueError(f"unknown leaf {leaf}")
     tables = solver_tables(rules, trump)
     n = len(hands)
