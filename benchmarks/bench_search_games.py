@@ -19,7 +19,9 @@ Use ``--workers 1`` for the cleanest timings (each worker is one process).
 
 ``--out FILE`` keeps every finished deal as a line of JSON and, run again
 with the same file, plays only the deals it lacks: a long run can be
-stopped and taken up again, or lengthened with a larger ``--deals``:
+stopped and taken up again, or lengthened with a larger ``--deals``;
+``--first K`` leaves deals ``0 .. K-1`` to another process (its own file;
+the files joined, a run over them all prints the whole figure):
 
     .venv/bin/python benchmarks/bench_search_games.py --games tarok_3p --deals 600 --workers 1 \\
         --out benchmarks/ladder/tarok_3p-search-heuristic-seed2024.jsonl
@@ -217,10 +219,10 @@ def _kept(path: str | None, game: str, seed: int, level: str) -> dict[int, dict[
     return kept
 
 
-def _run_deals(game: str, seed: int, level: str, deals: int, workers: int, out: str | None) -> list[dict[str, Any]]:
-    """The results of deals ``0 .. deals-1``: those kept in ``out``, the rest played (and added to ``out``)."""
+def _run_deals(game: str, seed: int, level: str, deals: range, workers: int, out: str | None) -> list[dict[str, Any]]:
+    """The results of the ``deals``: those kept in ``out``, the rest played (and added to ``out``)."""
     kept = _kept(out, game, seed, level)
-    jobs = [(game, seed, i, level) for i in range(deals) if i not in kept]
+    jobs = [(game, seed, i, level) for i in deals if i not in kept]
     handle = open(out, "a", encoding="utf-8") if out is not None else None
     try:
         with Pool(workers) if workers > 1 else _NoPool() as pool:
@@ -234,7 +236,7 @@ def _run_deals(game: str, seed: int, level: str, deals: int, workers: int, out: 
     finally:
         if handle is not None:
             handle.close()
-    return [kept[i] for i in range(deals)]
+    return [kept[i] for i in deals]
 
 
 class _NoPool:
@@ -251,6 +253,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--levels", default="normal", help="comma-separated: normal, hard")
     parser.add_argument("--deals", type=int, default=100, help="deals per game and level")
     parser.add_argument("--seed", type=int, default=2024, help="seed of the deck orders")
+    parser.add_argument("--first", type=int, default=0, help="the first deal's number (another process's share)")
     parser.add_argument("--workers", type=int, default=2, help="processes (1 for the cleanest timings)")
     parser.add_argument("--json", action="store_true", help="one JSON object per line instead of text")
     parser.add_argument("--out", metavar="FILE", help="keep each deal's result in FILE (JSON lines) and resume from it")
@@ -261,6 +264,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.set and not args.contracts:
         parser.error("--set goes with --contracts")
+    if not 0 <= args.first < args.deals:
+        parser.error(f"--first {args.first} must be at least 0 and below --deals {args.deals}")
     if args.contracts:
         from jick.engine import RulesError
         from jick.options import parse_sets
@@ -293,7 +298,7 @@ def main(argv: list[str] | None = None) -> int:
     for game in args.games.split(","):
         for level in args.levels.split(","):
             start = time.perf_counter()
-            results = _run_deals(game, args.seed, level, args.deals, args.workers, args.out)
+            results = _run_deals(game, args.seed, level, range(args.first, args.deals), args.workers, args.out)
             row = summarize(game, level, results, time.perf_counter() - start)
             rows.append(row)
             if args.json:

@@ -41,3 +41,33 @@ def test_contracts_take_house_rules(capsys):
         bench.main([*args, "--set", "consolation_scoring=double"])
     assert exit_info.value.code == 2
     assert "option consolation_scoring = 'double' is not allowed; use literal | mirror" in capsys.readouterr().err
+
+
+def test_out_keeps_each_deal_and_a_second_run_plays_only_the_missing_ones(tmp_path, monkeypatch, capsys):
+    """The bookkeeping of ``--out`` and ``--first`` (a deal's play is stood in for: the search takes seconds)."""
+    bench = load_script("bench_search_games")
+    played: list[int] = []
+
+    def fake_deal(job):
+        game, seed, index, level = job
+        played.append(index)
+        return {"diffs": [float(index), float(index)], "times": [(0.1, 0.1, 2)]}
+
+    monkeypatch.setattr(bench, "run_deal", fake_deal)
+    out = tmp_path / "deals.jsonl"
+    args = ["--games", "tarok_3p", "--workers", "1", "--json", "--out", str(out)]
+    assert bench.main([*args, "--deals", "3"]) == 0
+    assert played == [0, 1, 2]
+    assert bench.main([*args, "--deals", "5"]) == 0  # lengthened: only the two new deals are played
+    assert played == [0, 1, 2, 3, 4]
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [row["deals"] for row in rows] == [3, 5]
+    assert rows[1]["mean_diff"] == pytest.approx(2.0)  # the mean of deals 0..4, kept and new
+    other = tmp_path / "other.jsonl"
+    assert bench.main([*args[:-1], str(other), "--first", "5", "--deals", "7"]) == 0
+    assert played[5:] == [5, 6]
+    assert len(out.read_text().splitlines()) == 5
+    with pytest.raises(SystemExit) as exit_info:
+        bench.main([*args, "--first", "7", "--deals", "7"])
+    assert exit_info.value.code == 2
+    assert "--first 7 must be at least 0 and below --deals 7" in capsys.readouterr().err
