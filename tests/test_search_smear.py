@@ -293,9 +293,9 @@ def test_the_leaf_is_named_and_checked() -> None:
         SearchBot(1, leaf="deep")
     assert make_bot("search_playout", 1, game="smear").leaf == "playout"
     assert make_bot("search_v6", 1, game="smear").leaf == "even"
-    assert make_bot("search_settled", 1, game="smear").leaf == "settled"
     # every version from before the tie-break and the sure leaf plays its cards as it did then
     for old in ("search_v1", "search_v2", "search_v3", "search_v4", "search_v5"):
         bot = make_bot(old, 1, game="smear")
         assert (bot.tie_break, bot.leaf) == (False, "even"), old
-    assert make_bot("search", 1, game="smear").leaf == make_bot("search_sure", 1, game="smear").leaf == "sure"
+    assert make_bot("search", 1, game="smear").leaf == make_bot("search_settled", 1, game="smear").leaf == "settled"
+    assert make_bot("search_sure", 1, game="smear").leaf == "sure"

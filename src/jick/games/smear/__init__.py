@@ -73,11 +73,11 @@ BOT_VERSIONS: dict[str, tuple[str, dict[str, Any]]] = {
     # the Smear search bot before its depth-limited solves counted the point trumps already sure to a side at
     # their horizon (they counted the rest of the hand as even)
     "search_v6": ("search", {"leaf": "even"}),
-    # the search with that 'sure' leaf, under the name it was measured by before it became the default (the
-    # same bot as "search"; see docs/bots.md)
+    # the search with that 'sure' leaf (the default until the 'settled' leaf; see docs/bots.md)
     "search_sure": ("search", {"leaf": "sure"}),
     # the search whose solves also count Game once decided and the swing of a bidder who can no longer make
-    # the bid at their horizon (being measured against "search_sure"; see docs/bots.md)
+    # the bid at their horizon, under the name it was measured by before it became the default (the same bot
+    # as "search")
     "search_settled": ("search", {"leaf": "settled"}),
     # the Smear search bot valuing every legal call on sampled deals, to the score (bid_search.py)
     "search_bidsearch": ("search", {"bid_search": True}),

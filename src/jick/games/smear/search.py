@@ -81,8 +81,8 @@ BUDGETS = {
 }
 #: How the play's solves value the rest of the hand where they stop short of its end (big tables early in a
 #: hand): as even, played out by a cheap open-card policy, with the point trumps already sure to a side
-#: counted, the rest as even (``leaf``, ``"sure"`` by default; docs/bots.md), or with Game and a bidder's
-#: set counted too once they are settled (``"settled"``).
+#: counted, the rest as even (``"sure"``), or with Game and a bidder's set counted too once they are
+#: settled (``leaf``, ``"settled"`` by default; docs/bots.md).
 LEAVES = {"even": LEAF_EVEN, "playout": LEAF_PLAYOUT, "sure": LEAF_SURE, "settled": LEAF_SETTLED}
 #: Positions one solve may visit when the budget sets no ``nodes`` (the easy search).
 SOLVE_NODES = 200_000
@@ -288,10 +288,12 @@ class SearchBot:
     of the hand the heuristic's card is played unless the best beats it by
     more than that margin (the ``search_margin`` bot; off by default).
     ``leaf`` is how such a solve values the rest of the hand (:data:`LEAVES`):
-    ``"sure"`` (the default) counts the point trumps already sure to a side
-    and the rest as even; ``"even"`` counts it all as even (the
-    ``search_v6`` bot); ``"playout"`` plays it out by a cheap open-card
-    policy (the ``search_playout`` bot; no gain measured).
+    ``"settled"`` (the default) counts the point trumps already sure to a
+    side, Game once no side can catch its leader and the swing of a bidder
+    who can no longer make the bid, and the rest as even; ``"sure"`` counts
+    only those trumps (the ``search_sure`` bot); ``"even"`` counts it all as
+    even (the ``search_v6`` bot); ``"playout"`` plays it out by a cheap
+    open-card policy (the ``search_playout`` bot; no gain measured).
     """
 
     name = "search"
@@ -312,7 +314,7 @@ class SearchBot:
         defence: str = "threat",
         tie_break: bool = True,
         play_margin: float | None = None,
-        leaf: str = "sure",
+        leaf: str = "settled",
     ) -> None:
         if budget is None:
             if level not in BUDGETS:
