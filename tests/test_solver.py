@@ -340,31 +340,30 @@ def test_the_playout_policy_dumps_cheap_wins_cheap_and_feeds_a_friends_safe_tric
     assert playout_card(rules, 0, hands, seat=3, leader=2, trick=["AH"], coalition_bidder=1) == "10H"
 
 
-def sure_value(rules: SmearRules, hands: list[str], weight: list[int], team: list[int] | None = None) -> int:
-    """:func:`_sure_points` of open hands (card names), spades trump, every seat its own side."""
+def open_leaf(rules: SmearRules, hands: list[str], weight: list[int], team: list[int] | None) -> tuple[Any, ...]:
+    """The arguments a leaf value takes first, for open hands (card names), spades trump, every seat its own side.
+
+    The tables, the hands' masks, the seats' sides, the weights, the teams
+    (default: the sides of positive weight) and the count of allied sides.
+    """
     import numpy as np
 
     from jick.cards import card_mask
-    from jick.games.smear.solver import _sure_points, solver_tables
+    from jick.games.smear.solver import solver_tables
 
-    t = solver_tables(rules, 0)
-    n = len(hands)
     masks = np.array([card_mask(h.split()) for h in hands], dtype=np.uint64)
     team_arr = np.array(team if team is not None else [int(w > 0) for w in weight], dtype=np.int64)
-    return int(
-        _sure_points(
-            masks,
-            np.arange(n, dtype=np.int64),
-            np.array(weight, dtype=np.int64),
-            team_arr,
-            int(team_arr.sum()),
-            t.points,
-            t.order,
-            t.order_len,
-            -1,
-            0,
-        )  # fmt: skip
-    )
+    sides = np.arange(len(hands), dtype=np.int64)
+    weights = np.array(weight, dtype=np.int64)
+    return solver_tables(rules, 0), masks, sides, weights, team_arr, int(team_arr.sum())
+
+
+def sure_value(rules: SmearRules, hands: list[str], weight: list[int], team: list[int] | None = None) -> int:
+    """:func:`_sure_points` of open hands (card names), spades trump, every seat its own side."""
+    from jick.games.smear.solver import _sure_points
+
+    t, masks, sides, weights, team_arr, allies = open_leaf(rules, hands, weight, team)
+    return int(_sure_points(masks, sides, weights, team_arr, allies, t.points, t.order, t.order_len, -1, 0, -1)[0])
 
 
 def test_the_sure_leaf_counts_a_point_trump_only_below_its_own_sides_trumps() -> None:
@@ -402,25 +401,21 @@ def settled_value(
     """:func:`_settled_value` of open hands (card names), spades trump, every seat its own side, bidder seat 1."""
     import numpy as np
 
-    from jick.cards import card_mask
-    from jick.games.smear.solver import _settled_value, solver_tables
+    from jick.games.smear.solver import _settled_value
 
-    t = solver_tables(rules, 0)
-    n = len(hands)
-    masks = np.array([card_mask(h.split()) for h in hands], dtype=np.uint64)
+    t, masks, sides, weights, team_arr, allies = open_leaf(rules, hands, weight, team)
     in_play = 0
     for mask in masks:
         in_play |= int(mask)
     rem_points = sum(int(t.points[c]) for c in range(55) if in_play >> c & 1)
-    team_arr = np.array(team if team is not None else [int(w > 0) for w in weight], dtype=np.int64)
     return int(
         _settled_value(
             masks,
-            np.arange(n, dtype=np.int64),
-            n,
-            np.array(weight, dtype=np.int64),
+            sides,
+            len(hands),
+            weights,
             team_arr,
-            int(team_arr.sum()),
+            allies,
             t.points,
             t.order,
             t.order_len,

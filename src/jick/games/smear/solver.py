@@ -371,7 +371,17 @@ def _playout_card(  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def _sure_points(hands, side, weight, team, allies, points, order, order_len, low_card, low_value):  # type: ignore[no-untyped-def]
+def _holder(hands, card):  # type: ignore[no-untyped-def]
+    """The seat holding ``card``, or -1 when no hand does."""
+    bit = np.uint64(1) << np.uint64(card)
+    for s in range(hands.shape[0]):
+        if hands[s] & bit:
+            return s
+    return -1
+
+
+@njit(cache=True)
+def _sure_points(hands, side, weight, team, allies, points, order, order_len, low_card, low_value, bidder_side):  # type: ignore[no-untyped-def]
     """The value for the root of the point trumps already sure to their holders' sides, the rest as even.
 
     A trump is sure to its holder's side when every live trump above it is
@@ -379,19 +389,21 @@ def _sure_points(hands, side, weight, team, allies, points, order, order_len, lo
     fellow defenders): whenever it is played it takes the trick, or a friend
     takes it. Its points count at the holder's side's weight. ``allies``:
     the sides playing for the root (more than one: the defenders combine).
+
+    Also, from the same walk, the points of the trumps sure to the side
+    ``bidder_side`` (no other seat holds a live trump above them) and of those
+    out of its reach (no seat of that side does): ``(value, mine, lost)``.
     """
     n = hands.shape[0]
-    one = np.uint64(1)
     value = 0
+    mine = 0
+    lost = 0
     enemy_above = np.zeros(n, dtype=np.bool_)  # per seat: an opponent of it holds a live trump above
+    bidder_above = False
+    other_above = False
     for i in range(order_len[TRUMP_SUIT]):
         c = order[TRUMP_SUIT, i]
-        bit = one << np.uint64(c)
-        holder = -1
-        for s in range(n):
-            if hands[s] & bit:
-                holder = s
-                break
+        holder = _holder(hands, c)
         if holder < 0:
             continue
         worth = points[c] + (low_value if c == low_card else 0)
@@ -400,34 +412,6 @@ def _sure_points(hands, side, weight, team, allies, points, order, order_len, lo
         for s in range(n):
             if not _friendly(s, holder, side, team, allies):
                 enemy_above[s] = True
-    return value
-
-
-@njit(cache=True)
-def _bidder_sure(hands, side, bidder_side, points, order, order_len, low_card, low_value):  # type: ignore[no-untyped-def]
-    """The points of the live trumps sure to the bidder's side, and those it can no longer take.
-
-    A trump is sure to the bidder's side when no other seat holds a live
-    trump above it, and out of its reach when no seat of the bidder's side
-    does: whoever plays it, the trick goes to a seat of its holder's kind.
-    """
-    n = hands.shape[0]
-    one = np.uint64(1)
-    mine = 0
-    lost = 0
-    bidder_above = False
-    other_above = False
-    for i in range(order_len[TRUMP_SUIT]):
-        c = order[TRUMP_SUIT, i]
-        bit = one << np.uint64(c)
-        holder = -1
-        for s in range(n):
-            if hands[s] & bit:
-                holder = s
-                break
-        if holder < 0:
-            continue
-        worth = points[c] + (low_value if c == low_card else 0)
         if side[holder] == bidder_side:
             if not other_above:
                 mine += worth
@@ -436,7 +420,7 @@ def _bidder_sure(hands, side, bidder_side, points, order, order_len, low_card, l
             if not bidder_above:
                 lost += worth
             other_above = True
-    return mine, lost
+    return value, mine, lost
 
 
 @njit(cache=True)
@@ -450,8 +434,12 @@ def _settled_value(  # type: ignore[no-untyped-def]
     side leads every other by more than the Game points left; and the swing
     of a bidder who can no longer make the bid, even taking every point not
     already out of its reach (its points counted as those it is sure of).
+    A trump is out of the bidder's reach when no seat of its side holds a
+    live trump above it: whoever plays it, the trick goes to another side.
     """
-    value = _sure_points(hands, side, weight, team, allies, points, order, order_len, low_card, low_value)
+    value, mine, lost = _sure_points(
+        hands, side, weight, team, allies, points, order, order_len, low_card, low_value, bidder_side
+    )
     winner = -1
     if game_value != 0:
         for s in range(nsides):
@@ -465,7 +453,6 @@ def _settled_value(  # type: ignore[no-untyped-def]
                 value += weight[s] * game_value
                 break
     if 0 < bid and bid_pts < bid:
-        mine, lost = _bidder_sure(hands, side, bidder_side, points, order, order_len, low_card, low_value)
         game_left = game_value if winner < 0 or winner == bidder_side else 0
         if bid_pts + rem_points - lost + game_left < bid:
             total = bid_pts + mine + (game_value if winner == bidder_side else 0)
@@ -588,7 +575,9 @@ def _search(  # type: ignore[no-untyped-def]
         if leaf == LEAF_EVEN:
             return 0  # the rest counts as even
         if leaf == LEAF_SURE:
-            return _sure_points(hands, side, weight, team, allies, points, order, order_len, low_card, low_value)
+            return _sure_points(
+                hands, side, weight, team, allies, points, order, order_len, low_card, low_value, bidder_side
+            )[0]
         if leaf == LEAF_SETTLED:
             return _settled_value(
                 hands, side, nsides, weight, team, allies, points, order, order_len, low_card, low_value, pips_side,
