@@ -44,6 +44,7 @@ import math
 import statistics
 import sys
 import time
+from contextlib import ExitStack
 from multiprocessing import Pool
 from typing import Any
 
@@ -223,28 +224,17 @@ def _run_deals(game: str, seed: int, level: str, deals: range, workers: int, out
     """The results of the ``deals``: those kept in ``out``, the rest played (and added to ``out``)."""
     kept = _kept(out, game, seed, level)
     jobs = [(game, seed, i, level) for i in deals if i not in kept]
-    handle = open(out, "a", encoding="utf-8") if out is not None else None
-    try:
-        with Pool(workers) if workers > 1 else _NoPool() as pool:
-            mapped = pool.imap(run_deal, jobs, chunksize=1) if workers > 1 else map(run_deal, jobs)
-            for (_, _, index, _), result in zip(jobs, mapped, strict=True):
-                kept[index] = result
-                if handle is not None:
-                    row = {"game": game, "seed": seed, "level": level, "index": index, **result}
-                    handle.write(json.dumps(row) + "\n")
-                    handle.flush()
-    finally:
-        if handle is not None:
-            handle.close()
+    with ExitStack() as stack:
+        handle = stack.enter_context(open(out, "a", encoding="utf-8")) if out is not None else None
+        pool = stack.enter_context(Pool(workers)) if workers > 1 else None
+        mapped = pool.imap(run_deal, jobs, chunksize=1) if pool is not None else map(run_deal, jobs)
+        for (_, _, index, _), result in zip(jobs, mapped, strict=True):
+            kept[index] = result
+            if handle is not None:
+                row = {"game": game, "seed": seed, "level": level, "index": index, **result}
+                handle.write(json.dumps(row) + "\n")
+                handle.flush()
     return [kept[i] for i in deals]
-
-
-class _NoPool:
-    def __enter__(self) -> _NoPool:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        return None
 
 
 def main(argv: list[str] | None = None) -> int:
