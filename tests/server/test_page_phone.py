@@ -55,8 +55,11 @@ MEASURE = """() => {
       if (right - b.x < 39.5 || bottom - b.y < 39.5)
         problems.push(`card ${name(el)} shows only ${Math.round(right - b.x)}x${Math.round(bottom - b.y)} px`); });
   });
+  // a card still travelling (from its seat to the trick, or swept to the trick's winner) passes over the plates
+  // on its way: the layout is where things come to rest, so a card with an animation on it is not measured
+  const moving = (el) => el.getAnimations().length > 0;
   const things = [...document.querySelectorAll('.felt .seat, .felt .trick .card, .trick-note, .prompt')]
-    .filter((el) => shown(el) && el.textContent.trim() !== '' || el.classList.contains('card'));
+    .filter((el) => (shown(el) && el.textContent.trim() !== '' || el.classList.contains('card')) && !moving(el));
   for (let i = 0; i < things.length; i++) for (let j = i + 1; j < things.length; j++) {
     const a = box(things[i]), b = box(things[j]);
     if (a.x < b.r - 0.5 && b.x < a.r - 0.5 && a.y < b.b - 0.5 && b.y < a.b - 0.5)
