@@ -37,7 +37,7 @@ from jick.games.smear.ids import (
     TRUMP_BASE,
 )
 from jick.games.smear.numba_cache import shared_module
-from jick.games.smear.solver import _legal, _trick_winner
+from jick.games.smear.solver import _holder, _legal, _trick_winner
 from jick.games.smear.tables import TRUMP
 
 if TYPE_CHECKING:
@@ -192,15 +192,6 @@ def _next_in(part, seat, n):  # type: ignore[no-untyped-def]
     for i in range(n):
         s = (seat + i) % n
         if (part >> np.uint64(s)) & _ONE:
-            return s
-    return -1
-
-
-@njit(cache=True)
-def _holder(hands, n, card):  # type: ignore[no-untyped-def]
-    """The seat holding ``card``, or -1."""
-    for s in range(n):
-        if (hands[s] >> np.uint64(card)) & _ONE:
             return s
     return -1
 

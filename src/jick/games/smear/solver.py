@@ -371,10 +371,10 @@ def _playout_card(  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def _holder(hands, card):  # type: ignore[no-untyped-def]
-    """The seat holding ``card``, or -1 when no hand does."""
+def _holder(hands, n, card):  # type: ignore[no-untyped-def]
+    """The seat of the first ``n`` holding ``card``, or -1 when none does (the batched kernel's too)."""
     bit = np.uint64(1) << np.uint64(card)
-    for s in range(hands.shape[0]):
+    for s in range(n):
         if hands[s] & bit:
             return s
     return -1
@@ -403,7 +403,7 @@ def _sure_points(hands, side, weight, team, allies, points, order, order_len, lo
     other_above = False
     for i in range(order_len[TRUMP_SUIT]):
         c = order[TRUMP_SUIT, i]
-        holder = _holder(hands, c)
+        holder = _holder(hands, n, c)
         if holder < 0:
             continue
         worth = points[c] + (low_value if c == low_card else 0)
