@@ -221,6 +221,15 @@ def bidder_delta(points: int, bid: int) -> int:
     return points if points >= bid else -bid
 
 
+def set_swing(points: int, bid: int) -> int:
+    """What a bid of points costs the bidder against its ``points``: 0 when made, else its points and the bid.
+
+    >>> set_swing(5, 4), set_swing(3, 4)
+    (0, -7)
+    """
+    return bidder_delta(points, bid) - points
+
+
 def bid_made(
     kind: int,
     points: Ints,
@@ -334,6 +343,7 @@ JITABLE: tuple[Callable[..., Any], ...] = (
     took_every_point,
     count_sides,
     bidder_delta,
+    set_swing,
     bid_made,
     hand_deltas,
 )

@@ -199,6 +199,12 @@ def _trick_winner(tcards, n, eff, strength, flags):  # type: ignore[no-untyped-d
 
 
 @njit(cache=True)
+def _worth(points, card, low_card, low_value):  # type: ignore[no-untyped-def]
+    """The points a capture of ``card`` scores, Low's (``low_value`` when it is ``low_card``) included."""
+    return points[card] + (low_value if card == low_card else 0)
+
+
+@njit(cache=True)
 def _trick_score(tcards, n, points, pips, low_card, low_value):  # type: ignore[no-untyped-def]
     """The points and Game points of the ``n`` cards of a finished trick, and whether Low is among them."""
     gained = 0
@@ -206,11 +212,9 @@ def _trick_score(tcards, n, points, pips, low_card, low_value):  # type: ignore[
     took_low = False
     for k in range(n):
         card = tcards[k]
-        gained += points[card]
+        gained += _worth(points, card, low_card, low_value)
         pip_sum += pips[card]
-        if card == low_card:
-            gained += low_value
-            took_low = True
+        took_low = took_low or card == low_card
     return gained, pip_sum, took_low
 
 
@@ -256,7 +260,7 @@ def _game_winner(pips_side, nsides, game_value, tie_mode, bidder_side, low_side)
 def _end_value(pips_side, nsides, root_side, game_value, tie_mode, bidder_side, low_side, bid, bid_pts):  # type: ignore[no-untyped-def]
     """The value of the end of the hand for the root side: Game, and the bid lost by a set bidder.
 
-    A bidder short of ``bid`` scores ``-bid`` instead of its points (``settle_core.bidder_delta``), a swing
+    A bidder short of ``bid`` scores ``-bid`` instead of its points (``settle_core.set_swing``), a swing
     of (its points + ``bid``) against the bidder's side.
     """
     winner = _game_winner(pips_side, nsides, game_value, tie_mode, bidder_side, low_side)
@@ -265,7 +269,7 @@ def _end_value(pips_side, nsides, root_side, game_value, tie_mode, bidder_side, 
         value = game_value if winner == root_side else -game_value
     if bid > 0:
         total = bid_pts + (game_value if winner == bidder_side else 0)
-        swing = core.bidder_delta(total, bid) - total
+        swing = core.set_swing(total, bid)
         value += swing if root_side == bidder_side else -swing
     return value
 
@@ -287,7 +291,7 @@ def _defence_end_value(  # type: ignore[no-untyped-def]
         value = weight[winner] * game_value
     if bid > 0:
         total = bid_pts + (game_value if winner == bidder_side else 0)
-        swing = core.bidder_delta(total, bid) - total  # as in _end_value: 0 when made
+        swing = core.set_swing(total, bid)  # as in _end_value: 0 when made
         if swing < 0:
             value += weight[bidder_side] * (swing - set_bonus)
     return value
@@ -348,7 +352,7 @@ def _playout_card(  # type: ignore[no-untyped-def]
     while x:
         c = int(_ctz(x))
         x &= x - one
-        worth = points[c] + (low_value if c == low_card else 0)
+        worth = _worth(points, c, low_card, low_value)
         key = worth * 10_000 + (500 if eff[c] == TRUMP_SUIT else 0) + pips[c] * 20 + strength[c]
         if key < cheap_key:
             cheap_key = key
@@ -406,7 +410,7 @@ def _sure_points(hands, side, weight, team, allies, points, order, order_len, lo
         holder = _holder(hands, n, c)
         if holder < 0:
             continue
-        worth = points[c] + (low_value if c == low_card else 0)
+        worth = _worth(points, c, low_card, low_value)
         if worth > 0 and not enemy_above[holder]:
             value += weight[side[holder]] * worth
         for s in range(n):
@@ -456,7 +460,7 @@ def _settled_value(  # type: ignore[no-untyped-def]
         game_left = game_value if winner < 0 or winner == bidder_side else 0
         if bid_pts + rem_points - lost + game_left < bid:
             total = bid_pts + mine + (game_value if winner == bidder_side else 0)
-            swing = core.bidder_delta(total, bid) - total
+            swing = core.set_swing(total, bid)
             value += weight[bidder_side] * (swing - (set_bonus if allies > 1 else 0))
     return value
 
@@ -643,11 +647,11 @@ def _search(  # type: ignore[no-untyped-def]
                 if cur_side == my_side:
                     scores[i] = 100 - strength[c]
                 else:
-                    scores[i] = 10_000 + 100 * (points[c] + (low_value if c == low_card else 0)) - strength[c]
+                    scores[i] = 10_000 + 100 * _worth(points, c, low_card, low_value) - strength[c]
             elif cur_side == my_side:
-                scores[i] = 5000 + 100 * (points[c] + (low_value if c == low_card else 0)) + pips[c]
+                scores[i] = 5000 + 100 * _worth(points, c, low_card, low_value) + pips[c]
             else:
-                scores[i] = 1000 - 100 * (points[c] + (low_value if c == low_card else 0)) - pips[c] - strength[c]
+                scores[i] = 1000 - 100 * _worth(points, c, low_card, low_value) - pips[c] - strength[c]
     # insertion sort, best first
     for i in range(1, count):
         j = i
