@@ -98,9 +98,9 @@ def play(state: Any, bots: list[Any], timed: int, times: list[tuple[float, float
         state.apply(action)
 
 
-def run_deal(args: tuple[str, int, int, str]) -> dict[str, Any]:
-    """Baseline and one search run per deciding seat for deal ``index``."""
-    game, seed, index, level = args
+def run_deal(args: tuple[str, int, int, str, dict[str, Any]]) -> dict[str, Any]:
+    """Baseline and one search run per deciding seat for deal ``index`` (``options``: the search bot's)."""
+    game, seed, index, level, options = args
     bot_module = _bot_module(game)
     heuristic = bot_module.HeuristicBot
     deck = deck_for(game, seed, index)
@@ -113,7 +113,7 @@ def run_deal(args: tuple[str, int, int, str]) -> dict[str, Any]:
     for seat in deciding_seats(game, base_state):
         state = new_deal(game, deck)
         bots: list[Any] = [heuristic(s) for s in range(n)]
-        bots[seat] = bot_module.SearchBot(seed=1000 * index + seat, level=level)
+        bots[seat] = bot_module.SearchBot(seed=1000 * index + seat, level=level, **options)
         play(state, bots, seat, times)
         diffs.append(points(game, state)[seat] - base[seat])
     return {"diffs": diffs, "times": times}
@@ -204,8 +204,8 @@ def summarize(game: str, level: str, results: list[dict[str, Any]], seconds: flo
     }
 
 
-def _kept(path: str | None, game: str, seed: int, level: str) -> dict[int, dict[str, Any]]:
-    """The deals of ``game`` at ``level`` already in the file at ``path`` (by deal index)."""
+def _kept(path: str | None, game: str, seed: int, level: str, options: dict[str, Any]) -> dict[int, dict[str, Any]]:
+    """The deals of ``game`` at ``level`` (with the search ``options``) already in the file at ``path``, by index."""
     kept: dict[int, dict[str, Any]] = {}
     if path is None:
         return kept
@@ -213,25 +213,29 @@ def _kept(path: str | None, game: str, seed: int, level: str) -> dict[int, dict[
         with open(path, encoding="utf-8") as handle:
             for line in handle:
                 row = json.loads(line)
-                if (row["game"], row["seed"], row["level"]) == (game, seed, level):
+                if (row["game"], row["seed"], row["level"], row.get("options", {})) == (game, seed, level, options):
                     kept[row["index"]] = row
     except FileNotFoundError:
         pass
     return kept
 
 
-def _run_deals(game: str, seed: int, level: str, deals: range, workers: int, out: str | None) -> list[dict[str, Any]]:
+def _run_deals(
+    game: str, seed: int, level: str, deals: range, workers: int, out: str | None, options: dict[str, Any]
+) -> list[dict[str, Any]]:
     """The results of the ``deals``: those kept in ``out``, the rest played (and added to ``out``)."""
-    kept = _kept(out, game, seed, level)
-    jobs = [(game, seed, i, level) for i in deals if i not in kept]
+    kept = _kept(out, game, seed, level, options)
+    jobs = [(game, seed, i, level, options) for i in deals if i not in kept]
     with ExitStack() as stack:
         handle = stack.enter_context(open(out, "a", encoding="utf-8")) if out is not None else None
         pool = stack.enter_context(Pool(workers)) if workers > 1 else None
         mapped = pool.imap(run_deal, jobs, chunksize=1) if pool is not None else map(run_deal, jobs)
-        for (_, _, index, _), result in zip(jobs, mapped, strict=True):
+        for (_, _, index, _, _), result in zip(jobs, mapped, strict=True):
             kept[index] = result
             if handle is not None:
                 row = {"game": game, "seed": seed, "level": level, "index": index, **result}
+                if options:
+                    row["options"] = options
                 handle.write(json.dumps(row) + "\n")
                 handle.flush()
     return [kept[i] for i in deals]
@@ -251,7 +255,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--set", action="append", default=[], metavar="OPTION=VALUE", help="with --contracts: a Tarok house rule"
     )
+    parser.add_argument(
+        "--search-option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="an option of the search bot, e.g. allocation=flat (kept with each deal in --out)",
+    )
     args = parser.parse_args(argv)
+    options = dict(item.split("=", 1) for item in args.search_option if "=" in item)
+    if len(options) != len(args.search_option):
+        parser.error("--search-option takes NAME=VALUE")
     if args.set and not args.contracts:
         parser.error("--set goes with --contracts")
     if not 0 <= args.first < args.deals:
@@ -288,7 +302,7 @@ def main(argv: list[str] | None = None) -> int:
     for game in args.games.split(","):
         for level in args.levels.split(","):
             start = time.perf_counter()
-            results = _run_deals(game, args.seed, level, range(args.first, args.deals), args.workers, args.out)
+            results = _run_deals(game, args.seed, level, range(args.first, args.deals), args.workers, args.out, options)
             row = summarize(game, level, results, time.perf_counter() - start)
             rows.append(row)
             if args.json:

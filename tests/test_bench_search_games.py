@@ -47,10 +47,12 @@ def test_out_keeps_each_deal_and_a_second_run_plays_only_the_missing_ones(tmp_pa
     """The bookkeeping of ``--out`` and ``--first`` (a deal's play is stood in for: the search takes seconds)."""
     bench = load_script("bench_search_games")
     played: list[int] = []
+    seen_options: list[dict[str, str]] = []
 
     def fake_deal(job):
-        game, seed, index, level = job
+        game, seed, index, level, options = job
         played.append(index)
+        seen_options.append(options)
         return {"diffs": [float(index), float(index)], "times": [(0.1, 0.1, 2)]}
 
     monkeypatch.setattr(bench, "run_deal", fake_deal)
@@ -71,3 +73,25 @@ def test_out_keeps_each_deal_and_a_second_run_plays_only_the_missing_ones(tmp_pa
         bench.main([*args, "--first", "7", "--deals", "7"])
     assert exit_info.value.code == 2
     assert "--first 7 must be at least 0 and below --deals 7" in capsys.readouterr().err
+
+
+def test_a_search_option_goes_to_the_bot_and_its_deals_are_kept_apart(tmp_path, monkeypatch, capsys):
+    bench = load_script("bench_search_games")
+    jobs: list[tuple[int, dict[str, str]]] = []
+
+    def fake_deal(job):
+        jobs.append((job[2], job[4]))
+        return {"diffs": [1.0], "times": [(0.1, 0.1, 2)]}
+
+    monkeypatch.setattr(bench, "run_deal", fake_deal)
+    out = tmp_path / "deals.jsonl"
+    args = ["--games", "tarok_3p", "--workers", "1", "--json", "--out", str(out), "--deals", "2"]
+    assert bench.main(args) == 0
+    assert bench.main([*args, "--search-option", "allocation=flat"]) == 0  # other options: played again
+    assert jobs == [(0, {}), (1, {}), (0, {"allocation": "flat"}), (1, {"allocation": "flat"})]
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [row.get("options") for row in rows] == [None, None, {"allocation": "flat"}, {"allocation": "flat"}]
+    with pytest.raises(SystemExit) as exit_info:
+        bench.main([*args, "--search-option", "allocation"])
+    assert exit_info.value.code == 2
+    assert "--search-option takes NAME=VALUE" in capsys.readouterr().err

@@ -6,7 +6,11 @@ Perfect-information Monte Carlo (PIMC): from one observation the bot draws
 fast policy play the rest of the deal or game, and scores the outcome with
 the game's value function. The action with the best mean wins. Every action
 is scored on the same worlds (common random numbers), so the comparison
-between actions is much less noisy than the values themselves.
+between actions is much less noisy than the values themselves. With many
+candidates the rollouts go by *sequential halving* (``allocation="halving"``):
+every candidate is rolled out on the first worlds, the better half goes on to
+the next worlds, and so on, so that the same number of rollouts tells the
+best few apart on many more worlds than a flat share would give each.
 
 A game plugs in through :class:`SearchGame`: how to sample a world, when a
 rollout ends, what an outcome is worth to the seat, the rollout policy, and
@@ -101,13 +105,52 @@ def observation_seed(seed: int, key: str) -> int:
     return int.from_bytes(digest, "big")
 
 
-class DeterminizedSearch(Generic[ObsT, StateT]):
-    """PIMC over a :class:`SearchGame` with a :class:`Budget`; deterministic for a given seed."""
+#: How a search shares its rollouts among the candidates: the same worlds for every one (``flat``), or
+#: rounds that each keep the better half on further worlds (``halving``).
+ALLOCATIONS = ("flat", "halving")
 
-    def __init__(self, game: SearchGame[ObsT, StateT], budget: Budget, seed: int | None = None) -> None:
+
+def halving_rounds(candidates: int, rollouts: int) -> list[int]:
+    """New worlds in each round of sequential halving: ``rollouts`` shared evenly by the rounds.
+
+    Round ``k`` rolls out the ``ceil(candidates / 2**k)`` candidates left on
+    its new worlds; a round gets at least one world.
+
+    >>> halving_rounds(8, 800)  # 8 candidates on 33 worlds, 4 on 66 more, 2 on 133 more
+    [33, 66, 133]
+    >>> halving_rounds(2, 200), halving_rounds(5, 10)
+    ([100], [1, 1, 1])
+    """
+    rounds = max(1, (candidates - 1).bit_length())
+    share = rollouts // rounds
+    out = []
+    left = candidates
+    for _ in range(rounds):
+        out.append(max(1, share // left))
+        left = (left + 1) // 2
+    return out
+
+
+class DeterminizedSearch(Generic[ObsT, StateT]):
+    """PIMC over a :class:`SearchGame` with a :class:`Budget`; deterministic for a given seed.
+
+    ``allocation`` (:data:`ALLOCATIONS`): ``flat`` rolls every candidate out
+    on the same worlds, as many as the budget gives (``Budget.worlds_for``);
+    ``halving`` spends the same rollouts by sequential halving
+    (:func:`halving_rounds`): after each round only the better half of the
+    candidates (by their mean over the worlds so far, all of them shared)
+    goes on to new worlds.
+    """
+
+    def __init__(
+        self, game: SearchGame[ObsT, StateT], budget: Budget, seed: int | None = None, allocation: str = "flat"
+    ) -> None:
+        if allocation not in ALLOCATIONS:
+            raise RulesError(f"unknown allocation {allocation!r}; allocations are: {', '.join(ALLOCATIONS)}")
         self.game = game
         self.budget = budget
         self.seed = secrets.randbelow(2**63) if seed is None else seed
+        self.allocation = allocation
 
     def groups(self, observation: ObsT) -> list[list[Action]]:
         legal = list(observation.legal_actions)
@@ -136,34 +179,54 @@ class DeterminizedSearch(Generic[ObsT, StateT]):
         deadline = Deadline(self.budget.seconds)
         seat = observation.seat
         worlds = self.budget.worlds_for(len(groups), self.game.rollout_length(observation))
+        if self.allocation == "halving" and len(groups) > 2:
+            rounds = halving_rounds(len(groups), worlds * len(groups))
+        else:
+            rounds = [worlds]
         key = self.game.observation_key(observation) if self.game.observation_key else repr(observation)
         rng = random.Random(observation_seed(self.seed, key))
         totals = [0.0] * len(groups)
+        weights = [0.0] * len(groups)  # each candidate's weight of worlds (its rollouts, weighted)
+        seen = [0] * len(groups)  # each candidate's worlds
         weigh = self.game.world_weight
-        weight_sum = 0.0
+        alive = list(range(len(groups)))
         done = 0
-        for _ in range(worlds):
-            if done and deadline.expired():
+        stopped = False
+        for number, new_worlds in enumerate(rounds):
+            if number:  # the better half goes on (every candidate left has seen the same worlds)
+                alive.sort(key=lambda i: (-totals[i] / weights[i], i))
+                alive = alive[: (len(alive) + 1) // 2]
+            for _ in range(new_worlds):
+                if done and deadline.expired():
+                    stopped = True
+                    break
+                try:
+                    world = self.game.sample_world(observation, rng)
+                except SamplingError as exc:
+                    if done:
+                        stopped = True
+                        break  # an unlucky draw: keep the worlds already played
+                    return SearchResult(groups, [0.0] * len(groups), 0, 0, fallback=str(exc))
+                weight = 1.0 if weigh is None else weigh(observation, world)
+                if weight <= 0.0:
+                    continue  # a world the calls rule out: no rollouts
+                for i in alive:
+                    branch = world.clone()
+                    branch.apply(groups[i][0])
+                    totals[i] += weight * self.rollout(branch, world, seat)
+                    weights[i] += weight
+                    seen[i] += 1
+                done += 1
+            if stopped or not done:
                 break
-            try:
-                world = self.game.sample_world(observation, rng)
-            except SamplingError as exc:
-                if done:
-                    break  # an unlucky draw: keep the worlds already played
-                return SearchResult(groups, [0.0] * len(groups), 0, 0, fallback=str(exc))
-            weight = 1.0 if weigh is None else weigh(observation, world)
-            if weight <= 0.0:
-                continue  # a world the calls rule out: no rollouts
-            for i, group in enumerate(groups):
-                branch = world.clone()
-                branch.apply(group[0])
-                totals[i] += weight * self.rollout(branch, world, seat)
-            weight_sum += weight
-            done += 1
         if not done:
             return SearchResult(groups, [0.0] * len(groups), 0, 0, fallback="no sampled world fits the calls")
-        means = [t / weight_sum for t in totals]
-        return SearchResult(groups, means, done, done * len(groups), details={"deadline_hit": deadline.hit})
+        means = [t / w if w else float("-inf") for t, w in zip(totals, weights, strict=True)]
+        # a candidate dropped in an earlier round ranks below those left: its mean is over fewer, other worlds
+        last = min(seen[i] for i in alive)
+        means = [m if seen[i] >= last else min(m, min(means[j] for j in alive) - 1e-9) for i, m in enumerate(means)]
+        details = {"deadline_hit": deadline.hit, "finalists": len(alive), "worlds_per_candidate": seen}
+        return SearchResult(groups, means, done, sum(seen), details=details)
 
     def explain(self, observation: ObsT) -> Explanation:
         """The choice and every legal action's mean value, best first."""
@@ -216,7 +279,9 @@ class PimcBot(Generic[ObsT, StateT]):
     The same seed and observation give the same choice unless the deadline
     cuts the search short. ``inference`` says whether the game's
     ``world_weight`` weights the sampled worlds (default: :attr:`infers`);
-    without it every sampled world counts the same.
+    without it every sampled world counts the same. ``allocation`` shares the
+    rollouts among the candidates (:data:`ALLOCATIONS`; default:
+    :attr:`allocates`).
     """
 
     name = "search"
@@ -224,6 +289,8 @@ class PimcBot(Generic[ObsT, StateT]):
     levels: ClassVar[dict[str, Budget]] = {}
     #: Whether the search weights its worlds by ``world_weight`` unless told otherwise.
     infers: ClassVar[bool] = True
+    #: How the search shares its rollouts among the candidates unless told otherwise (:data:`ALLOCATIONS`).
+    allocates: ClassVar[str] = "flat"
 
     def __init__(
         self,
@@ -232,6 +299,7 @@ class PimcBot(Generic[ObsT, StateT]):
         budget: Budget | None = None,
         think: float | None = None,
         inference: bool | None = None,
+        allocation: str | None = None,
     ) -> None:
         if level not in self.levels:
             raise RulesError(f"unknown search level {level!r}; levels are: {', '.join(self.levels)}")
@@ -245,7 +313,8 @@ class PimcBot(Generic[ObsT, StateT]):
         game = self.search_game()
         if not self.inference and game.world_weight is not None:
             game = dataclasses.replace(game, world_weight=None)
-        self.search = DeterminizedSearch(game, budget, seed)
+        self.allocation = self.allocates if allocation is None else allocation
+        self.search = DeterminizedSearch(game, budget, seed, self.allocation)
 
     def search_game(self) -> SearchGame[ObsT, StateT]:
         """The game's pieces for the search (sampling, rollout policy, value)."""

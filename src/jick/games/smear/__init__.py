@@ -79,6 +79,9 @@ BOT_VERSIONS: dict[str, tuple[str, dict[str, Any]]] = {
     # the bid at their horizon, under the name it was measured by before it became the default (the same bot
     # as "search")
     "search_settled": ("search", {"leaf": "settled"}),
+    # the Smear search bot searching deeper than its usual horizon (five seats and more, early in a hand) while
+    # the solve fits in its share of the decision's positions (see docs/bots.md)
+    "search_deep": ("search", {"deepen": True}),
     # the Smear search bot valuing every legal call on sampled deals, to the score (bid_search.py)
     "search_bidsearch": ("search", {"bid_search": True}),
     # the same, replacing the heuristic's call only when another beats it by two standard errors (as search_v4)

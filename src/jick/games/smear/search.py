@@ -97,6 +97,9 @@ MIN_DISTINCT_SHARE = 0.5
 #: With ``bid_search``, deals sampled per call as a multiple of ``auction_worlds`` (calls ending in one contract
 #: share a play-out, so each deal costs less than a play-out per call).
 BID_SEARCH_DEALS = 2
+#: With ``deepen``, a solve stopped at its usual horizon is searched deeper within this share of the decision's
+#: positions (``Budget.nodes``; without it, of one solve's cap), so that about this many deals are still solved.
+DEEPEN_WORLDS = 16
 #: A first guess of the solver's speed in positions per second, before this process has measured it.
 NODES_PER_SECOND = 1_000_000
 
@@ -115,6 +118,7 @@ def play_values(
     max_nodes: int = 0,
     coalition: int = 0,
     leaf: int = LEAF_EVEN,
+    deepen: int = 0,
 ) -> dict[int, float]:
     """Mean solver value of each legal card of ``obs.seat`` over the given deals (lists of hand masks).
 
@@ -123,7 +127,9 @@ def play_values(
     the bidder (:func:`~jick.games.smear.defence.defence_coalition`; setting
     a bidder who would go out is worth a match, :func:`~jick.games.smear.defence.set_bonus`);
     the values stay in points. ``leaf``: how a solve that stops short of the
-    end of the hand values the rest (:func:`~jick.games.smear.solver.solve`).
+    end of the hand values the rest (:func:`~jick.games.smear.solver.solve`);
+    ``deepen``: positions a solve stopped at its usual horizon may take to search deeper
+    (:func:`~jick.games.smear.solver.solve_within`).
     """
     k = k or knowledge(obs)
     rules = obs.rules
@@ -165,6 +171,7 @@ def play_values(
             coalition=coalition,
             set_bonus=set_bonus(rules, coalition),
             leaf=leaf,
+            deepen=deepen,
         )
         for card in legal:
             totals[card] += values[card]
@@ -294,6 +301,10 @@ class SearchBot:
     only those trumps (the ``search_sure`` bot); ``"even"`` counts it all as
     even (the ``search_v6`` bot); ``"playout"`` plays it out by a cheap
     open-card policy (the ``search_playout`` bot; no gain measured).
+    With ``deepen=True``, a solve that stopped at its usual horizon (five
+    seats and more, early in the hand) searches one trick deeper at a time
+    while that fits in its share of the decision's positions
+    (:data:`DEEPEN_WORLDS`): the ``search_deep`` bot.
     """
 
     name = "search"
@@ -315,6 +326,7 @@ class SearchBot:
         tie_break: bool = True,
         play_margin: float | None = None,
         leaf: str = "settled",
+        deepen: bool = False,
     ) -> None:
         if budget is None:
             if level not in BUDGETS:
@@ -335,6 +347,7 @@ class SearchBot:
         self.tie_break = tie_break
         self.play_margin = play_margin
         self.leaf = leaf
+        self.deepen = deepen
         self.bid_threshold = bid_threshold
         self.model_threshold = model_threshold
         self.bid_search = bid_search
@@ -415,7 +428,10 @@ class SearchBot:
                     cap = max(1, in_time)
                     deadline.hit = True
             started = time.perf_counter()
-            values = play_values(obs, [hands], k=k, max_nodes=cap, coalition=coalition, leaf=LEAVES[self.leaf])
+            deeper = min(cap, (budget.nodes or cap * budget.worlds) // DEEPEN_WORLDS) if self.deepen else 0
+            values = play_values(
+                obs, [hands], k=k, max_nodes=cap, coalition=coalition, leaf=LEAVES[self.leaf], deepen=deeper
+            )
             solved_deals[key] = values
             per_deal.append(values)
             limited = limited or LAST.horizon is not None
