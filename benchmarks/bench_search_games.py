@@ -26,6 +26,13 @@ the files joined, a run over them all prints the whole figure):
     .venv/bin/python benchmarks/bench_search_games.py --games tarok_3p --deals 600 --workers 1 \\
         --out benchmarks/ladder/tarok_3p-search-heuristic-seed2024.jsonl
 
+``--before FILE`` also prints the change against another run of the same
+deals kept in FILE (another search version, say), paired deal by deal:
+
+    .venv/bin/python benchmarks/bench_search_games.py --games tarok_3p --deals 600 --workers 2 \\
+        --search-option allocation=halving --out halving.jsonl \\
+        --before benchmarks/ladder/tarok_3p-search-heuristic-seed2024.jsonl
+
 ``--contracts`` plays Tarok deals with heuristic bots in every seat instead
 and counts the contracts they play: how often each is called, from which
 seat, the bidder's card points and score change (a quick look at what the
@@ -241,6 +248,32 @@ def _run_deals(
     return [kept[i] for i in deals]
 
 
+def paired_change(results: dict[int, dict[str, Any]], before: dict[int, dict[str, Any]]) -> dict[str, Any]:
+    """The change of the search's points per deal against ``before``, over the deals both hold (by index).
+
+    >>> paired_change({0: {"diffs": [4.0, 2.0]}, 1: {"diffs": [1.0]}}, {0: {"diffs": [1.0, 1.0]}, 1: {"diffs": [1.0]}})
+    {'deals': 2, 'mean_change': 1.0, 'ci95': [-0.96, 2.96]}
+    """
+    both = sorted(set(results) & set(before))
+    changes = [statistics.fmean(results[i]["diffs"]) - statistics.fmean(before[i]["diffs"]) for i in both]
+    mean = statistics.fmean(changes) if changes else float("nan")
+    half = 1.96 * statistics.stdev(changes) / math.sqrt(len(changes)) if len(changes) > 1 else float("nan")
+    return {"deals": len(both), "mean_change": mean, "ci95": [round(mean - half, 2), round(mean + half, 2)]}
+
+
+def _before(path: str, game: str, seed: int, level: str) -> dict[int, dict[str, Any]]:
+    """The deals of ``game`` at ``level`` in the file at ``path``, by index (one run: no deal twice)."""
+    rows: dict[int, dict[str, Any]] = {}
+    with open(path, encoding="utf-8") as handle:
+        for line in handle:
+            row = json.loads(line)
+            if (row["game"], row["seed"], row["level"]) == (game, seed, level):
+                if row["index"] in rows:
+                    raise ValueError(f"{path} holds deal {row['index']} twice (more than one run)")
+                rows[row["index"]] = row
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", default=",".join(GAMES), help="comma-separated: " + ", ".join(GAMES))
@@ -262,6 +295,7 @@ def main(argv: list[str] | None = None) -> int:
         metavar="NAME=VALUE",
         help="an option of the search bot, e.g. allocation=flat (kept with each deal in --out)",
     )
+    parser.add_argument("--before", metavar="FILE", help="also the change against the same deals kept in FILE")
     args = parser.parse_args(argv)
     options = dict(item.split("=", 1) for item in args.search_option if "=" in item)
     if len(options) != len(args.search_option):
@@ -304,6 +338,12 @@ def main(argv: list[str] | None = None) -> int:
             start = time.perf_counter()
             results = _run_deals(game, args.seed, level, range(args.first, args.deals), args.workers, args.out, options)
             row = summarize(game, level, results, time.perf_counter() - start)
+            if args.before:
+                try:
+                    before = _before(args.before, game, args.seed, level)
+                except (OSError, ValueError) as exc:
+                    parser.error(str(exc))
+                row["before"] = paired_change(dict(zip(range(args.first, args.deals), results, strict=True)), before)
             rows.append(row)
             if args.json:
                 print(json.dumps(row), flush=True)
@@ -319,6 +359,14 @@ def main(argv: list[str] | None = None) -> int:
                     f"p95 {row['cpu_p95_ms']:.0f} ms  [{row['wall_s']:.0f} s]",
                     flush=True,
                 )
+                if args.before:
+                    change = row["before"]
+                    print(
+                        f"{'':18}against {args.before}, the same {change['deals']} deals: "
+                        f"{change['mean_change']:+.2f} points/deal  95% CI [{change['ci95'][0]:+.2f}, "
+                        f"{change['ci95'][1]:+.2f}]",
+                        flush=True,
+                    )
     return 0
 
 

@@ -95,3 +95,23 @@ def test_a_search_option_goes_to_the_bot_and_its_deals_are_kept_apart(tmp_path, 
         bench.main([*args, "--search-option", "allocation"])
     assert exit_info.value.code == 2
     assert "--search-option takes NAME=VALUE" in capsys.readouterr().err
+
+
+def test_before_pairs_the_deals_with_another_run(tmp_path, monkeypatch, capsys):
+    bench = load_script("bench_search_games")
+    monkeypatch.setattr(bench, "run_deal", lambda job: {"diffs": [float(job[2]), 2.0], "times": [(0.1, 0.1, 2)]})
+    before = tmp_path / "before.jsonl"
+    rows = [{"game": "tarok_3p", "seed": 2024, "level": "normal", "index": i, "diffs": [1.0]} for i in range(3)]
+    before.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    args = ["--games", "tarok_3p", "--workers", "1", "--deals", "4", "--before", str(before)]
+    assert bench.main([*args, "--json"]) == 0
+    change = json.loads(capsys.readouterr().out)["before"]
+    assert change["deals"] == 3  # deal 3 is not in the file
+    assert change["mean_change"] == pytest.approx(((0 + 2) / 2 + (1 + 2) / 2 + (2 + 2) / 2) / 3 - 1.0)
+    assert bench.main(args) == 0
+    assert f"against {before}, the same 3 deals: +0.50 points/deal" in capsys.readouterr().out
+    before.write_text("".join(json.dumps(row) + "\n" for row in rows + rows[:1]))
+    with pytest.raises(SystemExit) as exit_info:
+        bench.main(args)
+    assert exit_info.value.code == 2
+    assert "holds deal 0 twice (more than one run)" in capsys.readouterr().err
