@@ -22,6 +22,8 @@ from jick.games.tarok.cards import ALL_CARDS
 
 #: A budget for tests: one or two worlds per decision.
 TINY = Budget(worlds=2, min_worlds=1, steps=1)
+#: A budget for the halving: six worlds' worth of rollouts, shared in rounds.
+HALVING = Budget(worlds=6, min_worlds=6)
 
 TAROK_CASES: list[tuple[str, dict[str, Any]]] = [
     ("tarok_3p", {}),
@@ -156,6 +158,8 @@ def test_tarok_choice_ignores_hidden_cards() -> None:
         a = tarok_bot.SearchBot(seed=5, budget=TINY).choose(state.observation(seat))
         b = tarok_bot.SearchBot(seed=5, budget=TINY).choose(other.observation(seat))
         assert a == b
+        halving = [tarok_bot.SearchBot(seed=5, budget=HALVING, allocation="halving") for _ in range(2)]
+        assert halving[0].explain(state.observation(seat)) == halving[1].explain(other.observation(seat))
         checked += 1
     assert checked >= 5
 

@@ -78,6 +78,10 @@ def test_bots_cannot_see_hidden_cards(preset: str) -> None:
         for kind in ("random", "heuristic", "easy"):
             assert make_bot(kind, 3, game="smear").choose(obs) == make_bot(kind, 3, game="smear").choose(twin_obs)
         assert SearchBot(4, budget=TINY).choose(obs) == SearchBot(4, budget=TINY).choose(twin_obs)
+        halving = Budget(worlds=6, auction_worlds=1, bids_tried=1, nodes=20_000)
+        assert SearchBot(4, budget=halving, halving=True).explain(obs) == SearchBot(
+            4, budget=halving, halving=True
+        ).explain(twin_obs)
         checked += 1
     assert checked >= 3
 
@@ -298,4 +302,35 @@ def test_the_leaf_is_named_and_checked() -> None:
         bot = make_bot(old, 1, game="smear")
         assert (bot.tie_break, bot.leaf) == (False, "even"), old
     assert make_bot("search", 1, game="smear").leaf == make_bot("search_settled", 1, game="smear").leaf == "settled"
+    assert make_bot("search_deep", 1, game="smear").deepen and not make_bot("search", 1, game="smear").deepen
     assert make_bot("search_sure", 1, game="smear").leaf == "sure"
+
+
+def test_the_halving_values_fewer_cards_on_later_deals_and_keeps_the_heuristics_card() -> None:
+    """search_halving: every legal card valued; after 4 deals only the better half (and the heuristic's) go on."""
+    budget = Budget(worlds=12, auction_worlds=1, bids_tried=1, nodes=10**9)
+    halved = 0
+    for seed in range(6):
+        state = new_match("smear_ten_point", seed=seed)
+        helper = make_bot("heuristic", 1, game="smear")
+        while state.phase != "play" or state.trump is None:
+            state.apply(helper.choose(state.observation(state.current_player)))
+        obs = state.observation(state.current_player)
+        while len(obs.legal_actions) < 3 and not state.is_terminal and state.phase == "play":
+            state.apply(helper.choose(obs))
+            obs = state.observation(state.current_player)
+        if len(obs.legal_actions) < 3:
+            continue
+        flat = SearchBot(5, budget=budget).explain(obs)
+        bot = SearchBot(5, budget=budget, halving=True)
+        why = bot.explain(obs)
+        assert {action for action, _ in why.values} == set(obs.legal_actions) and why.choice in obs.legal_actions
+        assert why.details["worlds"] == flat.details["worlds"] == 12
+        halved += 1
+        finalists = why.values[: why.details["finalists"]]
+        # the cards left are those valued on every deal, ahead of those dropped
+        assert why.details["finalists"] <= (len(flat.values) + 1) // 2 + 1
+        assert bot._bidder.choose(obs) in {action for action, _ in finalists}
+        assert why.details["nodes"] <= flat.details["nodes"]
+        assert why.choice in {action for action, _ in finalists}
+    assert halved >= 2

@@ -82,6 +82,9 @@ BOT_VERSIONS: dict[str, tuple[str, dict[str, Any]]] = {
     # the Smear search bot searching deeper than its usual horizon (five seats and more, early in a hand) while
     # the solve fits in its share of the decision's positions (see docs/bots.md)
     "search_deep": ("search", {"deepen": True}),
+    # the Smear search bot dropping the worse half of the cards it values after 4, 8 and 16 solved deals (the
+    # heuristic's card stays), so that more deals fit in its budget (see docs/bots.md)
+    "search_halving": ("search", {"halving": True}),
     # the Smear search bot valuing every legal call on sampled deals, to the score (bid_search.py)
     "search_bidsearch": ("search", {"bid_search": True}),
     # the same, replacing the heuristic's call only when another beats it by two standard errors (as search_v4)

@@ -37,6 +37,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from jick.bots import Explanation
@@ -100,6 +101,11 @@ BID_SEARCH_DEALS = 2
 #: With ``deepen``, a solve stopped at its usual horizon is searched deeper within this share of the decision's
 #: positions (``Budget.nodes``; without it, of one solve's cap), so that about this many deals are still solved.
 DEEPEN_WORLDS = 16
+#: With ``halving``, the numbers of solved deals after which the play keeps only the better half of the cards
+#: it values (and the heuristic's card): the next deals' solves search only those.
+HALVING_AT = (4, 8, 16)
+#: How far below the last card left a card dropped by the halving ranks (less for a card dropped earlier).
+DROPPED = 1e-6
 #: A first guess of the solver's speed in positions per second, before this process has measured it.
 NODES_PER_SECOND = 1_000_000
 
@@ -119,6 +125,7 @@ def play_values(
     coalition: int = 0,
     leaf: int = LEAF_EVEN,
     deepen: int = 0,
+    cards: Sequence[int] | None = None,
 ) -> dict[int, float]:
     """Mean solver value of each legal card of ``obs.seat`` over the given deals (lists of hand masks).
 
@@ -129,7 +136,8 @@ def play_values(
     the values stay in points. ``leaf``: how a solve that stops short of the
     end of the hand values the rest (:func:`~jick.games.smear.solver.solve`);
     ``deepen``: positions a solve stopped at its usual horizon may take to search deeper
-    (:func:`~jick.games.smear.solver.solve_within`).
+    (:func:`~jick.games.smear.solver.solve_within`). ``cards``: the legal cards
+    to value (default: every one).
     """
     k = k or knowledge(obs)
     rules = obs.rules
@@ -140,7 +148,7 @@ def play_values(
     for mask in k.played:
         seen_played |= mask
     captured_pips = [game_points(mask) for mask in k.captured]
-    legal = [a.card.index for a in obs.legal_actions if isinstance(a, A.Play)]
+    legal = [a.card.index for a in obs.legal_actions if isinstance(a, A.Play)] if cards is None else list(cards)
     totals = dict.fromkeys(legal, 0.0)
     bidder_side = obs.sides[obs.bidder] if obs.bidder is not None else 0
     bid = min(obs.bid or 0, MAX_BID)  # None for a moon: no bid to make
@@ -304,7 +312,11 @@ class SearchBot:
     With ``deepen=True``, a solve that stopped at its usual horizon (five
     seats and more, early in the hand) searches one trick deeper at a time
     while that fits in its share of the decision's positions
-    (:data:`DEEPEN_WORLDS`): the ``search_deep`` bot.
+    (:data:`DEEPEN_WORLDS`): the ``search_deep`` bot. With ``halving=True``
+    the play drops the worse half of the cards it values after 4, 8 and 16
+    solved deals (:data:`HALVING_AT`; the heuristic's card stays), so that
+    the later solves search fewer cards and more deals fit in the budget:
+    the ``search_halving`` bot.
     """
 
     name = "search"
@@ -327,6 +339,7 @@ class SearchBot:
         play_margin: float | None = None,
         leaf: str = "settled",
         deepen: bool = False,
+        halving: bool = False,
     ) -> None:
         if budget is None:
             if level not in BUDGETS:
@@ -348,6 +361,7 @@ class SearchBot:
         self.play_margin = play_margin
         self.leaf = leaf
         self.deepen = deepen
+        self.halving = halving
         self.bid_threshold = bid_threshold
         self.model_threshold = model_threshold
         self.bid_search = bid_search
@@ -397,6 +411,9 @@ class SearchBot:
         budget = self.budget
         deadline = Deadline(budget.seconds)
         totals: dict[int, float] = {}
+        counts: dict[int, int] = {}  # deals each card was valued on (fewer for a card dropped by the halving)
+        alive: list[int] | None = None  # the cards still valued (None: every legal card)
+        preferred = self._preferred_card(obs) if self.halving else None
         nodes = solved = 0
         deals = self._play_deals(obs, k, rng, deadline)
         coalition = defence_coalition(obs, self.defence == "always") if self.defence != "off" else 0
@@ -406,12 +423,16 @@ class SearchBot:
         while solved < budget.worlds:
             if solved and deadline.expired():
                 break
+            if self.halving and solved in HALVING_AT:
+                alive = _better_half(alive or list(totals), totals, counts, preferred)
             hands = deals[solved] if solved < len(deals) else sample_hands(k, rng)
             key = tuple(hands)
             known = solved_deals.get(key)
             if known is not None:  # a deal drawn again by the resampling: same values, no new solve
+                known = known if alive is None else {card: known[card] for card in alive}
                 for card, value in known.items():
                     totals[card] = totals.get(card, 0.0) + value
+                    counts[card] = counts.get(card, 0) + 1
                 per_deal.append(known)
                 solved += 1
                 continue
@@ -429,8 +450,9 @@ class SearchBot:
                     deadline.hit = True
             started = time.perf_counter()
             deeper = min(cap, (budget.nodes or cap * budget.worlds) // DEEPEN_WORLDS) if self.deepen else 0
+            leaf = LEAVES[self.leaf]
             values = play_values(
-                obs, [hands], k=k, max_nodes=cap, coalition=coalition, leaf=LEAVES[self.leaf], deepen=deeper
+                obs, [hands], k=k, max_nodes=cap, coalition=coalition, leaf=leaf, deepen=deeper, cards=alive
             )
             solved_deals[key] = values
             per_deal.append(values)
@@ -438,18 +460,26 @@ class SearchBot:
             _measured(LAST.nodes, time.perf_counter() - started)
             for card, value in values.items():
                 totals[card] = totals.get(card, 0.0) + value
+                counts[card] = counts.get(card, 0) + 1
             solved += 1
             nodes += LAST.nodes
             if budget.nodes is not None and nodes >= budget.nodes and solved >= budget.min_worlds:
                 break
-        means = {A.ACTIONS[A.PLAY_BASE + c]: v / solved for c, v in totals.items()}
+        means = {A.ACTIONS[A.PLAY_BASE + c]: v for c, v in _means(totals, counts).items()}
         explanation = _ranked(obs, means, f"{solved} sampled deals, each solved with open cards")
         if self.tie_break:
             explanation = self._break_tie(obs, explanation, per_deal if limited else [])
         explanation.details.update(
             worlds=solved, nodes=nodes, deadline_hit=deadline.hit, coalition=coalition, depth_limited=limited
         )
+        if alive is not None:
+            explanation.details["finalists"] = len(alive)
         return explanation
+
+    def _preferred_card(self, obs: Any) -> int | None:
+        """The card the heuristic would play (the tie-break's choice), or None."""
+        action = self._bidder.choose(obs)
+        return action.card.index if isinstance(action, A.Play) else None
 
     def _break_tie(self, obs: Any, explanation: Explanation, per_deal: list[dict[int, float]]) -> Explanation:
         """The heuristic's card when the solves value it as high as the best (else ``explanation`` as it is).
@@ -610,6 +640,37 @@ def _measured(nodes: int, seconds: float) -> None:
         _speed[0] = 0.8 * _speed[0] + 0.2 * (nodes / seconds)
 
 
+def _better_half(cards: list[int], totals: dict[int, float], counts: dict[int, int], keep: int | None) -> list[int]:
+    """The better half of ``cards`` by their mean value so far (ties by number), with ``keep`` if it is among them.
+
+    >>> _better_half([1, 2, 3, 4, 5], {1: 5.0, 2: 1.0, 3: 4.0, 4: 3.0, 5: 0.0}, dict.fromkeys(range(1, 6), 1), 5)
+    [1, 3, 4, 5]
+    >>> _better_half([1, 2], {1: 0.0, 2: 1.0}, {1: 1, 2: 1}, None)
+    [1, 2]
+    """
+    if len(cards) <= 2:
+        return cards
+    ranked = sorted(cards, key=lambda c: (-totals[c] / counts[c], c))
+    better = ranked[: (len(ranked) + 1) // 2]
+    if keep in cards and keep not in better:
+        better.append(keep)
+    return better
+
+
+def _means(totals: dict[int, float], counts: dict[int, int]) -> dict[int, float]:
+    """Each card's mean value; a card valued on fewer deals (dropped by the halving) ranks below the rest.
+
+    >>> means = _means({1: 3.0, 2: 4.0, 3: 3.0}, {1: 3, 2: 2, 3: 1})  # card 3, dropped first, had the best mean
+    >>> means[1], sorted(means, key=means.get, reverse=True)
+    (1.0, [1, 2, 3])
+    """
+    most = max(counts.values(), default=0)
+    means = {card: total / counts[card] for card, total in totals.items()}
+    floor = min((m for card, m in means.items() if counts[card] == most), default=0.0)
+    below = {card: min(m, floor) - (most - counts[card]) * DROPPED for card, m in means.items()}
+    return {card: m if counts[card] == most else below[card] for card, m in means.items()}
+
+
 def _weighted_mean(values: list[float], weights: list[float]) -> float:
     return sum(v * w for v, w in zip(values, weights, strict=True)) / sum(weights)
 
@@ -624,7 +685,7 @@ def _beats(per_deal: list[dict[int, float]], best: Action, other: Action, margin
     (False, True)
     """
     mine, theirs = best.id - A.PLAY_BASE, other.id - A.PLAY_BASE
-    diffs = [values[mine] - values[theirs] for values in per_deal]
+    diffs = [values[mine] - values[theirs] for values in per_deal if mine in values and theirs in values]
     return clearly_better(diffs, [1.0] * len(diffs), margin)
 
 

@@ -840,7 +840,7 @@ def solve(
     from ``root_seat``'s side (default: the seat to move). ``low_card``: the
     card that will be Low (default: worked out from the cards in play, which
     is exact when no trump was played before); ``low_side``: the side that
-    already holds Low, if any. ``moves`` limits the cards valued.
+    already holds Low, if any. ``moves`` limits the cards valued (and searched).
     ``bid``: the bid the side ``bidder_side`` must make (0: none, e.g. a
     moon), with ``bidder_points`` already its own (points fixed at the deal and
     captured before the solve); a bidder that ends short of the bid swings
@@ -930,6 +930,10 @@ def solve(
     )  # fmt: skip
     representatives = [int(c) for c in buf[:count]]
     wanted = [c for c in range(55) if int(legal) >> c & 1] if moves is None else list(moves)
+    searched = representatives
+    if moves is not None:  # only the representatives of the cards asked for
+        needed = {c if c in representatives else _representative(tables, c, representatives, in_play) for c in wanted}
+        searched = [c for c in representatives if c in needed]
     tt.generation += 1
     if fresh:  # a new question: no move hints from earlier solves
         tt.hint_floor = tt.generation
@@ -941,7 +945,7 @@ def solve(
         for c in range(55):
             if hands[s] >> c & 1:
                 key ^= ZOB_CARDS[s, c]
-    for card in representatives:
+    for card in searched:
         hands_arr[to_move] ^= np.uint64(1) << np.uint64(card)
         tc = tcards
         ts = tseats
