@@ -46,6 +46,7 @@ search's rollouts play, in milliseconds a deal):
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import math
 import statistics
@@ -274,6 +275,18 @@ def _before(path: str, game: str, seed: int, level: str) -> dict[int, dict[str, 
     return rows
 
 
+def _option_value(text: str) -> Any:
+    """A search option's value: a number, True, False or None as Python writes them, else the text.
+
+    >>> _option_value("1.5"), _option_value("True"), _option_value("halving")
+    (1.5, True, 'halving')
+    """
+    try:
+        return ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        return text
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", default=",".join(GAMES), help="comma-separated: " + ", ".join(GAMES))
@@ -293,12 +306,12 @@ def main(argv: list[str] | None = None) -> int:
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="an option of the search bot, e.g. allocation=flat (kept with each deal in --out)",
+        help="an option of the search bot, e.g. allocation=halving or margin=1.0 (kept with each deal in --out)",
     )
     parser.add_argument("--before", metavar="FILE", help="also the change against the same deals kept in FILE")
     args = parser.parse_args(argv)
-    options = dict(item.split("=", 1) for item in args.search_option if "=" in item)
-    if len(options) != len(args.search_option):
+    options = {name: _option_value(value) for name, _, value in (item.partition("=") for item in args.search_option)}
+    if len(options) != len(args.search_option) or not all("=" in item for item in args.search_option):
         parser.error("--search-option takes NAME=VALUE")
     if args.set and not args.contracts:
         parser.error("--set goes with --contracts")

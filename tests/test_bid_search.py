@@ -7,10 +7,11 @@ import random
 import pytest
 
 from jick.bots import make_bot
+from jick.bots.margin import clearly_better
 from jick.games.smear import actions as A
 from jick.games.smear import load_preset, new_match
 from jick.games.smear.arrange import arrange_deck
-from jick.games.smear.bid_search import bid_candidates, clearly_better
+from jick.games.smear.bid_search import bid_candidates
 from jick.games.smear.bot import HeuristicBot
 from jick.games.smear.search import Budget, SearchBot
 from jick.games.smear.state import SmearState

@@ -127,3 +127,15 @@ def test_halving_finds_the_best_candidate_more_often_for_the_same_rollouts() -> 
 def test_an_unknown_allocation_is_refused() -> None:
     with pytest.raises(RulesError, match="unknown allocation 'uniform'; allocations are: flat, halving"):
         DeterminizedSearch(bandit([]), Budget(), allocation="uniform")
+
+
+@pytest.mark.parametrize("allocation", ALLOCATIONS)
+def test_with_a_margin_the_policys_choice_stands_unless_clearly_beaten(allocation: str) -> None:
+    """The policy plays candidate 0 (true value 0); the best (0.95) beats it by about three standard errors."""
+    obs = Observation(key="margin")
+    plain = DeterminizedSearch(bandit([]), Budget(worlds=20, min_worlds=20), 7, allocation).explain(obs)
+    clear = DeterminizedSearch(bandit([]), Budget(worlds=20, min_worlds=20), 7, allocation, margin=1.0).explain(obs)
+    wide = DeterminizedSearch(bandit([]), Budget(worlds=20, min_worlds=20), 7, allocation, margin=8.0).explain(obs)
+    assert plain.choice == clear.choice != 0 and "kept_within_margin" not in clear.details
+    assert wide.choice == 0 and wide.details["kept_within_margin"] and wide.values[0][0] == 0
+    assert dict(wide.values) == dict(plain.values)  # the same values: only the choice differs

@@ -41,6 +41,7 @@ from typing import Any, ClassVar, Generic
 
 from jick.bots import Explanation
 from jick.bots.budget import Budget, Deadline, SamplingError
+from jick.bots.margin import clearly_better
 from jick.engine import Action, RulesError
 from jick.game import ObsT, StateT
 
@@ -139,11 +140,18 @@ class DeterminizedSearch(Generic[ObsT, StateT]):
     ``halving`` spends the same rollouts by sequential halving
     (:func:`halving_rounds`): after each round only the better half of the
     candidates (by their mean over the worlds so far, all of them shared)
-    goes on to new worlds.
+    goes on to new worlds. With ``margin`` (standard errors), the rollout
+    policy's own choice stands unless the best beats it world by world by
+    more than that margin (:func:`~jick.bots.margin.clearly_better`).
     """
 
     def __init__(
-        self, game: SearchGame[ObsT, StateT], budget: Budget, seed: int | None = None, allocation: str = "flat"
+        self,
+        game: SearchGame[ObsT, StateT],
+        budget: Budget,
+        seed: int | None = None,
+        allocation: str = "flat",
+        margin: float | None = None,
     ) -> None:
         if allocation not in ALLOCATIONS:
             raise RulesError(f"unknown allocation {allocation!r}; allocations are: {', '.join(ALLOCATIONS)}")
@@ -151,6 +159,7 @@ class DeterminizedSearch(Generic[ObsT, StateT]):
         self.budget = budget
         self.seed = secrets.randbelow(2**63) if seed is None else seed
         self.allocation = allocation
+        self.margin = margin
 
     def groups(self, observation: ObsT) -> list[list[Action]]:
         legal = list(observation.legal_actions)
@@ -188,6 +197,8 @@ class DeterminizedSearch(Generic[ObsT, StateT]):
         totals = [0.0] * len(groups)
         weights = [0.0] * len(groups)  # each candidate's weight of worlds (its rollouts, weighted)
         seen = [0] * len(groups)  # each candidate's worlds
+        samples: list[list[float]] = [[] for _ in groups]  # each candidate's value in each of its worlds
+        world_weights: list[float] = []  # the weight of each world, in order (a candidate's are the first ones)
         weigh = self.game.world_weight
         alive = list(range(len(groups)))
         done = 0
@@ -213,9 +224,12 @@ class DeterminizedSearch(Generic[ObsT, StateT]):
                 for i in alive:
                     branch = world.clone()
                     branch.apply(groups[i][0])
-                    totals[i] += weight * self.rollout(branch, world, seat)
+                    value = self.rollout(branch, world, seat)
+                    samples[i].append(value)
+                    totals[i] += weight * value
                     weights[i] += weight
                     seen[i] += 1
+                world_weights.append(weight)
                 done += 1
             if stopped or not done:
                 break
@@ -225,7 +239,13 @@ class DeterminizedSearch(Generic[ObsT, StateT]):
         # a candidate dropped in an earlier round ranks below those left: its mean is over fewer, other worlds
         last = min(seen[i] for i in alive)
         means = [m if seen[i] >= last else min(m, min(means[j] for j in alive) - 1e-9) for i, m in enumerate(means)]
-        details = {"deadline_hit": deadline.hit, "finalists": len(alive), "worlds_per_candidate": seen}
+        details = {
+            "deadline_hit": deadline.hit,
+            "finalists": len(alive),
+            "worlds_per_candidate": seen,
+            "samples": samples,
+            "world_weights": world_weights,
+        }
         return SearchResult(groups, means, done, sum(seen), details=details)
 
     def explain(self, observation: ObsT) -> Explanation:
@@ -246,8 +266,11 @@ class DeterminizedSearch(Generic[ObsT, StateT]):
         )
         best = result.groups[order[0]]
         choice = policy_choice if policy_choice in best else best[0]
+        kept = choice != policy_choice and not self._clearly_better(result, order[0], policy_choice)
+        if kept:
+            choice = policy_choice
         values = tuple((a, result.means[i]) for i in order for a in result.groups[i])
-        values = tuple(sorted(values, key=lambda av: (-av[1], av[0] != choice)))
+        values = tuple(sorted(values, key=lambda av: (av[0] != choice if kept else False, -av[1], av[0] != choice)))
         method = f"{result.worlds} sampled worlds, {self.game.name} rollouts"
         details = {
             "worlds": result.worlds,
@@ -256,7 +279,20 @@ class DeterminizedSearch(Generic[ObsT, StateT]):
             "policy_choice": policy_choice,
             "deadline_hit": bool(result.details.get("deadline_hit")),
         }
+        if kept:
+            method += ", the policy's choice kept within the margin"
+            details["kept_within_margin"] = True
         return Explanation(choice, values, method, details)
+
+    def _clearly_better(self, result: SearchResult, best: int, policy_choice: Action) -> bool:
+        """Whether group ``best`` beats the policy's choice by ``margin`` on the worlds both saw (no margin: True)."""
+        if self.margin is None:
+            return True
+        other = next(i for i, group in enumerate(result.groups) if policy_choice in group)
+        mine, theirs = result.details["samples"][best], result.details["samples"][other]
+        shared = min(len(mine), len(theirs))
+        gains = [mine[j] - theirs[j] for j in range(shared)]
+        return clearly_better(gains, result.details["world_weights"][:shared], self.margin)
 
     def _policy_choice(self, observation: ObsT, result: SearchResult) -> Action:
         """The rollout policy's own choice: the fallback, and the tie-breaker among equal means."""
@@ -281,7 +317,8 @@ class PimcBot(Generic[ObsT, StateT]):
     ``world_weight`` weights the sampled worlds (default: :attr:`infers`);
     without it every sampled world counts the same. ``allocation`` shares the
     rollouts among the candidates (:data:`ALLOCATIONS`; default:
-    :attr:`allocates`).
+    :attr:`allocates`). ``margin``: keep the rollout policy's choice unless
+    the best beats it by that many standard errors (default: none).
     """
 
     name = "search"
@@ -300,6 +337,7 @@ class PimcBot(Generic[ObsT, StateT]):
         think: float | None = None,
         inference: bool | None = None,
         allocation: str | None = None,
+        margin: float | None = None,
     ) -> None:
         if level not in self.levels:
             raise RulesError(f"unknown search level {level!r}; levels are: {', '.join(self.levels)}")
@@ -314,7 +352,8 @@ class PimcBot(Generic[ObsT, StateT]):
         if not self.inference and game.world_weight is not None:
             game = dataclasses.replace(game, world_weight=None)
         self.allocation = self.allocates if allocation is None else allocation
-        self.search = DeterminizedSearch(game, budget, seed, self.allocation)
+        self.margin = margin
+        self.search = DeterminizedSearch(game, budget, seed, self.allocation, margin)
 
     def search_game(self) -> SearchGame[ObsT, StateT]:
         """The game's pieces for the search (sampling, rollout policy, value)."""

@@ -28,7 +28,6 @@ stands unless another beats it deal by deal by :data:`MARGIN` standard errors.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -36,6 +35,7 @@ from typing import Any
 
 from jick.bots import Explanation
 from jick.bots.budget import Deadline
+from jick.bots.margin import clearly_better
 from jick.engine import Action
 from jick.games.smear import actions as A
 from jick.games.smear.sampling import sample_weighted_world
@@ -173,18 +173,3 @@ def explain_bids(obs: Any, search: CallSearch) -> Explanation:
             return Explanation(suggestion, explanation.values, method + ", heuristic call kept within the noise",
                                explanation.details)  # fmt: skip
     return explanation
-
-
-def clearly_better(gains: list[float], weights: list[float], margin: float = MARGIN) -> bool:
-    """True when the weighted mean of ``gains`` exceeds ``margin`` standard errors (and is positive).
-
-    >>> clearly_better([1.0, 2.0, 1.5, 1.0], [1.0] * 4), clearly_better([3.0, -2.0, 1.0, -1.0], [1.0] * 4)
-    (True, False)
-    """
-    total = sum(weights)
-    if len(gains) < 2 or total <= 0:
-        return False
-    mean = sum(g * w for g, w in zip(gains, weights, strict=True)) / total
-    effective = total**2 / sum(w * w for w in weights)  # Kish's effective sample size
-    spread = sum(w * (g - mean) ** 2 for g, w in zip(gains, weights, strict=True)) / total
-    return bool(mean > 0 and mean > margin * math.sqrt(spread / max(1.0, effective - 1)))
