@@ -64,20 +64,22 @@ def brute_force(
     bidder: int = 0,
     coalition: int = 0,
     set_bonus: int = 0,
+    own: int = 1,
 ) -> dict[int, int]:
     """Minimax value (root side's score change less the others') of each legal first card, by full enumeration.
 
     With a ``bid``, the side of seat ``bidder`` scores ``-bid`` instead of its points when it falls short.
     With a ``coalition`` (root not on the bidder's side, more than two sides) the root also counts that many
     times the other defenders' points less the bidder's, and the defenders play together against the bidder;
-    a set bidder then also loses ``set_bonus`` points to them.
+    a set bidder then also loses ``set_bonus`` points to them. ``own``: what a point of the root's side is worth
+    against one of another side (without a coalition).
     """
     table = trump_table(rules, trump)
     n = len(hands)
     sides = [rules.side_of(s) for s in range(n)]
     nsides = max(sides) + 1
     start = list(hands)
-    weight = [1 if side == sides[root] else -1 for side in range(nsides)]
+    weight = [own if side == sides[root] else -1 for side in range(nsides)]
     with_root = [side == sides[root] for side in range(nsides)]
     combined = coalition and nsides > 2 and sides[bidder] != sides[root]
     if combined:
@@ -238,6 +240,32 @@ def test_defenders_who_combine_agree_with_brute_force(players: int, coalition: i
         offsets = {expected[c] - got[c] for c in expected}
         assert len(offsets) == 1, f"trump {trump}, leader {leader}, root {root}, bid {bid} by {bidder}: {names}"
         checked += 1
+
+
+@pytest.mark.parametrize("players", [3, 5, 6])
+def test_the_others_mean_agrees_with_brute_force(players: int) -> None:
+    """others="mean": the root's points less the other sides' mean (a point of its own worth nsides - 1)."""
+    rules = load_preset("smear_ten_point", players)
+    nsides = max(rules.side_of(s) for s in range(players)) + 1
+    deck = list(deck_cards(rules))
+    rng = random.Random(f"mean-{players}")
+    for _ in range(10):
+        rng.shuffle(deck)
+        hands = [sum(1 << c for c in deck[2 * s : 2 * (s + 1)]) for s in range(players)]
+        trump = rng.randrange(4)
+        leader, root, bidder = (rng.randrange(players) for _ in range(3))
+        bid = rng.randint(2, 5)
+        expected = brute_force(rules, trump, hands, leader, root, bid, bidder, own=nsides - 1)
+        side = rules.side_of(bidder)
+        got = solve(
+            rules, trump, hands, leader=leader, to_move=leader, root_seat=root, bidder_side=side, bid=bid,
+            bidder_points=fixed_points(rules, trump, hands, side), others="mean",
+        )  # fmt: skip
+        names = {str(CARDS[c]): (got[c], expected[c]) for c in expected}
+        offsets = {expected[c] - got[c] for c in expected}
+        assert len(offsets) == 1, f"trump {trump}, leader {leader}, root {root}, bid {bid} by {bidder}: {names}"
+    with pytest.raises(ValueError, match="unknown others 'max'"):
+        solve(rules, 0, hands, leader=0, to_move=0, others="max")
 
 
 def test_a_defender_smears_a_fellow_defenders_trick_rather_than_the_bidders() -> None:

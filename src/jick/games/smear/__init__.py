@@ -85,6 +85,9 @@ BOT_VERSIONS: dict[str, tuple[str, dict[str, Any]]] = {
     # the Smear search bot dropping the worse half of the cards it values after 4, 8 and 16 solved deals (the
     # heuristic's card stays), so that more deals fit in its budget (see docs/bots.md)
     "search_halving": ("search", {"halving": True}),
+    # the Smear search bot whose solves count a point another side takes as the other sides' mean, not their sum,
+    # at tables of more than two sides (see docs/bots.md)
+    "search_mean": ("search", {"others": "mean"}),
     # the Smear search bot valuing every legal call on sampled deals, to the score (bid_search.py)
     "search_bidsearch": ("search", {"bid_search": True}),
     # the same, replacing the heuristic's call only when another beats it by two standard errors (as search_v4)

@@ -60,6 +60,7 @@ from jick.games.smear.solver import (
     LEAF_SURE,
     MAX_BID,
     NO_CAP,
+    OTHERS,
     low_card_of,
     solve_within,
     solver_tables,
@@ -127,6 +128,7 @@ def play_values(
     leaf: int = LEAF_EVEN,
     deepen: int = 0,
     cards: Sequence[int] | None = None,
+    others: str = "sum",
 ) -> dict[int, float]:
     """Mean solver value of each legal card of ``obs.seat`` over the given deals (lists of hand masks).
 
@@ -138,7 +140,9 @@ def play_values(
     end of the hand values the rest (:func:`~jick.games.smear.solver.solve`);
     ``deepen``: positions a solve stopped at its usual horizon may take to search deeper
     (:func:`~jick.games.smear.solver.solve_within`). ``cards``: the legal cards
-    to value (default: every one).
+    to value (default: every one). ``others``: how another side's point counts
+    at a table of more than two sides without a coalition
+    (:func:`~jick.games.smear.solver.solve`; the values stay in points).
     """
     k = k or knowledge(obs)
     rules = obs.rules
@@ -181,10 +185,16 @@ def play_values(
             set_bonus=set_bonus(rules, coalition),
             leaf=leaf,
             deepen=deepen,
+            others=others,
         )
         for card in legal:
             totals[card] += values[card]
-    unit = max(1, len(hands_list)) * (coalition + 1 if coalition and obs.sides[obs.seat] != bidder_side else 1)
+    nsides = max(obs.sides) + 1
+    if coalition and obs.sides[obs.seat] != bidder_side and nsides > 2:
+        per_point = coalition + 1
+    else:
+        per_point = nsides - 1 if others == "mean" and nsides > 2 else 1
+    unit = max(1, len(hands_list)) * per_point
     return {card: total / unit for card, total in totals.items()}
 
 
@@ -317,7 +327,11 @@ class SearchBot:
     the play drops the worse half of the cards it values after 4, 8 and 16
     solved deals (:data:`HALVING_AT`; the heuristic's card stays), so that
     the later solves search fewer cards and more deals fit in the budget:
-    the ``search_halving`` bot.
+    the ``search_halving`` bot. ``others`` is how its solves count a point
+    another side takes at a table of more than two sides when it does not
+    combine with the other defenders: as much as its own (``"sum"``, the
+    default) or as the others' mean (``"mean"``: its own points less the
+    other sides' mean, what a match standing weighs), the ``search_mean`` bot.
     """
 
     name = "search"
@@ -341,6 +355,7 @@ class SearchBot:
         leaf: str = "settled",
         deepen: bool = False,
         halving: bool = False,
+        others: str = "sum",
     ) -> None:
         if budget is None:
             if level not in BUDGETS:
@@ -348,6 +363,8 @@ class SearchBot:
             budget = BUDGETS[level]
         if defence not in DEFENCES:
             raise RulesError(f"unknown defence {defence!r}; defences are: {', '.join(DEFENCES)}")
+        if others not in OTHERS:
+            raise RulesError(f"unknown others {others!r}; use one of: {', '.join(OTHERS)}")
         if leaf not in LEAVES:
             raise RulesError(f"unknown leaf {leaf!r}; leaves are: {', '.join(LEAVES)}")
         if think is not None:
@@ -363,6 +380,7 @@ class SearchBot:
         self.leaf = leaf
         self.deepen = deepen
         self.halving = halving
+        self.others = others
         self.bid_threshold = bid_threshold
         self.model_threshold = model_threshold
         self.bid_search = bid_search
@@ -453,7 +471,15 @@ class SearchBot:
             deeper = min(cap, (budget.nodes or cap * budget.worlds) // DEEPEN_WORLDS) if self.deepen else 0
             leaf = LEAVES[self.leaf]
             values = play_values(
-                obs, [hands], k=k, max_nodes=cap, coalition=coalition, leaf=leaf, deepen=deeper, cards=alive
+                obs,
+                [hands],
+                k=k,
+                max_nodes=cap,
+                coalition=coalition,
+                leaf=leaf,
+                deepen=deeper,
+                cards=alive,
+                others=self.others,
             )
             solved_deals[key] = values
             per_deal.append(values)

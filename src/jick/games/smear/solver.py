@@ -500,7 +500,7 @@ def _playout(  # type: ignore[no-untyped-def]
         tricks_done += 1
     for s in range(n):
         hands[s] = saved[s]
-    if allies > 1:
+    if allies > 1 or weight[root_side] > 1:  # weighted sides (defenders combining, or the others' mean)
         return value + _defence_end_value(
             pips_now, nsides, weight, game_value, tie_mode, bidder_side, low_side, bid, bid_pts, set_bonus
         )
@@ -544,7 +544,7 @@ def _search(  # type: ignore[no-untyped-def]
         allies += team[s]
         scale = max(scale, abs(weight[s]))
     if cards_left == 0:
-        if allies > 1:
+        if allies > 1 or scale > 1:  # weighted sides (defenders combining, or the others' mean)
             return _defence_end_value(
                 pips_side, nsides, weight, game_value, tie_mode, bidder_side, low_side, bid, bid_pts, set_bonus
             )
@@ -832,6 +832,7 @@ def solve(
     coalition: int = 0,
     set_bonus: int = 0,
     leaf: int = LEAF_EVEN,
+    others: str = "sum",
 ) -> dict[int, int]:
     """Exact open-card value of each legal card (index -> value) for ``to_move``.
 
@@ -863,7 +864,11 @@ def solve(
     cheap open-card policy, :func:`_playout_card`), :data:`LEAF_SURE`
     (the point trumps already sure to a side, :func:`_sure_points`) or
     :data:`LEAF_SETTLED` (those, Game once decided and a bidder who can no
-    longer make the bid, :func:`_settled_value`).
+    longer make the bid, :func:`_settled_value`). ``others``: at a table of
+    more than two sides, without a coalition, whether a point another side
+    takes counts against the root as much as its own (``"sum"``) or as the
+    others' mean (``"mean"``: values in units of one point in ``nsides - 1``;
+    :func:`defence_weights`).
     """
     if leaf not in (LEAF_EVEN, LEAF_PLAYOUT, LEAF_SURE, LEAF_SETTLED):
         raise ValueError(f"unknown leaf {leaf}")
@@ -877,7 +882,7 @@ def solve(
     nsides = int(side.max()) + 1
     root = to_move if root_seat is None else root_seat
     root_side = int(side[root])
-    weights, allies = defence_weights(nsides, root_side, bidder_side, coalition)
+    weights, allies = defence_weights(nsides, root_side, bidder_side, coalition, others)
     if sum(allies) <= 1:
         set_bonus = 0  # the bonus is the coalition's
     weight = np.array(weights, dtype=np.int64)
@@ -994,7 +999,9 @@ def solve(
     return out
 
 
-def defence_weights(nsides: int, root_side: int, bidder_side: int, coalition: int) -> tuple[list[int], list[int]]:
+def defence_weights(
+    nsides: int, root_side: int, bidder_side: int, coalition: int, others: str = "sum"
+) -> tuple[list[int], list[int]]:
     """Per side, what a point it scores is worth to ``root_side``, and whether it plays for the root.
 
     The root's value is its own points less every other side's, plus
@@ -1008,9 +1015,18 @@ def defence_weights(nsides: int, root_side: int, bidder_side: int, coalition: in
     ([-3, 1, 3, 1, 1], [0, 1, 1, 1, 1])
     >>> defence_weights(5, 2, 0, 0)
     ([-1, -1, 1, -1, -1], [0, 0, 1, 0, 0])
+
+    With ``others="mean"`` and no coalition, the root plays for its own
+    points less the other sides' mean, in units of one point in ``nsides - 1``:
+
+    >>> defence_weights(3, 1, 0, 0, others="mean")
+    ([-1, 2, -1], [0, 1, 0])
     """
+    if others not in OTHERS:
+        raise ValueError(f"unknown others {others!r}; use one of: {', '.join(OTHERS)}")
     if coalition <= 0 or nsides <= 2 or root_side == bidder_side:
-        return [1 if s == root_side else -1 for s in range(nsides)], [int(s == root_side) for s in range(nsides)]
+        own = nsides - 1 if others == "mean" and nsides > 2 else 1
+        return [own if s == root_side else -1 for s in range(nsides)], [int(s == root_side) for s in range(nsides)]
     weights = [coalition + 1 if s == root_side else coalition - 1 for s in range(nsides)]
     weights[bidder_side] = -(coalition + 1)
     return weights, [int(s != bidder_side) for s in range(nsides)]
@@ -1026,6 +1042,8 @@ def _representative(tables: SolverTables, card: int, representatives: list[int],
     raise ValueError(f"no representative for card {card}")
 
 
+#: How a point another side takes counts against the root without a coalition (:func:`defence_weights`).
+OTHERS = ("sum", "mean")
 #: How many times the positions of one trick deeper a deepening pass is first guessed to cost (measured at six
 #: seats: 2 to 57 times, median about 30); a pass not expected to fit in what is left is not started.
 DEEPER_COST = 8
