@@ -613,7 +613,7 @@ class SearchBot(PimcBot[TarokObservation, TarokState]):
     """
 
     levels = LEVELS
-    #: Reading the auction (:mod:`jick.games.tarok.inference`) is off until an arena shows it helps:
+    #: Reading the auction (:mod:`jick.games.tarok.inference`) is off: an arena did not show it helps (docs/tarok.md):
     #: ``SearchBot(inference=True)`` turns it on.
     infers = False
 
