@@ -52,6 +52,7 @@ import math
 import statistics
 import sys
 import time
+from collections.abc import Iterator
 from contextlib import ExitStack
 from multiprocessing import Pool
 from typing import Any
@@ -212,17 +213,24 @@ def summarize(game: str, level: str, results: list[dict[str, Any]], seconds: flo
     }
 
 
+def _rows(path: str, game: str, seed: int, level: str) -> Iterator[dict[str, Any]]:
+    """The deals of ``game`` at ``level`` in the file at ``path``, in its order (every search option)."""
+    with open(path, encoding="utf-8") as handle:
+        for line in handle:
+            row = json.loads(line)
+            if (row["game"], row["seed"], row["level"]) == (game, seed, level):
+                yield row
+
+
 def _kept(path: str | None, game: str, seed: int, level: str, options: dict[str, Any]) -> dict[int, dict[str, Any]]:
     """The deals of ``game`` at ``level`` (with the search ``options``) already in the file at ``path``, by index."""
     kept: dict[int, dict[str, Any]] = {}
     if path is None:
         return kept
     try:
-        with open(path, encoding="utf-8") as handle:
-            for line in handle:
-                row = json.loads(line)
-                if (row["game"], row["seed"], row["level"], row.get("options", {})) == (game, seed, level, options):
-                    kept[row["index"]] = row
+        for row in _rows(path, game, seed, level):
+            if row.get("options", {}) == options:
+                kept[row["index"]] = row
     except FileNotFoundError:
         pass
     return kept
@@ -265,13 +273,10 @@ def paired_change(results: dict[int, dict[str, Any]], before: dict[int, dict[str
 def _before(path: str, game: str, seed: int, level: str) -> dict[int, dict[str, Any]]:
     """The deals of ``game`` at ``level`` in the file at ``path``, by index (one run: no deal twice)."""
     rows: dict[int, dict[str, Any]] = {}
-    with open(path, encoding="utf-8") as handle:
-        for line in handle:
-            row = json.loads(line)
-            if (row["game"], row["seed"], row["level"]) == (game, seed, level):
-                if row["index"] in rows:
-                    raise ValueError(f"{path} holds deal {row['index']} twice (more than one run)")
-                rows[row["index"]] = row
+    for row in _rows(path, game, seed, level):
+        if row["index"] in rows:
+            raise ValueError(f"{path} holds deal {row['index']} twice (more than one run)")
+        rows[row["index"]] = row
     return rows
 
 

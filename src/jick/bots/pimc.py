@@ -45,7 +45,7 @@ from jick.bots.margin import clearly_better
 from jick.engine import Action, RulesError
 from jick.game import ObsT, StateT
 
-__all__ = ["Budget", "DeterminizedSearch", "PimcBot", "SamplingError", "SearchGame", "random_assignment"]
+__all__ = ["Budget", "DeterminizedSearch", "PimcBot", "SamplingError", "SearchGame", "better_half", "random_assignment"]
 
 
 @dataclass(frozen=True)
@@ -132,6 +132,25 @@ def halving_rounds(candidates: int, rollouts: int) -> list[int]:
     return out
 
 
+def better_half(candidates: list[int], mean: Callable[[int], float], keep: int | None = None) -> list[int]:
+    """The better half of ``candidates`` by ``mean`` (ties by number), with ``keep`` if it is among them.
+
+    One round of sequential halving: shared by this search and the Smear play's (``search_halving``).
+
+    >>> better_half([1, 2, 3, 4, 5], {1: 5.0, 2: 1.0, 3: 4.0, 4: 3.0, 5: 0.0}.get, keep=5)
+    [1, 3, 4, 5]
+    >>> better_half([1, 2], {1: 0.0, 2: 1.0}.get)
+    [1, 2]
+    """
+    if len(candidates) <= 2:
+        return candidates
+    ranked = sorted(candidates, key=lambda c: (-mean(c), c))
+    better = ranked[: (len(ranked) + 1) // 2]
+    if keep in candidates and keep not in better:
+        better.append(keep)
+    return better
+
+
 class DeterminizedSearch(Generic[ObsT, StateT]):
     """PIMC over a :class:`SearchGame` with a :class:`Budget`; deterministic for a given seed.
 
@@ -196,7 +215,6 @@ class DeterminizedSearch(Generic[ObsT, StateT]):
         rng = random.Random(observation_seed(self.seed, key))
         totals = [0.0] * len(groups)
         weights = [0.0] * len(groups)  # each candidate's weight of worlds (its rollouts, weighted)
-        seen = [0] * len(groups)  # each candidate's worlds
         samples: list[list[float]] = [[] for _ in groups]  # each candidate's value in each of its worlds
         world_weights: list[float] = []  # the weight of each world, in order (a candidate's are the first ones)
         weigh = self.game.world_weight
@@ -205,8 +223,7 @@ class DeterminizedSearch(Generic[ObsT, StateT]):
         stopped = False
         for number, new_worlds in enumerate(rounds):
             if number:  # the better half goes on (every candidate left has seen the same worlds)
-                alive.sort(key=lambda i: (-totals[i] / weights[i], i))
-                alive = alive[: (len(alive) + 1) // 2]
+                alive = better_half(alive, lambda i: totals[i] / weights[i])
             for _ in range(new_worlds):
                 if done and deadline.expired():
                     stopped = True
@@ -228,7 +245,6 @@ class DeterminizedSearch(Generic[ObsT, StateT]):
                     samples[i].append(value)
                     totals[i] += weight * value
                     weights[i] += weight
-                    seen[i] += 1
                 world_weights.append(weight)
                 done += 1
             if stopped or not done:
@@ -237,6 +253,7 @@ class DeterminizedSearch(Generic[ObsT, StateT]):
             return SearchResult(groups, [0.0] * len(groups), 0, 0, fallback="no sampled world fits the calls")
         means = [t / w if w else float("-inf") for t, w in zip(totals, weights, strict=True)]
         # a candidate dropped in an earlier round ranks below those left: its mean is over fewer, other worlds
+        seen = [len(values) for values in samples]
         last = min(seen[i] for i in alive)
         means = [m if seen[i] >= last else min(m, min(means[j] for j in alive) - 1e-9) for i, m in enumerate(means)]
         details = {

@@ -43,6 +43,7 @@ from typing import Any
 from jick.bots import Explanation
 from jick.bots.budget import LEVEL_SECONDS, Budget, Deadline, SamplingError
 from jick.bots.margin import clearly_better
+from jick.bots.pimc import better_half
 from jick.cards import ACE
 from jick.engine import Action, RulesError
 from jick.games.smear import actions as A
@@ -443,7 +444,7 @@ class SearchBot:
             if solved and deadline.expired():
                 break
             if self.halving and solved in HALVING_AT:
-                alive = _better_half(alive or list(totals), totals, counts, preferred)
+                alive = better_half(alive or list(totals), lambda c: totals[c] / counts[c], preferred)
             hands = deals[solved] if solved < len(deals) else sample_hands(k, rng)
             key = tuple(hands)
             known = solved_deals.get(key)
@@ -665,23 +666,6 @@ def _measured(nodes: int, seconds: float) -> None:
     """Fold one solve's speed into the estimate (solves too short to time are skipped)."""
     if seconds > 0.002 and nodes > 1000:
         _speed[0] = 0.8 * _speed[0] + 0.2 * (nodes / seconds)
-
-
-def _better_half(cards: list[int], totals: dict[int, float], counts: dict[int, int], keep: int | None) -> list[int]:
-    """The better half of ``cards`` by their mean value so far (ties by number), with ``keep`` if it is among them.
-
-    >>> _better_half([1, 2, 3, 4, 5], {1: 5.0, 2: 1.0, 3: 4.0, 4: 3.0, 5: 0.0}, dict.fromkeys(range(1, 6), 1), 5)
-    [1, 3, 4, 5]
-    >>> _better_half([1, 2], {1: 0.0, 2: 1.0}, {1: 1, 2: 1}, None)
-    [1, 2]
-    """
-    if len(cards) <= 2:
-        return cards
-    ranked = sorted(cards, key=lambda c: (-totals[c] / counts[c], c))
-    better = ranked[: (len(ranked) + 1) // 2]
-    if keep in cards and keep not in better:
-        better.append(keep)
-    return better
 
 
 def _means(totals: dict[int, float], counts: dict[int, int]) -> dict[int, float]:
