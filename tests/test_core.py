@@ -14,7 +14,7 @@ import pytest
 
 from jick.core import DealLog, Trick, TrickState, bit_ids, mask_of, pick, shuffled_deck
 from jick.core.trick_state import CHANCE
-from jick.core.undo import CORE_SLOTS, DEAL_NO, DEALER, PHASE, RESULTS_NO, TO_MOVE, TRICK_NO, cut_back
+from jick.core.undo import ACTION_NO, CORE_SLOTS, DEAL_NO, DEALER, PHASE, RESULTS_NO, TO_MOVE, TRICK_NO, cut_back
 from jick.engine import TERMINAL, Action, IllegalAction, NotationError, RecordError
 
 PLAY, OVER, WAIT_DEAL = range(3)
@@ -81,7 +81,7 @@ class HighCard(TrickState[DealLog[Trick[int]], int]):
             return
         self._deals.append(DealLog(deck, v[DEALER]))
         v[DEAL_NO] += 1
-        v[TRICK_NO] = 0
+        v[ACTION_NO] = v[TRICK_NO] = 0
         v[HAND] = mask_of(deck[0::2])
         v[HAND + 1] = mask_of(deck[1::2])
         v[PHASE] = PLAY
@@ -189,6 +189,48 @@ def test_apply_then_undo_restores_everything() -> None:
     assert state._snapshot() == before
     with pytest.raises(IllegalAction, match="nothing to undo"):
         state.undo()
+
+
+def test_undo_keeps_a_snapshot_every_few_actions_and_applies_the_rest_again() -> None:
+    """A player's action keeps the values before it only every ``_snapshot_every`` actions and right after a
+    pseudo-action (a supplied deck here); undo goes back to the last snapshot and applies the actions after it
+    again, so every earlier state comes back exactly."""
+    state = HighCard(decks=[[0, 1, 2, 3]])
+    states = [state._snapshot()]
+
+    def play(times: int) -> None:
+        for _ in range(times):
+            state.apply(state.legal_actions()[0])
+            states.append(state._snapshot())
+
+    play(4)
+    state.deal([2, 3, 0, 1])
+    states.append(state._snapshot())
+    play(3)
+    kept = [values is not None for values in state._undo_values]
+    assert kept == [True, False, False, False, True, True, False, False]
+    while state._undo:
+        state.undo()
+        states.pop()
+        assert state._snapshot() == states[-1]
+    assert len(states) == 1
+
+
+def test_a_smear_hand_keeps_one_snapshot_in_eight_actions() -> None:
+    from jick.games.smear import new_match
+
+    state = new_match("smear_ten_point", seed=5)
+    states = [state._snapshot()]
+    while not state.hand_results:
+        state.apply(state.legal_actions()[0])
+        states.append(state._snapshot())
+    played = len(state.deals[0].actions)
+    assert played == len(state._undo) > 16
+    assert [values is not None for values in state._undo_values] == [i % 8 == 0 for i in range(played)]
+    while state._undo:
+        state.undo()
+        states.pop()
+        assert state._snapshot() == states[-1]
 
 
 def test_refused_actions_change_nothing() -> None:

@@ -11,8 +11,9 @@ the chance phases, the first of which, ``_wait_deal``, waits for a deck; and
 where the hands, the scores and the trick in progress lie in the value list.
 
 Every small value lives in one flat list of ints, ``_v``, whose first slots
-belong to the core (:mod:`jick.core.undo`), so ``undo`` restores a snapshot and
-``clone`` copies a list.
+belong to the core (:mod:`jick.core.undo`), so ``undo`` restores a snapshot
+(and applies again the few actions played since it was kept) and ``clone``
+copies a list.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from mypy_extensions import mypyc_attr
 
 from jick.core.cardset import bit_ids, pick
 from jick.core.deals import Log, shuffled_deck
-from jick.core.undo import ACTION_NO, DEAL_NO, DEALER, PHASE, TO_MOVE, Entry, cut_back
+from jick.core.undo import ACTION_NO, DEAL_NO, DEALER, PHASE, TO_MOVE, cut_back
 from jick.engine import TERMINAL, Action, IllegalAction, NotationError, RecordError
 
 LogT = TypeVar("LogT", bound=Log)
@@ -67,6 +68,10 @@ class TrickState(Generic[LogT, ResultT]):
     _trick_len: ClassVar[int] = 0
     _t_seat: ClassVar[int] = 0
     _t_card: ClassVar[int] = 0
+    #: A player's action keeps a snapshot of the values before it only every so many actions of a deal
+    #: (and right after a pseudo-action); ``undo`` goes back to the last snapshot and applies the actions
+    #: after it again (:meth:`_take_back`). A chance or table pseudo-action always keeps one.
+    _snapshot_every: ClassVar[int] = 8
 
     preset_name: str | None
     overrides: dict[str, object]
@@ -77,11 +82,12 @@ class TrickState(Generic[LogT, ResultT]):
     #: field directly, a class attribute through a lookup by name.
     _action_table: tuple[Action, ...]
     _over_phase: int
+    _every: int
     _v: list[int]
     _legal_bits: int
-    #: The undo log (:mod:`jick.core.undo`): the actions, and the values before each.
+    #: The undo log (:mod:`jick.core.undo`): the actions, and the values before each where kept (else None).
     _undo: list[Action]
-    _undo_values: list[tuple[int, ...]]
+    _undo_values: list[tuple[int, ...] | None]
     _decks: list[tuple[int, ...]]
     _deck_cards: tuple[int, ...]
     _deals: list[LogT]
@@ -98,6 +104,7 @@ class TrickState(Generic[LogT, ResultT]):
         self._n = n
         self._action_table = self._actions
         self._over_phase = self._over
+        self._every = self._snapshot_every
         self.seed = seed
         self._decks = [self._check_deck(d, i) for i, d in enumerate(decks or ())]
         if first_dealer is None:
@@ -274,8 +281,12 @@ class TrickState(Generic[LogT, ResultT]):
             raise IllegalAction(self._why_foreign(action), self.legal_actions())
         v = self._v
         seat = v[TO_MOVE]
-        self._undo.append(action)
-        self._undo_values.append(tuple(v))
+        undo = self._undo
+        # A snapshot every few actions (building one and the collector's walk over it were a fifth of an
+        # action's time), and after a pseudo-action, which is never applied again.
+        keep = v[ACTION_NO] % self._every == 0 or not undo or undo[-1].id < 0
+        undo.append(action)
+        self._undo_values.append(tuple(v) if keep else None)
         self._deals[-1].actions.append((seat, aid))
         v[ACTION_NO] += 1
         self._legal_bits = -1
@@ -303,9 +314,29 @@ class TrickState(Generic[LogT, ResultT]):
         self._undo_values.append(tuple(self._v))
         self._legal_bits = -1
 
-    def _pop_undo(self) -> Entry:
-        """Take the last undo entry off the log: its action and the values before it."""
-        return self._undo.pop(), self._undo_values.pop()
+    def _take_back(self) -> Action:
+        """Take the last undo entry off the log and go back to the state before it; return its action.
+
+        Without a snapshot of its own, the state goes back to the last one kept and the player actions
+        after it are applied again (up to ``_every - 1`` of them, from the same values: the same result).
+        """
+        undo, values = self._undo, self._undo_values
+        j = len(undo) - 1
+        while values[j] is None:
+            j -= 1
+        before = values[j]
+        assert before is not None
+        again = undo[j:-1]
+        action = undo[-1]
+        del undo[j:]
+        del values[j:]
+        self._restore(before)
+        self._undone(action)
+        for taken in reversed(again):
+            self._undone(taken)
+        for taken in again:
+            self.apply(taken)
+        return action
 
     def _restore(self, snapshot: Sequence[int]) -> None:
         """Go back to the values of ``snapshot`` and cut the logs back to their lengths then."""
@@ -317,10 +348,7 @@ class TrickState(Generic[LogT, ResultT]):
         """Take back the last action (or supplied deck, or other pseudo-action) and return it."""
         if not self._undo:
             raise IllegalAction("nothing to undo")
-        action, snapshot = self._pop_undo()
-        self._restore(snapshot)
-        self._undone(action)
-        return action
+        return self._take_back()
 
     def clone(self: StateT) -> StateT:
         """An independent copy: what changes is copied, what never changes is shared."""
@@ -332,6 +360,7 @@ class TrickState(Generic[LogT, ResultT]):
         other._n = self._n
         other._action_table = self._action_table
         other._over_phase = self._over_phase
+        other._every = self._every
         other._v = self._v.copy()
         other._legal_bits = self._legal_bits
         other._undo = self._undo.copy()

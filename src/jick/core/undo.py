@@ -1,4 +1,4 @@
-"""The snapshot undo log: an entry is an action and a snapshot of the value list, nothing else.
+"""The snapshot undo log: an entry is an action and, every few actions, a snapshot of the value list.
 
 A state keeps its small values in one flat list of ints, ``v``. The core owns
 its first :data:`CORE_SLOTS` slots; the game's own slots follow. Four of the
@@ -10,6 +10,10 @@ A state keeps its entries in two lists, the actions and the snapshots (tuples
 of ints), not as ``(action, snapshot)`` pairs: a tuple of ints leaves the
 cycle collector's lists at its first collection, a pair holding an action
 never does, and the collector walked every one of them again and again.
+Even so, making a snapshot and the collector's one walk over it were a fifth
+of an action's time, so a player's action keeps one only every few actions
+of a deal (``None`` in between); undo goes back to the last one and applies
+the actions after it again (``TrickState._take_back``).
 
 >>> from jick.core.deals import DealLog
 >>> deals = [DealLog((0, 1), 0, [(0, 5)], ["t1"])]
@@ -29,7 +33,6 @@ from collections.abc import Sequence
 from typing import Any, Final, TypeVar
 
 from jick.core.deals import Log
-from jick.engine import Action
 
 # The core's slots of the value list: the phase, the seat to move, the dealer, and the log lengths.
 # Final, so that the compiled build reads them as constants, not as module globals.
@@ -42,10 +45,6 @@ ACTION_NO: Final = 5
 TRICK_NO: Final = 6
 #: The first slot a game may use for itself.
 CORE_SLOTS: Final = 7
-
-#: One undo entry: the action taken (or a chance/table pseudo-action) and the values before it.
-Entry = tuple[Action, tuple[int, ...]]
-
 
 LogT = TypeVar("LogT", bound=Log)
 

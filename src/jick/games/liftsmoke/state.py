@@ -433,7 +433,7 @@ class LiftSmokeState(TrickState[GameLog, GameResult]):
         try:
             self._play(seat, aid)
         except RecordError:  # a reshuffle order that does not fit: the action is refused
-            self._restore(self._pop_undo()[1])
+            self._take_back()
             raise
 
     def _restore(self, snapshot: Sequence[int]) -> None:
