@@ -281,12 +281,13 @@ class TrickState(Generic[LogT, ResultT]):
             raise IllegalAction(self._why_foreign(action), self.legal_actions())
         v = self._v
         seat = v[TO_MOVE]
-        undo = self._undo
+        undo, values = self._undo, self._undo_values
         # A snapshot every few actions (building one and the collector's walk over it were a fifth of an
-        # action's time), and after a pseudo-action, which is never applied again.
-        keep = v[ACTION_NO] % self._every == 0 or not undo or undo[-1].id < 0
+        # action's time), and after a pseudo-action, which is never applied again (an entry without a
+        # snapshot is a player's action).
+        keep = v[ACTION_NO] % self._every == 0 or not undo or (values[-1] is not None and undo[-1].id < 0)
         undo.append(action)
-        self._undo_values.append(tuple(v) if keep else None)
+        values.append(tuple(v) if keep else None)
         self._deals[-1].actions.append((seat, aid))
         v[ACTION_NO] += 1
         self._legal_bits = -1
