@@ -135,7 +135,34 @@ def interval_text(ci95: list[float] | None) -> str:
     return "[no interval: one deal]" if ci95 is None else f"[{ci95[0]:+.2f}, {ci95[1]:+.2f}]"
 
 
-def main() -> None:
+def parse_steps(text: str) -> list[tuple[str, str]]:
+    """The ``A:B`` pairs of ``--steps``; a ValueError naming a malformed step or an unknown bot.
+
+    >>> parse_steps("search:heuristic, heuristic:random")
+    [('search', 'heuristic'), ('heuristic', 'random')]
+    >>> parse_steps("search")
+    Traceback (most recent call last):
+    ...
+    ValueError: --steps: 'search' is not A:B (two bots)
+    """
+    from jick.bots import canonical_bot_name
+    from jick.engine import RulesError
+
+    steps = []
+    for step in text.split(","):
+        names = [name.strip() for name in step.split(":")]
+        if len(names) != 2 or not all(names):
+            raise ValueError(f"--steps: {step.strip()!r} is not A:B (two bots)")
+        for name in names:
+            try:
+                canonical_bot_name(name)
+            except RulesError as exc:
+                raise ValueError(f"--steps: {exc}") from None
+        steps.append((names[0], names[1]))
+    return steps
+
+
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--presets", default=PRESETS)
     parser.add_argument("--steps", default=STEPS)
@@ -146,9 +173,13 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=None, help="players for every preset (default: its own)")
     parser.add_argument("--seating", choices=list(SEATINGS), default=MIXED, help="the duplicate design (default mixed)")
     parser.add_argument("--bid-levels", action="store_true", help="also count the bids set at each level (Smear)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.bid_levels and args.workers != 1:
         parser.error("--bid-levels records in this process: give --workers 1")
+    try:
+        steps = parse_steps(args.steps)
+    except ValueError as exc:
+        parser.error(str(exc))
     args.out.mkdir(parents=True, exist_ok=True)
     cpu = platform.processor() or platform.machine()
     machine = f"{os.cpu_count()} cores, {cpu}, Python {platform.python_version()}"
@@ -156,8 +187,7 @@ def main() -> None:
     print("| preset | step | a - b, points per deal [95% CI] | duplicate deals | bids made (a / b) | minutes |")
     print("|---|---|---|---|---|---|")
     # every preset's cheap steps first, so that a partial run still gives whole rows
-    for step in args.steps.split(","):
-        a, b = step.split(":")
+    for a, b in steps:
         for preset in args.presets.split(","):
             stem = args.out / step_stem(preset, args.players, args.seating, a, b, args.seed)
             path = stem.with_name(f"{stem.name}-{args.deals}.json")

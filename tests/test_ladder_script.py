@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from jick.arena import run_arena
 from script_kit import load_script
 
@@ -68,3 +70,16 @@ def _first_bot_seats(deals: list[dict]) -> list[tuple[dict, int]]:
     return [
         (play, seat) for deal in deals for play in deal["plays"] for seat, bot in enumerate(play["lineup"]) if bot == 0
     ]
+
+
+def test_a_malformed_step_or_an_unknown_bot_is_one_line_before_anything_runs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ladder = load_script("ladder")
+    for steps, message in (("search", "'search' is not A:B"), ("search:nobody", "unknown bot 'nobody'")):
+        with pytest.raises(SystemExit) as stopped:
+            ladder.main(["--steps", steps, "--deals", "1", "--out", str(tmp_path)])
+        assert stopped.value.code == 2
+        out, err = capsys.readouterr()
+        assert out == "" and message in err.splitlines()[-1]
+    assert list(tmp_path.iterdir()) == []
