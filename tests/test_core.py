@@ -191,10 +191,19 @@ def test_apply_then_undo_restores_everything() -> None:
         state.undo()
 
 
+class Aside(Action):
+    """A table's pseudo-action in the middle of a deal that changes nothing (as a Lift Smoke reshuffle comes)."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        self._freeze(-3)
+
+
 def test_undo_keeps_a_snapshot_every_few_actions_and_applies_the_rest_again() -> None:
-    """A player's action keeps the values before it only every ``_snapshot_every`` actions and right after a
-    pseudo-action (a supplied deck here); undo goes back to the last snapshot and applies the actions after it
-    again, so every earlier state comes back exactly."""
+    """A player's action keeps the values before it only every ``_snapshot_every`` actions of a deal and right
+    after a pseudo-action; undo goes back to the last snapshot and applies the actions after it again, so every
+    earlier state comes back exactly."""
     state = HighCard(decks=[[0, 1, 2, 3]])
     states = [state._snapshot()]
 
@@ -204,11 +213,14 @@ def test_undo_keeps_a_snapshot_every_few_actions_and_applies_the_rest_again() ->
             states.append(state._snapshot())
 
     play(4)
-    state.deal([2, 3, 0, 1])
+    state.deal([2, 3, 0, 1])  # a supplied deck starts the next deal
     states.append(state._snapshot())
-    play(3)
+    play(1)
+    state._push(Aside())  # mid-deal: the next action keeps a snapshot too
+    states.append(state._snapshot())
+    play(2)
     kept = [values is not None for values in state._undo_values]
-    assert kept == [True, False, False, False, True, True, False, False]
+    assert kept == [True, False, False, False, True, True, True, True, False]
     while state._undo:
         state.undo()
         states.pop()
