@@ -42,6 +42,8 @@ from typing import Any
 from jick.arena import run_arena
 from jick.arena import worker as arena_worker
 from jick.arena.seating import MIXED, SEATINGS
+from jick.bots import canonical_bot_name
+from jick.engine import RulesError
 
 PRESETS = "smear_ten_point,smear_mn_original,smear_mn_three_handed"
 STEPS = "heuristic:random,search:heuristic,cheater:search"
@@ -145,9 +147,6 @@ def parse_steps(text: str) -> list[tuple[str, str]]:
     ...
     ValueError: --steps: 'search' is not A:B (two bots)
     """
-    from jick.bots import canonical_bot_name
-    from jick.engine import RulesError
-
     steps = []
     for step in text.split(","):
         names = [name.strip() for name in step.split(":")]
