@@ -90,6 +90,8 @@ BOT_VERSIONS: dict[str, tuple[str, dict[str, Any]]] = {
     "search_mean": ("search", {"others": "mean"}),
     # the Smear search bot bidding (and modelling the other seats' calls) with the bar of 0.45 instead of 0.55
     "search_bar45": ("search", {"bid_threshold": 0.45, "model_threshold": 0.45}),
+    # the Smear search bot bidding with the bar of 0.65 instead of 0.55 (its model of the other seats' calls keeps 0.55)
+    "search_bar65": ("search", {"bid_threshold": 0.65}),
     # the Smear search bot valuing every legal call on sampled deals, to the score (bid_search.py)
     "search_bidsearch": ("search", {"bid_search": True}),
     # the same, replacing the heuristic's call only when another beats it by two standard errors (as search_v4)
