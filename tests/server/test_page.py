@@ -189,9 +189,20 @@ def test_reload_and_reconnect_restore_the_table(tmp_path: Any, new_page: Any) ->
         assert after is not None and before is not None
         assert after["hand"] == before["hand"] and after["trick"] == before["trick"]
         assert page.locator(".hand .card").count() == len(after["hand"])
+        # Count every moment the table stops looking offline while no socket is open (a retry used to).
+        page.evaluate(
+            """() => { window.offlineDrops = 0; new MutationObserver(() => {
+                const ws = window.jickPage.ws;
+                if (!document.body.classList.contains("offline") && !(ws && ws.readyState === WebSocket.OPEN))
+                    window.offlineDrops += 1;
+            }).observe(document.body, { attributes: true, attributeFilter: ["class"] }); }"""
+        )
         server.server.should_exit = True
     page.wait_for_selector(".conn.down")
     assert "reconnecting" in page.locator("#conn").inner_text()
+    assert page.locator("body.offline").count() == 1
+    page.wait_for_function("() => window.jickPage.retries >= 3")  # two attempts made and refused
+    assert page.evaluate("window.offlineDrops") == 0
     assert page.locator("body.offline").count() == 1
     again = _server_on(db, port)
     with again:

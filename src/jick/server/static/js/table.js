@@ -113,7 +113,9 @@ export class TablePage {
       el.className = `conn ${state}`;
       el.textContent = text;
     }
-    document.body.classList.toggle("offline", state === "down");
+    // Offline from the loss until a socket is up again: a reconnect attempt ("wait") changes nothing, so the
+    // greyed table and its message do not flicker with every retry.
+    if (state !== "wait") document.body.classList.toggle("offline", state === "down");
   }
 
   // ------------------------------------------------------------------ connection
