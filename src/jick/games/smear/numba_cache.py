@@ -36,8 +36,11 @@ import importlib
 import importlib.machinery
 import importlib.util
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 #: The modules whose functions numba inlines into the cached solver and kernel.
 SHARED = ("rule_core.py", "settle_core.py", "deal_core.py")
@@ -45,6 +48,8 @@ SHARED = ("rule_core.py", "settle_core.py", "deal_core.py")
 PACKAGE = "jick.games.smear"
 #: The file beside the cache that holds the digest of :data:`SHARED` the cache was made from.
 STAMP = "shared_rules.sha256"
+#: The lock file beside the cache that processes compiling at the same time take in turn (:func:`compiling`).
+LOCK = "numba.lock"
 HERE = Path(__file__).resolve().parent
 
 
@@ -72,6 +77,62 @@ def forget_stale_caches(package: Path = HERE) -> bool:
     except OSError:
         return False
     return True
+
+
+@contextmanager
+def compiling(package: Path = HERE) -> Iterator[None]:
+    """Hold the lock of the package's numba cache (``__pycache__/numba.lock``) for a compile.
+
+    Processes started together (test workers, arena workers, server processes) then compile a function once:
+    the others wait, and load from the cache what the first one saved instead of compiling it again. Without a
+    writable cache (or without ``fcntl``), nothing is locked. A process that dies holding the lock loses it.
+    """
+    try:
+        import fcntl
+
+        (package / "__pycache__").mkdir(exist_ok=True)
+        handle = open(package / "__pycache__" / LOCK, "ab")  # noqa: SIM115 (closed below)
+    except (ImportError, OSError):
+        yield
+        return
+    with handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def njit_locked(*args: Any, **kwargs: Any) -> Callable[[Callable[..., Any]], Any]:
+    """``numba.njit(*args, **kwargs)`` for a function with a signature, compiled at once under :func:`compiling`."""
+    from numba import njit
+
+    def compile_now(function: Callable[..., Any]) -> Any:
+        with compiling():
+            return njit(*args, **kwargs)(function)
+
+    return compile_now
+
+
+class FirstCallLocked:
+    """A numba function whose first call in this process runs under :func:`compiling` (where it compiles).
+
+    Later calls go straight through. The first call holds the lock for its whole run, so a process that finds the
+    lock taken waits for another's first call, then loads the machine code that one saved.
+    """
+
+    def __init__(self, function: Callable[..., Any], package: Path = HERE) -> None:
+        self.function = function
+        self.package = package
+        self.ready = False
+
+    def __call__(self, *args: Any) -> Any:
+        if self.ready:
+            return self.function(*args)
+        with compiling(self.package):
+            result = self.function(*args)
+        self.ready = True
+        return result
 
 
 def is_compiled(module: ModuleType) -> bool:
@@ -129,7 +190,8 @@ def register_shared_rules() -> None:
         return
     from numba.extending import register_jitable
 
-    forget_stale_caches()
+    with compiling():  # not while another process saves what it compiled from the same rules
+        forget_stale_caches()
     for name in SHARED:
         for function in shared_module(name.removesuffix(".py")).JITABLE:
             register_jitable(function)

@@ -45,6 +45,7 @@ import numpy.typing as npt
 
 from jick.engine import RulesError
 from jick.games.smear import playout_kernel as K
+from jick.games.smear.numba_cache import FirstCallLocked
 from jick.games.smear.presets import load_preset
 from jick.games.smear.rules import (
     AllPass,
@@ -79,6 +80,9 @@ from jick.games.smear.tables import captured_point_cards, deck_cards, trump_tabl
 
 __all__ = ["KERNEL_OPTIONS", "POLICIES", "Playouts", "check_supported", "play_out", "random_hands"]
 
+#: The kernels as this module calls them: the first call in a process compiles (or loads) under the cache's lock.
+_RANDOM_HANDS = FirstCallLocked(K.random_hands_kernel)
+_PLAY_OUT = FirstCallLocked(K.play_out_kernel)
 #: Card-play policies of :func:`play_out`: uniform random, or the cheap "lowest card that wins" rule.
 POLICIES = {"random": K.POLICY_RANDOM, "greedy": K.POLICY_GREEDY}
 Array = npt.NDArray[Any]
@@ -332,8 +336,7 @@ def random_hands(
     decks = np.zeros((rows, rules.deck_size), dtype=np.int8)
     actions = np.zeros((rows, K.MAX_ACTIONS), dtype=np.int16)
     lengths = np.zeros(rows, dtype=np.int16)
-    kernel: Any = K.random_hands_kernel
-    kernel(
+    _RANDOM_HANDS(
         t.cfg, t.side, t.deck, _seed(seed), 0, t.eff, t.strength, t.masks, t.order, t.order_len, t.nonscoring,
         t.flags, t.point_cards, t.values, record, points, deltas, made, *ints, decks, actions, lengths,
     )  # fmt: skip
@@ -440,7 +443,7 @@ def play_out(
     rows = n if record else 0
     actions = np.zeros((rows, K.MAX_ACTIONS), dtype=np.int16)
     lengths = np.zeros(rows, dtype=np.int16)
-    K.play_out_kernel(
+    _PLAY_OUT(
         t.cfg, side, _seed(seed), POLICIES[policy], trump, hands, played, captured, tcards, tseats, st, bidder, bid,
         before, t.eff[trump], t.strength[trump], t.masks[trump], t.order[trump], t.order_len[trump], t.flags,
         t.point_cards, t.values, record, points, deltas, made, actions, lengths,

@@ -44,7 +44,7 @@ from numba import njit, types
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from jick.cards import CARDS
-from jick.games.smear.numba_cache import register_shared_rules, shared_module
+from jick.games.smear.numba_cache import njit_locked, register_shared_rules, shared_module
 from jick.games.smear.rules import FirstLead, FollowRule, GameTie, LowAward, LowCard, SmearRules
 from jick.games.smear.scoring import GAME_TIE_CODES
 from jick.games.smear.tables import TrumpTable, captured_point_cards, trump_table
@@ -523,7 +523,7 @@ _SEARCH_SIGNATURE = _I(
 )  # fmt: skip
 
 
-@njit(_SEARCH_SIGNATURE, cache=True)
+@njit_locked(_SEARCH_SIGNATURE, cache=True)  # compiled on import: one process at a time
 def _search(  # type: ignore[no-untyped-def]
     hands, side, root_side, nsides, tc2, ts2, tlen, leader, to_move, tricks_done, cards_left, rem_points, rem_pips,
     pips_side, low_side, low_card, low_value, game_value, tie_mode, bidder_side, bid, bid_pts,

@@ -1,0 +1,65 @@
+"""The lock of numba's cache: processes that start together compile a function once (jick.games.smear.numba_cache)."""
+
+from __future__ import annotations
+
+import fcntl
+from pathlib import Path
+
+import pytest
+
+from jick.games.smear.numba_cache import LOCK, FirstCallLocked, compiling
+
+
+def lock_is_free(package: Path) -> bool:
+    """Whether another holder could take the cache's lock now (a second open file: flock counts it apart)."""
+    with open(package / "__pycache__" / LOCK, "ab") as other:
+        try:
+            fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        fcntl.flock(other, fcntl.LOCK_UN)
+        return True
+
+
+def test_compiling_holds_the_lock_and_gives_it_back(tmp_path: Path) -> None:
+    with compiling(tmp_path):
+        assert not lock_is_free(tmp_path)
+    assert lock_is_free(tmp_path)
+
+
+def test_compiling_gives_the_lock_back_after_an_error(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="failed"), compiling(tmp_path):
+        raise ValueError("the compile failed")
+    assert lock_is_free(tmp_path)
+
+
+def test_without_a_writable_cache_nothing_is_locked(tmp_path: Path) -> None:
+    (tmp_path / "__pycache__").write_text("a file where the cache's folder would be")
+    with compiling(tmp_path):
+        pass
+
+
+def test_only_the_first_call_runs_under_the_lock(tmp_path: Path) -> None:
+    seen: list[tuple[int, bool]] = []
+
+    def kernel(x: int) -> int:
+        seen.append((x, lock_is_free(tmp_path)))
+        return 2 * x
+
+    call = FirstCallLocked(kernel, tmp_path)
+    assert [call(1), call(2), call(3)] == [2, 4, 6]
+    assert seen == [(1, False), (2, True), (3, True)]
+
+
+def test_a_first_call_that_fails_is_locked_again_next_time(tmp_path: Path) -> None:
+    calls: list[bool] = []
+
+    def kernel(x: int) -> int:
+        calls.append(lock_is_free(tmp_path))
+        return 10 // x
+
+    call = FirstCallLocked(kernel, tmp_path)
+    with pytest.raises(ZeroDivisionError):
+        call(0)
+    assert call(5) == 2 and call(2) == 5
+    assert calls == [False, False, True]
