@@ -24,7 +24,8 @@ mark, and the costliest decisions.
 >>> state = new_game("smear", seed=3)
 >>> while state.phase != "play":
 ...     state.apply(state.legal_actions()[0])
->>> report = analyse(record_of(state), seats=[2], depth="quick", seed=1)
+>>> quick = Depth("quick", "normal", 0.25, 2, 30.0)  # "quick" with a looser deadline: counts end each search
+>>> report = analyse(record_of(state), seats=[2], depth=quick, seed=1)
 >>> report.game, report.depth, {d.seat for d in report.decisions}, report.summaries()[0].accuracy <= 100
 ('smear', 'quick', {2}, True)
 """
