@@ -27,6 +27,14 @@ def test_compiling_holds_the_lock_and_gives_it_back(tmp_path: Path) -> None:
     assert lock_is_free(tmp_path)
 
 
+def test_a_compile_within_a_compile_does_not_wait_for_itself(tmp_path: Path) -> None:
+    with compiling(tmp_path):
+        with compiling(tmp_path):
+            assert not lock_is_free(tmp_path)
+        assert not lock_is_free(tmp_path)  # still held by the outer level
+    assert lock_is_free(tmp_path)
+
+
 def test_compiling_gives_the_lock_back_after_an_error(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="failed"), compiling(tmp_path):
         raise ValueError("the compile failed")

@@ -36,6 +36,7 @@ import importlib
 import importlib.machinery
 import importlib.util
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -86,7 +87,15 @@ def compiling(package: Path = HERE) -> Iterator[None]:
     Processes started together (test workers, arena workers, server processes) then compile a function once:
     the others wait, and load from the cache what the first one saved instead of compiling it again. Without a
     writable cache (or without ``fcntl``), nothing is locked. A process that dies holding the lock loses it.
+    A thread that holds it already (a compile within a compile) goes on without taking it again.
     """
+    if getattr(_HELD, "depth", 0):
+        _HELD.depth += 1
+        try:
+            yield
+        finally:
+            _HELD.depth -= 1
+        return
     try:
         import fcntl
 
@@ -97,10 +106,16 @@ def compiling(package: Path = HERE) -> Iterator[None]:
         return
     with handle:
         fcntl.flock(handle, fcntl.LOCK_EX)
+        _HELD.depth = 1
         try:
             yield
         finally:
+            _HELD.depth = 0
             fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+#: How deep the calling thread is in :func:`compiling` (its lock is taken once, at the outermost level).
+_HELD = threading.local()
 
 
 def njit_locked(*args: Any, **kwargs: Any) -> Callable[[Callable[..., Any]], Any]:
