@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import fcntl
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -71,3 +73,25 @@ def test_a_first_call_that_fails_is_locked_again_next_time(tmp_path: Path) -> No
         call(0)
     assert call(5) == 2 and call(2) == 5
     assert calls == [False, False, True]
+
+
+def test_the_solver_compiles_at_its_first_solve_not_at_import() -> None:
+    """A process that imports the solver and never solves (a test worker collecting, a command without a search
+    bot) compiles nothing; its first solve compiles (or loads) the kernel, and later solves reuse it."""
+    script = """
+from numba.core.dispatcher import Dispatcher
+import jick.games.smear.solver as solver
+from jick.cards import card_mask
+from jick.games.smear import load_preset
+assert not isinstance(solver._search, Dispatcher), "compiled at import"
+hands = [card_mask(h) for h in (["AS", "2S"], ["KS", "3S"], ["QS", "4S"], ["JS", "5S"])]
+values = solver.solve(load_preset("smear_ten_point"), 0, hands, leader=0, to_move=0, root_seat=0)
+kernel = solver._search
+assert isinstance(kernel, Dispatcher), type(kernel)
+assert solver.solve(load_preset("smear_ten_point"), 0, hands, leader=0, to_move=0, root_seat=0) == values
+assert solver._search is kernel and solver.compiled_search() is kernel
+print(sorted(values))
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip()  # the first hand's cards were valued

@@ -118,17 +118,6 @@ def compiling(package: Path = HERE) -> Iterator[None]:
 _HELD = threading.local()
 
 
-def njit_locked(*args: Any, **kwargs: Any) -> Callable[[Callable[..., Any]], Any]:
-    """``numba.njit(*args, **kwargs)`` for a function with a signature, compiled at once under :func:`compiling`."""
-    from numba import njit
-
-    def compile_now(function: Callable[..., Any]) -> Any:
-        with compiling():
-            return njit(*args, **kwargs)(function)
-
-    return compile_now
-
-
 class FirstCallLocked:
     """A numba function whose first call in this process runs under :func:`compiling` (where it compiles).
 

@@ -41,10 +41,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numba import njit, types
+from numba.core.dispatcher import Dispatcher
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from jick.cards import CARDS
-from jick.games.smear.numba_cache import njit_locked, register_shared_rules, shared_module
+from jick.games.smear.numba_cache import compiling, register_shared_rules, shared_module
 from jick.games.smear.rules import FirstLead, FollowRule, GameTie, LowAward, LowCard, SmearRules
 from jick.games.smear.scoring import GAME_TIE_CODES
 from jick.games.smear.tables import TrumpTable, captured_point_cards, trump_table
@@ -523,7 +524,6 @@ _SEARCH_SIGNATURE = _I(
 )  # fmt: skip
 
 
-@njit_locked(_SEARCH_SIGNATURE, cache=True)  # compiled on import: one process at a time
 def _search(  # type: ignore[no-untyped-def]
     hands, side, root_side, nsides, tc2, ts2, tlen, leader, to_move, tricks_done, cards_left, rem_points, rem_pips,
     pips_side, low_side, low_card, low_value, game_value, tie_mode, bidder_side, bid, bid_pts,
@@ -685,7 +685,7 @@ def _search(  # type: ignore[no-untyped-def]
             new_bid_pts = bid_pts
             if wside == bidder_side:
                 new_bid_pts += gained
-            v = sign * gained + _search(
+            v = sign * gained + _search(  # type: ignore[no-untyped-call]  # itself, compiled
                 hands, side, root_side, nsides, tc2, ts2, new_trick, wseat, wseat, tricks_done + 1, cards_left - 1,
                 rem_points - gained, rem_pips - pip_sum, pips_side, new_low, low_card, low_value, game_value, tie_mode,
                 bidder_side, bid, new_bid_pts,
@@ -697,7 +697,7 @@ def _search(  # type: ignore[no-untyped-def]
             )  # fmt: skip
             pips_side[wside] -= pip_sum
         else:
-            v = _search(
+            v = _search(  # type: ignore[no-untyped-call]  # itself, compiled
                 hands, side, root_side, nsides, tc2, ts2, tlen + 1, leader, (to_move + 1) % n, tricks_done,
                 cards_left - 1, rem_points, rem_pips, pips_side, low_side, low_card, low_value, game_value, tie_mode,
                 bidder_side, bid, bid_pts,
@@ -739,6 +739,23 @@ def _search(  # type: ignore[no-untyped-def]
             tt_hi[slot] = best_value
         tt_move[slot] = best_move
     return best_value
+
+
+def compiled_search() -> Any:
+    """The solver's kernel, :func:`_search`, compiled at the first solve in a process (or loaded from numba's cache).
+
+    Not at import: a process that imports the solver and never solves (a test worker collecting its tests, a
+    command that plays no search bot) spends no time on it. The compile runs under the cache's lock
+    (:func:`~jick.games.smear.numba_cache.compiling`), so processes starting together compile it once, and
+    threads of one process once. The kernel's name then names the compiled function, which its recursive calls
+    (compiled as calls to itself) and :func:`solve` use.
+    """
+    global _search
+    if not isinstance(_search, Dispatcher):
+        with compiling():
+            if not isinstance(_search, Dispatcher):  # another thread compiled it while this one waited
+                _search = njit(_SEARCH_SIGNATURE, cache=True)(_search)
+    return _search
 
 
 class _Table:
@@ -927,6 +944,7 @@ def solve(
     rem_points += low_value if low_card >= 0 else 0
     rem_pips = sum(int(tables.pips[c]) for c in range(55) if in_play >> c & 1)
     tt = _table()
+    search = compiled_search()
     legal = _legal(np.uint64(hands[to_move]), tcards, tlen, tricks_done, tables.eff, tables.suit_masks, tables.flags)
     buf = np.empty(20, dtype=np.int64)
     count = _candidates(
@@ -966,7 +984,7 @@ def solve(
             new_low = wside if took_low else low_side
             pips_side[wside] += pip_sum
             sign = int(weight[wside])
-            v = sign * gained + _search(
+            v = sign * gained + search(
                 hands_arr, side, root_side, nsides, tc2, ts2, 0, wseat, wseat, tricks_done + 1, cards_left - 1,
                 rem_points - gained, rem_pips - pip_sum, pips_side, new_low, low_card, low_value, game_value, tie_mode,
                 bidder_side, bid, bidder_points + (gained if wside == bidder_side else 0),
@@ -977,7 +995,7 @@ def solve(
             )  # fmt: skip
             pips_side[wside] -= pip_sum
         else:
-            v = _search(
+            v = search(
                 hands_arr, side, root_side, nsides, tc2, ts2, tlen + 1, leader, (to_move + 1) % n, tricks_done,
                 cards_left - 1, rem_points, rem_pips, pips_side, low_side, low_card, low_value, game_value, tie_mode,
                 bidder_side, bid, bidder_points,
