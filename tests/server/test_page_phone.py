@@ -43,9 +43,14 @@ MEASURE = """() => {
   const cards = [...document.querySelectorAll('.hand .card')];
   cards.forEach((el) => inside(el, 'card'));
   document.querySelectorAll('.actions button, #confirm').forEach((el) => shown(el) && inside(el, 'button'));
-  // the points-so-far line is one line on a phone, scrolled sideways within itself, never the page
+  // the points-so-far line is one line on a phone, scrolled sideways within itself, never the page,
   document.querySelectorAll('.live-score').forEach((el) => { if (shown(el)) { inside(el, 'points line');
-    if (box(el).h > 40) problems.push(`the points line is ${Math.round(box(el).h)} px tall`); } });
+    if (box(el).h > 40) problems.push(`the points line is ${Math.round(box(el).h)} px tall`);
+    // faded at its right edge exactly while more of it lies past that edge
+    const more = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+    if (more !== el.classList.contains('more'))
+      problems.push(`the points line ${more ? 'runs past its edge unfaded' : 'fades out but all of it shows'}`);
+  } });
   // a finger's width of each card shows: the next card in the row starts at least 40 px further
   document.querySelectorAll('.hand .hand-row').forEach((row, i, rows) => {
     const rc = [...row.children];
@@ -268,6 +273,45 @@ def test_four_colour_deck_and_home_screen_install(page_server: LiveServer, new_p
             response = http.get(icon["src"])
             assert response.status_code == 200 and response.headers["content-type"].startswith("image/"), icon
     assert page.evaluate("async () => (await navigator.serviceWorker.getRegistrations()).length") == 0
+
+
+#: Fills the table's points line through the page's own livePanel with ``count`` points, each taken by ``who``.
+FILL_POINTS = """async ([count, who]) => {
+  const { livePanel } = await import('/static/js/livescore.js');
+  const items = Array.from({ length: count }, (_, i) => ({ key: `p${i}`, label: `Point ${i}`,
+    who, mine: false }));
+  const el = window.jickPage.live;
+  livePanel(el, { livePoints: () => ({ head: 'Bid 5 (them): 3 taken so far', items }) }, {}, {}, String);
+  return el.classList.contains('more');
+}"""
+
+
+def test_the_points_line_fades_at_its_edge_while_more_of_it_is_past_the_edge(
+    page_server: LiveServer, new_page: Any
+) -> None:
+    """At 360x640 a long points line scrolls sideways; its right edge fades out until it is scrolled to the end."""
+    me = new_page(360, 640, phone=True)
+    me.page.add_init_script("localStorage.setItem('jick.name', 'Ann')")
+    play_bots(me, page_server, "smear", "smear_ten_point", 6)
+    page = me.page
+    for _ in range(50):  # the first decision of this seat (a bid)
+        if my_turn(me):
+            break
+        wait_for_change(me)
+    assert my_turn(me)
+    # nothing changes the table while it waits for this seat: the line holds what the page's livePanel put there
+    assert page.evaluate(FILL_POINTS, [8, "Easy bot 1 & Easy bot 4"]) is True
+    live = page.locator(".live-score")
+    assert page.evaluate("() => getComputedStyle(document.querySelector('.live-score')).maskImage") != "none"
+    box = live.bounding_box()
+    assert box and box["x"] + box["width"] <= 360.5 and box["height"] <= 40, box  # one line, within the screen
+    shot(me, "points-line-more-360.png")
+    page.evaluate("() => { const el = document.querySelector('.live-score'); el.scrollLeft = el.scrollWidth; }")
+    page.wait_for_function("() => !document.querySelector('.live-score').classList.contains('more')")
+    assert page.evaluate("() => getComputedStyle(document.querySelector('.live-score')).maskImage") == "none"
+    page.evaluate("() => { document.querySelector('.live-score').scrollLeft = 0; }")
+    page.wait_for_function("() => document.querySelector('.live-score').classList.contains('more')")
+    assert page.evaluate(FILL_POINTS, [1, "us"]) is False  # a short line shows whole: no fade
 
 
 @pytest.mark.parametrize(

@@ -26,4 +26,14 @@ export function livePanel(el, game, obs, rules, names) {
   }
   el.replaceChildren(...parts);
   el.hidden = false;
+  markOverflow(el);
+}
+
+/**
+ * Mark the panel while some of it lies past its right edge (on a phone it is one line that scrolls sideways):
+ * the class fades the edge out, so a player sees there is more to scroll to. Called again on scroll and resize.
+ * @param {HTMLElement} el
+ */
+export function markOverflow(el) {
+  el.classList.toggle("more", !el.hidden && el.scrollLeft + el.clientWidth < el.scrollWidth - 1);
 }

@@ -6,7 +6,7 @@ import { ChatPanel } from "./chat.js";
 import { extraElements, layoutFelt, seatElement, trickElement } from "./felt.js";
 import { actionKey, gameOf } from "./games/index.js";
 import { noteView, verdictOf } from "./fair.js";
-import { livePanel } from "./livescore.js";
+import { livePanel, markOverflow } from "./livescore.js";
 import { followRematch, mayRematch, rematchButton, showMatchEnd } from "./matchend.js";
 import { TurnSignal, showClock, soundOn, toggleSound } from "./turn.js";
 
@@ -74,6 +74,8 @@ export class TablePage {
       recordLink(this.id, "Record", { class: "tool" }));
     this.info = h("div", { class: "info" });
     this.live = h("div", { class: "live-score", role: "group", "aria-label": "points taken so far", hidden: true });
+    this.live.addEventListener("scroll", () => markOverflow(this.live), { passive: true });
+    if ("ResizeObserver" in window) new ResizeObserver(() => markOverflow(this.live)).observe(this.live);
     this.felt = h("div", { class: "felt", role: "region", "aria-label": "the table" });
     this.extrasBox = h("div", { class: "extras", hidden: true });
     this.note = h("div", { class: "trick-note", role: "status" });
