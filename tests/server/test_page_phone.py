@@ -51,6 +51,10 @@ MEASURE = """() => {
     if (more !== el.classList.contains('more'))
       problems.push(`the points line ${more ? 'runs past its edge unfaded' : 'fades out but all of it shows'}`);
   } });
+  // the table's tools are one line (each line they take is a line the felt loses)
+  const tools = [...document.querySelectorAll('.bar > .tools > *')].filter(shown);
+  const rows = new Set(tools.map((el) => Math.round(box(el).y)));
+  if (rows.size > 1) problems.push(`the table's tools take ${rows.size} lines`);
   // a finger's width of each card shows: the next card in the row starts at least 40 px further
   document.querySelectorAll('.hand .hand-row').forEach((row, i, rows) => {
     const rc = [...row.children];
