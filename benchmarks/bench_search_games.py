@@ -26,6 +26,10 @@ the files joined, a run over them all prints the whole figure):
     .venv/bin/python benchmarks/bench_search_games.py --games tarok_3p --deals 600 --workers 1 \\
         --out benchmarks/ladder/tarok_3p-search-heuristic-seed2024.jsonl
 
+``--kept`` plays nothing: it prints the figure of the deals in ``range(--first,
+--deals)`` that ``--out`` already holds, gaps and all (a stopped run, or
+processes that took separate stretches and whose files were joined).
+
 ``--before FILE`` also prints the change against another run of the same
 deals kept in FILE (another search version, say), paired deal by deal:
 
@@ -237,11 +241,21 @@ def _kept(path: str | None, game: str, seed: int, level: str, options: dict[str,
 
 
 def _run_deals(
-    game: str, seed: int, level: str, deals: range, workers: int, out: str | None, options: dict[str, Any]
-) -> list[dict[str, Any]]:
-    """The results of the ``deals``: those kept in ``out``, the rest played (and added to ``out``)."""
+    game: str,
+    seed: int,
+    level: str,
+    deals: range,
+    workers: int,
+    out: str | None,
+    options: dict[str, Any],
+    play: bool = True,
+) -> dict[int, dict[str, Any]]:
+    """The results of the ``deals`` by index: those kept in ``out``, the rest played (and added to ``out``).
+
+    Without ``play``, only the deals ``out`` already holds.
+    """
     kept = _kept(out, game, seed, level, options)
-    jobs = [(game, seed, i, level, options) for i in deals if i not in kept]
+    jobs = [(game, seed, i, level, options) for i in deals if i not in kept] if play else []
     with ExitStack() as stack:
         handle = stack.enter_context(open(out, "a", encoding="utf-8")) if out is not None else None
         pool = stack.enter_context(Pool(workers)) if workers > 1 else None
@@ -254,7 +268,7 @@ def _run_deals(
                     row["options"] = options
                 handle.write(json.dumps(row) + "\n")
                 handle.flush()
-    return [kept[i] for i in deals]
+    return {i: kept[i] for i in deals if i in kept}
 
 
 def paired_change(results: dict[int, dict[str, Any]], before: dict[int, dict[str, Any]]) -> dict[str, Any]:
@@ -314,12 +328,15 @@ def main(argv: list[str] | None = None) -> int:
         help="an option of the search bot, e.g. allocation=halving or margin=1.0 (kept with each deal in --out)",
     )
     parser.add_argument("--before", metavar="FILE", help="also the change against the same deals kept in FILE")
+    parser.add_argument("--kept", action="store_true", help="play nothing: the figure of the deals --out holds")
     args = parser.parse_args(argv)
     options = {name: _option_value(value) for name, _, value in (item.partition("=") for item in args.search_option)}
     if len(options) != len(args.search_option) or not all("=" in item for item in args.search_option):
         parser.error("--search-option takes NAME=VALUE")
     if args.set and not args.contracts:
         parser.error("--set goes with --contracts")
+    if args.kept and not args.out:
+        parser.error("--kept reads the deals of --out FILE")
     if not 0 <= args.first < args.deals:
         parser.error(f"--first {args.first} must be at least 0 and below --deals {args.deals}")
     if args.contracts:
@@ -354,14 +371,17 @@ def main(argv: list[str] | None = None) -> int:
     for game in args.games.split(","):
         for level in args.levels.split(","):
             start = time.perf_counter()
-            results = _run_deals(game, args.seed, level, range(args.first, args.deals), args.workers, args.out, options)
-            row = summarize(game, level, results, time.perf_counter() - start)
+            deals = range(args.first, args.deals)
+            results = _run_deals(game, args.seed, level, deals, args.workers, args.out, options, play=not args.kept)
+            if not results:
+                parser.error(f"{args.out} holds no {game} deal at level {level} in {args.first}..{args.deals - 1}")
+            row = summarize(game, level, list(results.values()), time.perf_counter() - start)
             if args.before:
                 try:
                     before = _before(args.before, game, args.seed, level)
                 except (OSError, ValueError) as exc:
                     parser.error(str(exc))
-                row["before"] = paired_change(dict(zip(range(args.first, args.deals), results, strict=True)), before)
+                row["before"] = paired_change(results, before)
             rows.append(row)
             if args.json:
                 print(json.dumps(row), flush=True)

@@ -115,3 +115,32 @@ def test_before_pairs_the_deals_with_another_run(tmp_path, monkeypatch, capsys):
         bench.main(args)
     assert exit_info.value.code == 2
     assert "holds deal 0 twice (more than one run)" in capsys.readouterr().err
+
+
+def test_kept_prints_the_deals_a_file_holds_and_plays_none(tmp_path, monkeypatch, capsys):
+    """Two processes' stretches joined in one file, with a gap between them: the figure of what is there."""
+    bench = load_script("bench_search_games")
+    played: list[int] = []
+    monkeypatch.setattr(bench, "run_deal", lambda job: played.append(job[2]) or {"diffs": [1.0], "times": []})
+    out = tmp_path / "deals.jsonl"
+    rows = [{"game": "tarok_3p", "seed": 2024, "level": "normal", "index": i, "diffs": [float(i)], "times": []}
+            for i in (0, 1, 2, 7, 8)]  # fmt: skip
+    out.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    before = tmp_path / "before.jsonl"
+    before.write_text("".join(json.dumps({**row, "diffs": [0.0]}) + "\n" for row in rows[1:4]))
+    args = ["--games", "tarok_3p", "--workers", "1", "--json", "--out", str(out), "--kept"]
+    assert bench.main([*args, "--deals", "10", "--before", str(before)]) == 0
+    row = json.loads(capsys.readouterr().out)
+    assert played == [] and len(out.read_text().splitlines()) == 5
+    assert row["deals"] == 5 and row["mean_diff"] == pytest.approx((0 + 1 + 2 + 7 + 8) / 5)
+    assert row["before"]["deals"] == 3 and row["before"]["mean_change"] == pytest.approx((1 + 2 + 7) / 3)
+    assert bench.main([*args, "--first", "5", "--deals", "8"]) == 0  # only deal 7 lies in 5..7
+    assert json.loads(capsys.readouterr().out)["deals"] == 1
+    with pytest.raises(SystemExit) as exit_info:
+        bench.main([*args, "--first", "3", "--deals", "6"])
+    assert exit_info.value.code == 2
+    assert "holds no tarok_3p deal at level normal in 3..5" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exit_info:
+        bench.main(["--games", "tarok_3p", "--kept"])
+    assert exit_info.value.code == 2
+    assert "--kept reads the deals of --out FILE" in capsys.readouterr().err
