@@ -43,7 +43,7 @@ MEASURE = """() => {
   const cards = [...document.querySelectorAll('.hand .card')];
   cards.forEach((el) => inside(el, 'card'));
   document.querySelectorAll('.actions button, #confirm').forEach((el) => shown(el) && inside(el, 'button'));
-  // the points-so-far line is one line on a phone, scrolled sideways within itself, never the page,
+  // the points-so-far line is one line on a phone, scrolled sideways within itself, never the page
   document.querySelectorAll('.live-score').forEach((el) => { if (shown(el)) { inside(el, 'points line');
     if (box(el).h > 40) problems.push(`the points line is ${Math.round(box(el).h)} px tall`);
     // faded at its right edge exactly while more of it lies past that edge
