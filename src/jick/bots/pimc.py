@@ -42,6 +42,7 @@ from typing import Any, ClassVar, Generic
 from jick.bots import Explanation
 from jick.bots.budget import Budget, Deadline, SamplingError
 from jick.bots.margin import clearly_better
+from jick.bots.weights import temper
 from jick.engine import Action, RulesError
 from jick.game import ObsT, StateT
 
@@ -162,6 +163,9 @@ class DeterminizedSearch(Generic[ObsT, StateT]):
     goes on to new worlds. With ``margin`` (standard errors), the rollout
     policy's own choice stands unless the best beats it world by world by
     more than that margin (:func:`~jick.bots.margin.clearly_better`).
+    With ``temper_share``, world weights that would leave fewer effective
+    worlds than that share of the worlds played are tempered
+    (:func:`~jick.bots.weights.temper`) before the means are taken.
     """
 
     def __init__(
@@ -171,6 +175,7 @@ class DeterminizedSearch(Generic[ObsT, StateT]):
         seed: int | None = None,
         allocation: str = "flat",
         margin: float | None = None,
+        temper_share: float | None = None,
     ) -> None:
         if allocation not in ALLOCATIONS:
             raise RulesError(f"unknown allocation {allocation!r}; allocations are: {', '.join(ALLOCATIONS)}")
@@ -179,6 +184,7 @@ class DeterminizedSearch(Generic[ObsT, StateT]):
         self.seed = secrets.randbelow(2**63) if seed is None else seed
         self.allocation = allocation
         self.margin = margin
+        self.temper_share = temper_share
 
     def groups(self, observation: ObsT) -> list[list[Action]]:
         legal = list(observation.legal_actions)
@@ -251,6 +257,10 @@ class DeterminizedSearch(Generic[ObsT, StateT]):
                 break
         if not done:
             return SearchResult(groups, [0.0] * len(groups), 0, 0, fallback="no sampled world fits the calls")
+        if weigh is not None and self.temper_share is not None:
+            world_weights = temper(world_weights, self.temper_share * done)
+            totals = [sum(w * v for w, v in zip(world_weights, values, strict=False)) for values in samples]
+            weights = [sum(world_weights[: len(values)]) for values in samples]
         means = [t / w if w else float("-inf") for t, w in zip(totals, weights, strict=True)]
         # a candidate dropped in an earlier round ranks below those left: its mean is over fewer, other worlds
         seen = [len(values) for values in samples]
@@ -366,11 +376,15 @@ class PimcBot(Generic[ObsT, StateT]):
             budget = budget.with_seconds(think)
         self.budget = budget
         game = self.search_game()
-        if not self.inference and game.world_weight is not None:
+        if not self.weighs() and game.world_weight is not None:
             game = dataclasses.replace(game, world_weight=None)
         self.allocation = self.allocates if allocation is None else allocation
         self.margin = margin
         self.search = DeterminizedSearch(game, budget, seed, self.allocation, margin)
+
+    def weighs(self) -> bool:
+        """Whether the sampled worlds are weighted by the game's ``world_weight`` (default: :attr:`inference`)."""
+        return self.inference
 
     def search_game(self) -> SearchGame[ObsT, StateT]:
         """The game's pieces for the search (sampling, rollout policy, value)."""

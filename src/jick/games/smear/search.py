@@ -44,12 +44,13 @@ from jick.bots import Explanation
 from jick.bots.budget import LEVEL_SECONDS, Budget, Deadline, SamplingError
 from jick.bots.margin import clearly_better
 from jick.bots.pimc import better_half
+from jick.bots.weights import temper
 from jick.cards import ACE
 from jick.engine import Action, RulesError
 from jick.games.smear import actions as A
 from jick.games.smear.bid_search import MARGIN, CallSearch, explain_bids
 from jick.games.smear.defence import DEFENCES, defence_coalition, set_bonus
-from jick.games.smear.inference import AuctionReader, PlayReader, resample, temper
+from jick.games.smear.inference import AuctionReader, PlayReader, resample
 from jick.games.smear.knowledge import Knowledge, knowledge
 from jick.games.smear.rules import HighCard, LowAward
 from jick.games.smear.sampling import sample_hands, sample_weighted_world

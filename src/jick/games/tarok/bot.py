@@ -575,8 +575,19 @@ LEVELS: dict[str, Budget] = {
 }
 
 
-def search_game(policy_bot: HeuristicBot | None = None) -> SearchGame[TarokObservation, TarokState]:
-    """Tarok for :class:`jick.bots.pimc.DeterminizedSearch`: sampled deals, heuristic rollouts, deal score."""
+#: With the plays read, world weights are tempered to keep at least this share of the worlds effective.
+PLAY_TEMPER_SHARE = 0.25
+
+
+def search_game(
+    policy_bot: HeuristicBot | None = None, read_calls: bool = True, read_plays: bool = False
+) -> SearchGame[TarokObservation, TarokState]:
+    """Tarok for :class:`jick.bots.pimc.DeterminizedSearch`: sampled deals, heuristic rollouts, deal score.
+
+    The worlds are weighted by how well they explain the other seats' calls
+    (``read_calls``) and card plays (``read_plays``) under the rollouts'
+    model of the players (:mod:`jick.games.tarok.inference`).
+    """
     bot = policy_bot or HeuristicBot()
     cache = FactsCache()
 
@@ -585,6 +596,14 @@ def search_game(policy_bot: HeuristicBot | None = None) -> SearchGame[TarokObser
         if len(legal) == 1:
             return legal[0]
         return bot.decide(view_of_state(state, seat, cache))
+
+    def world_weight(obs: TarokObservation, world: TarokState) -> float:
+        from jick.games.tarok.inference import play_weight, world_weight  # it imports this module
+
+        weight = world_weight(obs, world) if read_calls else 1.0
+        if read_plays and weight > 0.0:
+            weight *= play_weight(obs, world, policy)
+        return weight
 
     return SearchGame(
         name="heuristic",
@@ -595,14 +614,8 @@ def search_game(policy_bot: HeuristicBot | None = None) -> SearchGame[TarokObser
         observation_policy=bot.choose,
         rollout_length=sampling.rollout_length,
         groups=sampling.equivalent_groups,
-        world_weight=_world_weight,
+        world_weight=world_weight if read_calls or read_plays else None,
     )
-
-
-def _world_weight(obs: TarokObservation, world: TarokState) -> float:
-    from jick.games.tarok.inference import world_weight  # it imports this module
-
-    return world_weight(obs, world)
 
 
 class SearchBot(PimcBot[TarokObservation, TarokState]):
@@ -617,5 +630,14 @@ class SearchBot(PimcBot[TarokObservation, TarokState]):
     #: ``SearchBot(inference=True)`` turns it on.
     infers = False
 
+    def __init__(self, *args: Any, read_plays: bool = False, **kwargs: Any) -> None:
+        self.read_plays = read_plays
+        super().__init__(*args, **kwargs)
+        if read_plays:  # many plays read multiply into a few heavy worlds: keep a quarter of them effective
+            self.search.temper_share = PLAY_TEMPER_SHARE
+
+    def weighs(self) -> bool:
+        return self.inference or self.read_plays
+
     def search_game(self) -> SearchGame[TarokObservation, TarokState]:
-        return search_game()
+        return search_game(read_calls=self.inference, read_plays=self.read_plays)

@@ -26,11 +26,13 @@ The search averages its rollouts with these weights.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from jick.engine import Action
 from jick.games.tarok import actions as A
 from jick.games.tarok.bot import HeuristicBot, plays_game
+from jick.games.tarok.cards import NUM_CARDS
 from jick.games.tarok.state import TarokState, deal_positions
 
 #: Weight of a deal where the model would bid threesome for a solo, or solo for a threesome.
@@ -99,4 +101,38 @@ def world_weight(obs: Any, world: TarokState) -> float:
         game = plays_game(obs.rules, "solo", hands[obs.bidder])
         if game != (obs.game_type == "game"):
             weight *= CONTRACT_MISMATCH_WEIGHT
+    return weight
+
+
+#: Weight of a deal in which the model would have played another card where a seat had a choice.
+PLAY_MISMATCH_WEIGHT = 0.2
+
+
+def play_weight(obs: Any, world: TarokState, policy: Callable[[TarokState, int], Action]) -> float:
+    """How well ``world`` explains the other seats' card plays: :data:`PLAY_MISMATCH_WEIGHT` per play unexplained.
+
+    The deal is replayed from its first action; wherever another seat played a
+    card with a choice, ``policy`` (the model of the players, as the rollouts
+    play) is asked which card it would have played with the cards the world
+    gives that seat. Every card it would have played too keeps the weight.
+
+    >>> from jick.games.tarok import new_match
+    >>> from jick.games.tarok.bot import HeuristicBot, search_game
+    >>> s = new_match("tarok_3p", seed=4)
+    >>> bot = HeuristicBot()
+    >>> while s.phase != "play" or len(s.observation(0).tricks) < 5:
+    ...     s.apply(bot.choose(s.observation(s.current_player)))
+    >>> play_weight(s.observation(s.current_player), s, search_game().policy)  # the real deal, heuristic players
+    1.0
+    """
+    deal = world.deals[-1]
+    results = [obs.last_deal] * (obs.deal_number - 1) if obs.last_deal is not None else []
+    replay = TarokState.at_deal(world.rules, deal.deck, dealer=deal.dealer, scores=obs.scores, results=results)
+    weight = 1.0
+    me = obs.seat
+    for seat, aid in deal.actions:
+        if seat != me and A.PLAY_BASE <= aid < A.PLAY_BASE + NUM_CARDS:
+            if len(replay.legal_action_ids()) > 1 and policy(replay, seat).id != aid:
+                weight *= PLAY_MISMATCH_WEIGHT
+        replay.apply_id(aid)
     return weight
