@@ -21,6 +21,7 @@ import pytest
 from jick.bots import make_bot
 from jick.bots.budget import Budget
 from jick.bots.pimc import DeterminizedSearch
+from jick.bots.weights import effective_size
 from jick.engine import RecordError, RulesError
 from jick.games.smear import actions as A
 from jick.games.smear import new_match
@@ -45,6 +46,7 @@ from jick.games.tarok import new_match as new_tarok
 from jick.games.tarok import sampling as tarok_sampling
 from jick.games.tarok.bot import HeuristicBot as TarokHeuristic
 from jick.games.tarok.bot import SearchBot as TarokSearch
+from jick.games.tarok.bot import search_game as tarok_search_game
 from jick.games.tarok.state import TarokState
 from jick.record import record_of, replay
 
@@ -371,3 +373,57 @@ def test_the_tarok_search_reads_the_auction_only_when_asked() -> None:
     assert isinstance(bot, TarokSearch) and bot.inference is False and bot.search.game.world_weight is None
     reader = TarokSearch(seed=1, inference=True)
     assert reader.search.game.world_weight is not None
+
+
+def tarok_in_play(seed: int, tricks: int) -> Any:
+    """A ``tarok_3p`` deal played by heuristic bots up to ``tricks`` completed tricks."""
+    state = new_tarok("tarok_3p", seed=seed)
+    bot = TarokHeuristic()
+    while state.phase != "play" or len(state.observation(0).tricks) < tricks:
+        state.apply(bot.choose(state.observation(state.current_player)))
+    return state
+
+
+def test_reading_the_tarok_plays_puts_more_cards_in_the_right_hands() -> None:
+    """Worlds weighted by the plays the model would make hold more of the other seats' real cards."""
+    policy = tarok_search_game().policy
+    plain = weighted = 0.0
+    lower = 0
+    for seed in range(8):
+        state = tarok_in_play(seed, 5 + seed % 5)
+        seat = state.current_player
+        obs = state.observation(seat)
+        assert tarok_inference.play_weight(obs, state, policy) == 1.0  # heuristic players: every play explained
+        others = [s for s in obs.active if s != seat]
+        rng = random.Random(seed)
+        worlds = [tarok_sampling.sample_world(obs, rng) for _ in range(60)]
+        weights = [tarok_inference.play_weight(obs, w, policy) for w in worlds]
+        assert all(0.0 < w <= 1.0 for w in weights)
+        lower += sum(w < 1.0 for w in weights)
+        right = [sum((w.hand_mask(s) & state.hand_mask(s)).bit_count() for s in others) for w in worlds]
+        plain += sum(right) / len(right)
+        weighted += sum(r * w for r, w in zip(right, weights, strict=True)) / sum(weights)
+    assert lower > 0
+    assert weighted > plain * 1.03
+
+
+def test_the_tarok_search_reads_the_plays_only_when_asked_and_tempers_the_weights() -> None:
+    assert TarokSearch(seed=1).search.temper_share is None
+    reader = TarokSearch(seed=1, read_plays=True)
+    assert reader.read_plays and reader.search.game.world_weight is not None and reader.search.temper_share == 0.25
+    state = tarok_in_play(3, 6)
+    obs = state.observation(state.current_player)
+    budget = Budget(worlds=12, min_worlds=12, steps=1)
+    heavy = dataclasses.replace(reader.search.game, world_weight=lambda o, w: next(weights))
+    weights = iter([1.0] + [1e-9] * 11)
+    one = DeterminizedSearch(heavy, budget, seed=1).search(obs)
+    weights = iter([1.0] + [1e-9] * 11)
+    tempered = DeterminizedSearch(heavy, budget, seed=1, temper_share=0.5).search(obs)
+    plain = DeterminizedSearch(dataclasses.replace(heavy, world_weight=None), budget, seed=1).search(obs)
+    samples = plain.details["samples"]
+    # untempered, the first world is all that counts; tempered, at least half of the 12 count
+    assert one.means == pytest.approx([values[0] for values in samples])
+    kept = tempered.details["world_weights"]
+    assert effective_size(one.details["world_weights"]) < 1.01 and effective_size(kept) >= 6 - 1e-6
+    means = [sum(w * v for w, v in zip(kept, values, strict=True)) / sum(kept) for values in samples]
+    assert tempered.means == pytest.approx(means)

@@ -160,6 +160,8 @@ def test_tarok_choice_ignores_hidden_cards() -> None:
         assert a == b
         halving = [tarok_bot.SearchBot(seed=5, budget=HALVING, allocation="halving") for _ in range(2)]
         assert halving[0].explain(state.observation(seat)) == halving[1].explain(other.observation(seat))
+        readers = [tarok_bot.SearchBot(seed=5, budget=TINY, read_plays=True) for _ in range(2)]
+        assert readers[0].explain(state.observation(seat)) == readers[1].explain(other.observation(seat))
         checked += 1
     assert checked >= 5
 
