@@ -597,12 +597,12 @@ def search_game(
             return legal[0]
         return bot.decide(view_of_state(state, seat, cache))
 
-    def world_weight(obs: TarokObservation, world: TarokState) -> float:
-        from jick.games.tarok.inference import play_weight, world_weight  # it imports this module
+    def weigh(obs: TarokObservation, world: TarokState) -> float:
+        from jick.games.tarok import inference  # it imports this module
 
-        weight = world_weight(obs, world) if read_calls else 1.0
+        weight = inference.world_weight(obs, world) if read_calls else 1.0
         if read_plays and weight > 0.0:
-            weight *= play_weight(obs, world, policy)
+            weight *= inference.play_weight(obs, world, policy)
         return weight
 
     return SearchGame(
@@ -614,7 +614,7 @@ def search_game(
         observation_policy=bot.choose,
         rollout_length=sampling.rollout_length,
         groups=sampling.equivalent_groups,
-        world_weight=world_weight if read_calls or read_plays else None,
+        world_weight=weigh if read_calls or read_plays else None,
     )
 
 
