@@ -409,6 +409,8 @@ def test_reading_the_tarok_plays_puts_more_cards_in_the_right_hands() -> None:
 
 def test_the_tarok_search_reads_the_plays_only_when_asked_and_tempers_the_weights() -> None:
     assert TarokSearch(seed=1).search.temper_share is None
+    named = make_bot("search_plays", seed=1, game="tarok")
+    assert isinstance(named, TarokSearch) and named.read_plays and not named.inference
     reader = TarokSearch(seed=1, read_plays=True)
     assert reader.read_plays and reader.search.game.world_weight is not None and reader.search.temper_share == 0.25
     state = tarok_in_play(3, 6)
@@ -427,3 +429,14 @@ def test_the_tarok_search_reads_the_plays_only_when_asked_and_tempers_the_weight
     assert effective_size(one.details["world_weights"]) < 1.01 and effective_size(kept) >= 6 - 1e-6
     means = [sum(w * v for w, v in zip(kept, values, strict=True)) / sum(kept) for values in samples]
     assert tempered.means == pytest.approx(means)
+
+
+def test_a_bot_version_two_games_register_means_the_same_options_in_both() -> None:
+    """``bot_versions`` merges the games' names: a shared name must not mean two different bots."""
+    from jick.game import registered_games
+
+    seen: dict[str, tuple[str, Any]] = {}
+    for game in registered_games():
+        for name, (kind, options) in game.bot_versions.items():
+            assert seen.setdefault(name, (kind, dict(options))) == (kind, dict(options)), name
+    assert "search_plays" in seen

@@ -51,6 +51,14 @@ def new_match(
     return state
 
 
+#: Variants of the Tarok bots, kept to measure against: name -> (kind, options). A name another game uses
+#: too must mean the same options there (``search_plays``: Smear's search reading the plays).
+BOT_VERSIONS: dict[str, tuple[str, dict[str, Any]]] = {
+    # the Tarok search weighting its sampled deals by the other seats' card plays (off by default: docs/tarok.md)
+    "search_plays": ("search", {"read_plays": True}),
+}
+
+
 def _registration() -> Game:
     from jick.games.tarok.observation import TarokObservation
 
@@ -66,6 +74,7 @@ def _registration() -> Game:
             "rule_figures": "jick.games.tarok.figures",
             "tensor_encoder": "jick.games.tarok.tensor:TarokEncoder",
         },
+        bot_versions=BOT_VERSIONS,
         bots={
             "heuristic": "jick.games.tarok.bot:HeuristicBot",
             "search": "jick.games.tarok.bot:SearchBot",
