@@ -257,8 +257,8 @@ def _run_deals(
     kept = _kept(out, game, seed, level, options)
     jobs = [(game, seed, i, level, options) for i in deals if i not in kept] if play else []
     with ExitStack() as stack:
-        handle = stack.enter_context(open(out, "a", encoding="utf-8")) if out is not None else None
-        pool = stack.enter_context(Pool(workers)) if workers > 1 else None
+        handle = stack.enter_context(open(out, "a", encoding="utf-8")) if out is not None and jobs else None
+        pool = stack.enter_context(Pool(workers)) if workers > 1 and jobs else None
         mapped = pool.imap(run_deal, jobs, chunksize=1) if pool is not None else map(run_deal, jobs)
         for (_, _, index, _, _), result in zip(jobs, mapped, strict=True):
             kept[index] = result

@@ -33,6 +33,7 @@ from jick.engine import Action
 from jick.games.tarok import actions as A
 from jick.games.tarok.bot import HeuristicBot, plays_game
 from jick.games.tarok.cards import NUM_CARDS
+from jick.games.tarok.sampling import deal_start
 from jick.games.tarok.state import TarokState, deal_positions
 
 #: Weight of a deal where the model would bid threesome for a solo, or solo for a threesome.
@@ -126,8 +127,7 @@ def play_weight(obs: Any, world: TarokState, policy: Callable[[TarokState, int],
     1.0
     """
     deal = world.deals[-1]
-    results = [obs.last_deal] * (obs.deal_number - 1) if obs.last_deal is not None else []
-    replay = TarokState.at_deal(world.rules, deal.deck, dealer=deal.dealer, scores=obs.scores, results=results)
+    replay = deal_start(obs, deal.deck)
     weight = 1.0
     me = obs.seat
     for seat, aid in deal.actions:

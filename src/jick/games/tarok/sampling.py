@@ -371,10 +371,7 @@ def _try_sample(obs: Any, rng: random.Random) -> TarokState | None:
         raise SamplingError("the widow halves do not hold three cards each")
     for pos, c in zip(widow_positions, halves, strict=True):
         deck[pos] = c
-    results = [obs.last_deal] * (obs.deal_number - 1) if obs.last_deal is not None else []
-    world = TarokState.at_deal(
-        rules, deck, dealer=obs.dealer, scores=obs.scores, results=results, seed=rng.randrange(2**31)
-    )
+    world = deal_start(obs, deck, seed=rng.randrange(2**31))
     # ---- replay the public actions of the deal
     try:
         for action in _actions(obs, world, initial, now, discards, k):
@@ -384,6 +381,15 @@ def _try_sample(obs: Any, rng: random.Random) -> TarokState | None:
     if world.phase != phase or world.current_player != obs.current_player:
         raise SamplingError("the replayed deal does not reach the observed position")
     return world
+
+
+def deal_start(obs: Any, deck: Sequence[int], seed: int | None = None) -> TarokState:
+    """The deal of ``obs`` dealt from ``deck``, before its first action, with the match's scores and deals so far.
+
+    Later deals come from ``seed``.
+    """
+    results = [obs.last_deal] * (obs.deal_number - 1) if obs.last_deal is not None else []
+    return TarokState.at_deal(obs.rules, deck, dealer=obs.dealer, scores=obs.scores, results=results, seed=seed)
 
 
 def _actions(
