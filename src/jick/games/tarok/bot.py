@@ -580,13 +580,18 @@ PLAY_TEMPER_SHARE = 0.25
 
 
 def search_game(
-    policy_bot: HeuristicBot | None = None, read_calls: bool = True, read_plays: bool = False
+    policy_bot: HeuristicBot | None = None,
+    read_calls: bool = True,
+    read_plays: bool = False,
+    margin_weight: float = 0.0,
 ) -> SearchGame[TarokObservation, TarokState]:
     """Tarok for :class:`jick.bots.pimc.DeterminizedSearch`: sampled deals, heuristic rollouts, deal score.
 
     The worlds are weighted by how well they explain the other seats' calls
     (``read_calls``) and card plays (``read_plays``) under the rollouts'
-    model of the players (:mod:`jick.games.tarok.inference`).
+    model of the players (:mod:`jick.games.tarok.inference`). A flat
+    consolation's card-point margin adds ``margin_weight`` points per point
+    to a rollout's value (:func:`jick.games.tarok.sampling.margin_value`).
     """
     bot = policy_bot or HeuristicBot()
     cache = FactsCache()
@@ -609,7 +614,7 @@ def search_game(
         name="heuristic",
         sample_world=sampling.sample_world,
         progress=sampling.progress,
-        value=sampling.deal_value,
+        value=sampling.margin_value(margin_weight) if margin_weight else sampling.deal_value,
         policy=policy,
         observation_policy=bot.choose,
         rollout_length=sampling.rollout_length,
@@ -630,8 +635,9 @@ class SearchBot(PimcBot[TarokObservation, TarokState]):
     #: ``SearchBot(inference=True)`` turns it on.
     infers = False
 
-    def __init__(self, *args: Any, read_plays: bool = False, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, read_plays: bool = False, margin_weight: float = 0.0, **kwargs: Any) -> None:
         self.read_plays = read_plays
+        self.margin_weight = margin_weight
         super().__init__(*args, **kwargs)
         if read_plays:  # many plays read multiply into a few heavy worlds: keep a quarter of them effective
             self.search.temper_share = PLAY_TEMPER_SHARE
@@ -640,4 +646,4 @@ class SearchBot(PimcBot[TarokObservation, TarokState]):
         return self.inference or self.read_plays
 
     def search_game(self) -> SearchGame[TarokObservation, TarokState]:
-        return search_game(read_calls=self.inference, read_plays=self.read_plays)
+        return search_game(read_calls=self.inference, read_plays=self.read_plays, margin_weight=self.margin_weight)

@@ -52,7 +52,8 @@ from jick.games.tarok.cards import (
     TRUMPS,
     card_weight,
 )
-from jick.games.tarok.state import TarokState, deal_positions
+from jick.games.tarok.rules import HALF, ConsolationScoring
+from jick.games.tarok.state import TarokState, active_seats, deal_positions
 
 #: Card groups for voids: suits 0..3 and the trumps.
 TRUMP_GROUP = 4
@@ -449,6 +450,50 @@ def deal_value(root: TarokState, final: TarokState, seat: int) -> float:
         return 0.0
     changes = results[done].changes
     return changes[seat] - sum(changes) / len(changes)
+
+
+def margin_value(weight: float) -> Any:
+    """:func:`deal_value` plus ``weight`` points per card point of the bidder's margin in a flat consolation.
+
+    A consolation scored flat (``consolation_scoring="literal"``) is worth
+    the same made by one card point or by thirty, so when every sampled
+    deal makes it (or every one loses it) all of a seat's actions value the
+    same. The margin (35 less the bidder's count) breaks such ties toward
+    the safer side: the bidder gains ``weight`` per point from each
+    opponent, as the lines of a deal are scored; a deal in a game keeps its
+    own value, which already grows with the count.
+
+    >>> from jick.games.tarok import new_match
+    >>> from jick.games.tarok.bot import HeuristicBot
+    >>> import dataclasses
+    >>> state = new_match("tarok_3p", seed=5, overrides={"deals_per_match": 1})
+    >>> root = state.clone()
+    >>> while not state.is_terminal:
+    ...     state.apply(HeuristicBot().choose(state.observation(state.current_player)))
+    >>> r = state.deal_results[0]
+    >>> r.game_type, r.bidder, r.bidder_count, r.changes
+    ('consolation', 0, 30, (300, -150, -150))
+    >>> [margin_value(1.0)(root, state, seat) for seat in range(3)]
+    [310.0, -155.0, -155.0]
+    """
+
+    def value(root: TarokState, final: TarokState, seat: int) -> float:
+        base = deal_value(root, final, seat)
+        results = final.deal_results
+        done = len(root.deal_results)
+        if len(results) <= done:
+            return base
+        r = results[done]
+        flat = final.rules.consolation_scoring is ConsolationScoring.LITERAL
+        if r.game_type != "consolation" or r.bidder is None or not flat:
+            return base
+        opponents = [s for s in active_seats(final.num_players, r.dealer) if s != r.bidder]
+        margin = weight * (HALF - r.bidder_count)
+        if seat == r.bidder:
+            return base + margin * len(opponents)
+        return base - margin if seat in opponents else base
+
+    return value
 
 
 def rollout_length(obs: Any) -> int:
