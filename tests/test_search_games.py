@@ -162,6 +162,8 @@ def test_tarok_choice_ignores_hidden_cards() -> None:
         assert halving[0].explain(state.observation(seat)) == halving[1].explain(other.observation(seat))
         readers = [tarok_bot.SearchBot(seed=5, budget=TINY, read_plays=True) for _ in range(2)]
         assert readers[0].explain(state.observation(seat)) == readers[1].explain(other.observation(seat))
+        margins = [tarok_bot.SearchBot(seed=5, budget=TINY, margin_weight=1.0) for _ in range(2)]
+        assert margins[0].explain(state.observation(seat)) == margins[1].explain(other.observation(seat))
         checked += 1
     assert checked >= 5
 
@@ -340,6 +342,67 @@ def test_random_assignment_respects_places_and_sizes() -> None:
         assert all(allowed[i] >> p & 1 for i, p in enumerate(placed))
     with pytest.raises(SamplingError):
         random_assignment(cards, [0b001] * 12, [4, 4, 4], rng)
+
+
+def _played_out(preset: str, seed: int, overrides: dict[str, Any]) -> tuple[Any, Any]:
+    """(the deal's start, its end) of one heuristic deal."""
+    state = new_tarok(preset, seed=seed, overrides={"deals_per_match": 1, **overrides})
+    root = state.clone()
+    bot = tarok_bot.HeuristicBot()
+    while not state.is_terminal:
+        state.apply(bot.choose(state.observation(state.current_player)))
+    return root, state
+
+
+def test_the_margin_counts_in_a_flat_consolation_only() -> None:
+    seen = set()
+    for seed in range(1, 40):
+        for overrides in ({}, {"consolation_scoring": "mirror"}):
+            root, final = _played_out("tarok_3p", seed, overrides)
+            result = final.deal_results[0]
+            plain = [tarok_sampling.deal_value(root, final, seat) for seat in range(3)]
+            margin = [tarok_sampling.margin_value(2.0)(root, final, seat) for seat in range(3)]
+            flat = result.game_type == "consolation" and not overrides
+            seen.add((result.game_type, flat))
+            if not flat:
+                assert margin == plain
+                continue
+            extra = 2.0 * (35 - result.bidder_count)
+            opponents = [s for s in range(3) if s != result.bidder]
+            assert margin[result.bidder] == plain[result.bidder] + 2 * extra
+            assert [margin[s] for s in opponents] == [plain[s] - extra for s in opponents]
+    assert {("consolation", True), ("consolation", False), ("game", False)} <= seen
+
+
+def test_search_consolation_margin_is_the_search_with_the_margin() -> None:
+    named = make_bot("search_consolation_margin", seed=1, game="tarok")
+    assert isinstance(named, tarok_bot.SearchBot) and named.margin_weight == 1.0
+    assert tarok_bot.SearchBot(seed=1).search.game.value is tarok_sampling.deal_value
+    assert named.search.game.value is not tarok_sampling.deal_value
+
+
+def test_the_margin_tells_apart_the_cards_a_flat_consolation_values_alike() -> None:
+    """At the ninth trick of a consolation nearly every sampled deal ends the same, made or lost:
+    the deal's score alone values all cards alike, the margin does not."""
+    budget = Budget(worlds=12, min_worlds=12)
+    tied = told_apart = 0
+    for seed in range(1, 7):
+        state = new_tarok("tarok_3p", seed=seed, overrides={"deals_per_match": 1})
+        bot = tarok_bot.HeuristicBot()
+        while not state.is_terminal:
+            obs = state.observation(state.current_player)
+            if obs.phase == "play" and obs.game_type == "consolation" and len(obs.tricks) == 8:
+                break
+            state.apply(bot.choose(obs))
+        if state.is_terminal or len(obs.legal_actions) < 3:
+            continue
+        plain = tarok_bot.SearchBot(seed=1, budget=budget).explain(obs)
+        margin = tarok_bot.SearchBot(seed=1, budget=budget, margin_weight=1.0).explain(obs)
+        assert margin.details["worlds"] == plain.details["worlds"] == 12
+        if len({v for _, v in plain.values}) == 1:
+            tied += 1
+            told_apart += len({v for _, v in margin.values}) > 1
+    assert tied >= 3 and told_apart == tied
 
 
 def test_tarok_heuristic_values_a_consolation_under_the_scoring_in_force() -> None:
