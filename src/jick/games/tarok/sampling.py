@@ -33,7 +33,7 @@ of the deal. It never looks at the real state.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -452,7 +452,7 @@ def deal_value(root: TarokState, final: TarokState, seat: int) -> float:
     return changes[seat] - sum(changes) / len(changes)
 
 
-def margin_value(weight: float) -> Any:
+def margin_value(weight: float) -> Callable[[TarokState, TarokState, int], float]:
     """:func:`deal_value` plus ``weight`` points per card point of the bidder's margin in a flat consolation.
 
     A consolation scored flat (``consolation_scoring="literal"``) is worth
