@@ -627,7 +627,10 @@ class SearchBot(PimcBot[TarokObservation, TarokState]):
     """Determinized search over sampled deals with heuristic rollouts, valued by the deal's score change.
 
     ``level`` is ``normal`` or ``hard`` (the budget of :data:`LEVELS`);
-    ``budget`` overrides it (tests use small ones).
+    ``budget`` overrides it (tests use small ones). ``read_plays`` weights
+    the sampled deals by the other seats' card plays; ``margin_weight`` adds
+    that many points per card point of a flat consolation's margin to a
+    rollout's value (:func:`jick.games.tarok.sampling.margin_value`).
     """
 
     levels = LEVELS
