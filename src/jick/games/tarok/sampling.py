@@ -465,7 +465,6 @@ def margin_value(weight: float) -> Callable[[TarokState, TarokState, int], float
 
     >>> from jick.games.tarok import new_match
     >>> from jick.games.tarok.bot import HeuristicBot
-    >>> import dataclasses
     >>> state = new_match("tarok_3p", seed=5, overrides={"deals_per_match": 1})
     >>> root = state.clone()
     >>> while not state.is_terminal:
