@@ -53,7 +53,7 @@ from jick.games.tarok.cards import (
     card_weight,
 )
 from jick.games.tarok.rules import HALF, ConsolationScoring
-from jick.games.tarok.state import TarokState, active_seats, deal_positions
+from jick.games.tarok.state import TarokDealResult, TarokState, active_seats, deal_positions
 
 #: Card groups for voids: suits 0..3 and the trumps.
 TRUMP_GROUP = 4
@@ -444,12 +444,18 @@ def deal_value(root: TarokState, final: TarokState, seat: int) -> float:
     In settlement scoring (zero-sum) that is the seat's own change; in paper
     scoring it counts the others' gains against the seat.
     """
+    result = _deal_result(root, final)
+    if result is None:
+        return 0.0
+    changes = result.changes
+    return changes[seat] - sum(changes) / len(changes)
+
+
+def _deal_result(root: TarokState, final: TarokState) -> TarokDealResult | None:
+    """The result of the deal played from ``root`` to ``final``, or None if it is not over."""
     results = final.deal_results
     done = len(root.deal_results)
-    if len(results) <= done:
-        return 0.0
-    changes = results[done].changes
-    return changes[seat] - sum(changes) / len(changes)
+    return results[done] if len(results) > done else None
 
 
 def margin_value(weight: float) -> Callable[[TarokState, TarokState, int], float]:
@@ -478,13 +484,9 @@ def margin_value(weight: float) -> Callable[[TarokState, TarokState, int], float
 
     def value(root: TarokState, final: TarokState, seat: int) -> float:
         base = deal_value(root, final, seat)
-        results = final.deal_results
-        done = len(root.deal_results)
-        if len(results) <= done:
-            return base
-        r = results[done]
+        r = _deal_result(root, final)
         flat = final.rules.consolation_scoring is ConsolationScoring.LITERAL
-        if r.game_type != "consolation" or r.bidder is None or not flat:
+        if r is None or r.game_type != "consolation" or r.bidder is None or not flat:
             return base
         opponents = [s for s in active_seats(final.num_players, r.dealer) if s != r.bidder]
         margin = weight * (HALF - r.bidder_count)
