@@ -144,6 +144,8 @@ def test_the_chat_on_a_phone_never_covers_the_hand_while_closed(page_server: Liv
             if to_act == 0:
                 ann.page.wait_for_function(MY_TURN)  # her page may not have her view yet
                 take_turn(ann, prefer=("pass",))
+                # Bo's page may still show Ann to act: look again only once his view has moved past her turn
+                wait_for_change(bo, since=ply)
             else:  # a bot's turn: Bo's next view after the one just looked at
                 wait_for_change(bo, since=ply)
         assert my_turn(bo)
