@@ -97,8 +97,12 @@ def deciding_seats(game: str, state: Any) -> list[int]:
     return list(range(state.num_players))
 
 
-def play(state: Any, bots: list[Any], timed: int, times: list[tuple[float, float, int]]) -> None:
-    """Play to the end; for seat ``timed`` note (wall time, CPU time, number of legal actions) per decision."""
+def play(state: Any, bots: list[Any], timed: int, times: list[tuple[float, float, int]]) -> list[tuple[int, str, str]]:
+    """Play to the end; for seat ``timed`` note (wall time, CPU time, number of legal actions) per decision.
+
+    Returns every decision as (seat, phase, action).
+    """
+    log: list[tuple[int, str, str]] = []
     while not state.is_terminal:
         seat = state.current_player
         obs = state.observation(seat)
@@ -108,7 +112,26 @@ def play(state: Any, bots: list[Any], timed: int, times: list[tuple[float, float
             times.append((time.perf_counter() - start, time.process_time() - cpu, len(obs.legal_actions)))
         else:
             action = bots[seat].choose(obs)
+        log.append((seat, str(getattr(obs, "phase", "play")), str(action)))
         state.apply(action)
+    return log
+
+
+def first_difference(base: list[tuple[int, str, str]], other: list[tuple[int, str, str]]) -> str | None:
+    """The phase of the first decision where two plays of one deal part (None: the same throughout).
+
+    Heuristic bots choose alike in alike positions, so it is the search seat's first decision unlike the
+    heuristic's.
+
+    >>> first_difference([(0, "auction", "pass"), (1, "auction", "solo")], [(0, "auction", "solo")])
+    'auction'
+    >>> first_difference([(0, "auction", "pass")], [(0, "auction", "pass")]) is None
+    True
+    """
+    for mine, theirs in zip(base, other, strict=False):
+        if mine != theirs:
+            return theirs[1]
+    return None
 
 
 def run_deal(args: tuple[str, int, int, str, dict[str, Any]]) -> dict[str, Any]:
@@ -119,17 +142,19 @@ def run_deal(args: tuple[str, int, int, str, dict[str, Any]]) -> dict[str, Any]:
     deck = deck_for(game, seed, index)
     base_state = new_deal(game, deck)
     n = base_state.num_players
-    play(base_state, [heuristic(s) for s in range(n)], -1, [])
+    base_log = play(base_state, [heuristic(s) for s in range(n)], -1, [])
     base = points(game, base_state)
     diffs = []
+    diverged: list[str | None] = []
     times: list[tuple[float, float, int]] = []
     for seat in deciding_seats(game, base_state):
         state = new_deal(game, deck)
         bots: list[Any] = [heuristic(s) for s in range(n)]
         bots[seat] = bot_module.SearchBot(seed=1000 * index + seat, level=level, **options)
-        play(state, bots, seat, times)
+        log = play(state, bots, seat, times)
         diffs.append(points(game, state)[seat] - base[seat])
-    return {"diffs": diffs, "times": times}
+        diverged.append(first_difference(base_log, log))
+    return {"diffs": diffs, "times": times, "diverged": diverged}
 
 
 def contracts(game: str, seed: int, deals: int, overrides: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -214,6 +239,30 @@ def summarize(game: str, level: str, results: list[dict[str, Any]], seconds: flo
         "cpu_median_ms": 1000 * statistics.median(cpu) if cpu else float("nan"),
         "cpu_p95_ms": 1000 * percentile(cpu, 0.95),
         "wall_s": seconds,
+        "by_phase": by_phase(results),
+    }
+
+
+def by_phase(results: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
+    """Where the search parts from the heuristic: per phase of its first different decision (``same``: none),
+    the seat-deals, their mean difference, and their share of the figure (the shares add up to it).
+
+    Only deals kept with that phase count (older files have none).
+
+    >>> by_phase([{"diffs": [6.0, 0.0], "diverged": ["play", None]}, {"diffs": [3.0], "diverged": ["play"]}])
+    {'play': {'seat_deals': 2, 'mean': 4.5, 'share': 3.0}, 'same': {'seat_deals': 1, 'mean': 0.0, 'share': 0.0}}
+    """
+    kept = [r for r in results if r.get("diverged") and r["diffs"]]
+    table: dict[str, dict[str, float]] = {}
+    for row in kept:
+        for diff, phase in zip(row["diffs"], row["diverged"], strict=True):
+            entry = table.setdefault(phase or "same", {"seat_deals": 0, "total": 0.0, "share": 0.0})
+            entry["seat_deals"] += 1
+            entry["total"] += diff
+            entry["share"] += diff / len(row["diffs"]) / len(kept)
+    return {
+        phase: {"seat_deals": e["seat_deals"], "mean": e["total"] / e["seat_deals"], "share": e["share"]}
+        for phase, e in table.items()
     }
 
 
@@ -397,6 +446,16 @@ def main(argv: list[str] | None = None) -> int:
                     f"p95 {row['cpu_p95_ms']:.0f} ms  [{row['wall_s']:.0f} s]",
                     flush=True,
                 )
+                if row["by_phase"]:
+                    print(
+                        f"{'':18}first decision unlike the heuristic's, by phase (seat-deals, their mean, "
+                        "share of the figure): "
+                        + "; ".join(
+                            f"{phase} {e['seat_deals']:.0f}, {e['mean']:+.1f}, {e['share']:+.2f}"
+                            for phase, e in row["by_phase"].items()
+                        ),
+                        flush=True,
+                    )
                 if args.before:
                     change = row["before"]
                     print(

@@ -144,3 +144,24 @@ def test_kept_prints_the_deals_a_file_holds_and_plays_none(tmp_path, monkeypatch
         bench.main(["--games", "tarok_3p", "--kept"])
     assert exit_info.value.code == 2
     assert "--kept reads the deals of --out FILE" in capsys.readouterr().err
+
+
+def test_a_deal_names_the_phase_where_each_search_seat_first_parted_from_the_heuristic():
+    from jick.bots.budget import Budget
+
+    bench = load_script("bench_search_games")
+    small = {"budget": Budget(worlds=4, min_worlds=2, steps=2_000, seconds=None)}
+    phases = {"auction", "widow", "discard", "contract", "ultimo", "contra", "play"}
+    parted = 0
+    for index in (1, 3):
+        result = bench.run_deal(("tarok_3p", 2024, index, "normal", small))
+        assert len(result["diverged"]) == len(result["diffs"]) == 3
+        for diff, phase in zip(result["diffs"], result["diverged"], strict=True):
+            assert phase is None or phase in phases
+            if phase is None:  # the same decisions throughout: the same deal, the same points
+                assert diff == 0
+            parted += phase is not None
+        summary = bench.summarize("tarok_3p", "normal", [result], 1.0)
+        assert sum(e["share"] for e in summary["by_phase"].values()) == pytest.approx(summary["mean_diff"])
+        assert sum(e["seat_deals"] for e in summary["by_phase"].values()) == 3
+    assert parted  # a search this small is not the heuristic everywhere
