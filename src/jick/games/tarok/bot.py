@@ -52,19 +52,21 @@ from jick.games.tarok.observation import TarokObservation
 from jick.games.tarok.rules import GAME_VALUES
 from jick.games.tarok.sampling import (
     GROUP_MASKS,
+    HIGH_TRUMP,
     TRUMP_GROUP,
+    ULTIMO_HIGH,
+    ULTIMO_TRUMPS,
     FactsCache,
     TarokKnowledge,
     build_knowledge,
     group_of,
     knowledge,
     mask_of,
+    trump_counts,
 )
 from jick.games.tarok.scoring import contract_result
 from jick.games.tarok.state import TarokState
 
-#: Trumps from XV up count as high.
-HIGH_TRUMP = 14
 #: The bidder's card points in play against :func:`expected_count` of his hand when he bids (a
 #: normal law: mean ``a + b x estimate``, deviation ``sd``), per contract and game type: least squares
 #: over 3,000 deals of heuristic play (2026-11-26), the forehand forced to each contract at m = 1.
@@ -90,12 +92,6 @@ BID_MARGIN = 10.0
 AGAINST_THREESOME = 128.0
 #: The bidder raises the multiplier through the widow when his contract is made this often.
 SAFE = 0.8
-
-
-def trump_counts(hand: int) -> tuple[int, int]:
-    """(trumps, high trumps) of a hand given as a mask."""
-    trumps = hand & TRUMPS
-    return trumps.bit_count(), (trumps >> HIGH_TRUMP).bit_count()
 
 
 def expected_count(hand: int, extra_trumps: int = 0) -> float:
@@ -334,7 +330,7 @@ class HeuristicBot:
             choice = A.ACTIONS[A.GAME_ID if game else A.CONSOLATION_ID]
         elif phase == "ultimo":
             trumps, high = trump_counts(hand)
-            choice = A.ACTIONS[A.ULTIMO_ID if trumps >= 11 and high >= 5 else A.PASS_ID]
+            choice = A.ACTIONS[A.ULTIMO_ID if trumps >= ULTIMO_TRUMPS and high >= ULTIMO_HIGH else A.PASS_ID]
         elif phase == "contra":
             trumps, high = trump_counts(hand)
             choice = A.ACTIONS[A.CONTRA_ID if trumps >= 8 and high >= 5 else A.PASS_ID]

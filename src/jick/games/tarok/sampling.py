@@ -16,6 +16,9 @@ hidden discards) at random under the known facts:
   laid away is announced);
 * declared melds are held by their declarer, undeclared ones are not (once
   melds have been declared), and a bidder asked about ultimo holds ``I``;
+* a bidder who announced ultimo held, when he announced it, as many trumps
+  (and trumps from XV up) as the heuristic bot, the search's model of the
+  players, announces it with (:func:`ultimo_trumps`), where any deal does;
 * the widow halves follow the multiplier: the half taken, the half exposed.
 
 It then deals a deck that gives those cards and replays the public actions
@@ -54,6 +57,56 @@ from jick.games.tarok.cards import (
 )
 from jick.games.tarok.rules import HALF, ConsolationScoring
 from jick.games.tarok.state import TarokDealResult, TarokState, active_seats, deal_positions
+
+#: Trumps from XV up count as high.
+HIGH_TRUMP = 14
+#: The fewest trumps, and high trumps, the heuristic bot (the search's model of the other players) announces
+#: ultimo with: a sampled deal gives a bidder who announced it at least as many (:func:`ultimo_trumps`).
+ULTIMO_TRUMPS = 11
+ULTIMO_HIGH = 5
+
+
+def trump_counts(hand: int) -> tuple[int, int]:
+    """(trumps, high trumps) of a hand given as a mask.
+
+    >>> trump_counts(1 << PAGAT | 1 << HIGH_TRUMP | 1 << 30)
+    (2, 1)
+    """
+    trumps = hand & TRUMPS
+    return trumps.bit_count(), (trumps >> HIGH_TRUMP).bit_count()
+
+
+def ultimo_trumps(held: int, free: int, room: int, rng: random.Random, avoid: int = 0) -> int:
+    """The trumps of ``free`` to give a bidder who announced ultimo, so that he held the trumps it is announced with.
+
+    ``held`` is what he is known to have held at the announcement (his cards played since, those placed in
+    his hand already), ``free`` the unplaced trumps his hand may take, ``room`` how many more cards it takes,
+    ``avoid`` cards he may not hold all of (a meld he did not declare). High trumps first, then any, at
+    random, just enough; 0 (none) where no deal gives him so many.
+
+    >>> rng = random.Random(1)
+    >>> given = ultimo_trumps(1 << PAGAT, TRUMPS & ~1, 15, rng)
+    >>> trumps, high = trump_counts(given | 1 << PAGAT)
+    >>> trumps, high >= ULTIMO_HIGH
+    (11, True)
+    >>> ultimo_trumps(1 << PAGAT, TRUMPS & ~1, 9, rng)  # his hand has room for nine more cards only
+    0
+    """
+    missing = avoid & ~held
+    if missing and missing & free == missing:  # leave him one of the meld's missing cards out
+        free &= ~(1 << rng.choice(bit_list(missing)))
+    trumps, high = trump_counts(held)
+    need_high = max(0, ULTIMO_HIGH - high)
+    need = max(0, ULTIMO_TRUMPS - trumps - need_high)
+    highs = free & TRUMPS & (TRUMPS >> HIGH_TRUMP << HIGH_TRUMP)
+    if need_high + need > room or highs.bit_count() < need_high:
+        return 0
+    chosen = _pick(highs, need_high, rng)
+    rest = free & TRUMPS & ~chosen
+    if rest.bit_count() < need:
+        return 0
+    return chosen | _pick(rest, need, rng)
+
 
 #: Card groups for voids: suits 0..3 and the trumps.
 TRUMP_GROUP = 4
@@ -224,14 +277,15 @@ def sample_world(obs: Any, rng: random.Random) -> TarokState:
     phase = obs.phase
     if phase not in _PHASE_ORDER:
         raise SamplingError(f"no deal in progress (phase {phase})")
-    for _ in range(40):
-        world = _try_sample(obs, rng)
+    for attempt in range(40):
+        # (the trumps read from an ultimo may leave no deal without an undeclared meld: the last tries go without)
+        world = _try_sample(obs, rng, read_ultimo=attempt < 20)
         if world is not None:
             return world
     raise SamplingError("no deal agrees with the declared melds")
 
 
-def _try_sample(obs: Any, rng: random.Random) -> TarokState | None:
+def _try_sample(obs: Any, rng: random.Random, read_ultimo: bool = True) -> TarokState | None:
     rules = obs.rules
     seat = obs.seat
     phase = obs.phase
@@ -295,6 +349,16 @@ def _try_sample(obs: Any, rng: random.Random) -> TarokState | None:
                 if missing.bit_count() == 1 and missing & unknown:
                     c = missing.bit_length() - 1
                     banned[c] = banned.get(c, 0) | 1 << hand_place[s]
+    if read_ultimo and bidder is not None and bidder in hand_place and obs.ultimo:
+        # he announced ultimo: he held as many trumps as the model announces it with
+        place = 1 << hand_place[bidder]
+        his = sum(1 << c for c, p in forced.items() if p == place)
+        free = unknown & hand_allowed[bidder] & ~sum(1 << c for c in forced)
+        free &= ~sum(1 << c for c, places in banned.items() if places & place)
+        room = capacity[hand_place[bidder]] - his.bit_count()
+        undeclared = TRULL if meld_stage and (bidder, "trull") not in declared else 0
+        for c in bit_list(ultimo_trumps(his | k.played[bidder], free, room, rng, undeclared)):
+            forced[c] = place
     allowed = []
     for c in cards:
         bit = 1 << c
