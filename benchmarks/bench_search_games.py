@@ -199,10 +199,12 @@ def contracts(game: str, seed: int, deals: int, overrides: dict[str, Any] | None
 
 def _bot_module(game: str) -> Any:
     if game.startswith("tarok"):
-        from jick.games.tarok import bot
-    else:
-        from jick.games.liftsmoke import bot
-    return bot
+        from jick.games.tarok import bot as tarok_bots
+
+        return tarok_bots
+    from jick.games.liftsmoke import bot as lift_smoke_bots
+
+    return lift_smoke_bots
 
 
 def percentile(values: list[float], q: float) -> float:
