@@ -374,11 +374,15 @@ def test_the_margin_counts_in_a_flat_consolation_only() -> None:
     assert {("consolation", True), ("consolation", False), ("game", False)} <= seen
 
 
-def test_search_consolation_margin_is_the_search_with_the_margin() -> None:
+def test_the_search_values_the_margin_and_search_flat_does_not() -> None:
     named = make_bot("search_consolation_margin", seed=1, game="tarok")
     assert isinstance(named, tarok_bot.SearchBot) and named.margin_weight == 1.0
-    assert tarok_bot.SearchBot(seed=1).search.game.value is tarok_sampling.deal_value
-    assert named.search.game.value is not tarok_sampling.deal_value
+    default = make_bot("normal", seed=1, game="tarok")
+    assert isinstance(default, tarok_bot.SearchBot) and default.margin_weight == tarok_bot.MARGIN_WEIGHT == 1.0
+    assert default.search.game.value is not tarok_sampling.deal_value
+    flat = make_bot("search_flat", seed=1, game="tarok")
+    assert isinstance(flat, tarok_bot.SearchBot) and flat.margin_weight == 0.0
+    assert flat.search.game.value is tarok_sampling.deal_value
 
 
 def test_the_margin_tells_apart_the_cards_a_flat_consolation_values_alike() -> None:
@@ -396,7 +400,7 @@ def test_the_margin_tells_apart_the_cards_a_flat_consolation_values_alike() -> N
             state.apply(bot.choose(obs))
         if state.is_terminal or len(obs.legal_actions) < 3:
             continue
-        plain = tarok_bot.SearchBot(seed=1, budget=budget).explain(obs)
+        plain = tarok_bot.SearchBot(seed=1, budget=budget, margin_weight=0.0).explain(obs)
         margin = tarok_bot.SearchBot(seed=1, budget=budget, margin_weight=1.0).explain(obs)
         assert margin.details["worlds"] == plain.details["worlds"] == 12
         if len({v for _, v in plain.values}) == 1:

@@ -56,8 +56,11 @@ def new_match(
 BOT_VERSIONS: dict[str, tuple[str, dict[str, Any]]] = {
     # the Tarok search weighting its sampled deals by the other seats' card plays (off by default: docs/tarok.md)
     "search_plays": ("search", {"read_plays": True}),
-    # the Tarok search valuing a flat consolation's card-point margin as well as its score (docs/tarok.md)
+    # the Tarok search valuing a flat consolation's card-point margin as well as its score, the name it was measured
+    # by before it became the default (the same bot as ``search``; docs/tarok.md)
     "search_consolation_margin": ("search", {"margin_weight": 1.0}),
+    # the Tarok search before that: a flat consolation valued by its score alone
+    "search_flat": ("search", {"margin_weight": 0.0}),
 }
 
 

@@ -573,13 +573,17 @@ LEVELS: dict[str, Budget] = {
 
 #: With the plays read, world weights are tempered to keep at least this share of the worlds effective.
 PLAY_TEMPER_SHARE = 0.25
+#: Points per card point of a flat consolation's margin that a rollout's value adds
+#: (:func:`jick.games.tarok.sampling.margin_value`): on by default since 2026-12-06, when an arena run showed it
+#: helps (docs/tarok.md); 0 values a flat consolation by its score alone.
+MARGIN_WEIGHT = 1.0
 
 
 def search_game(
     policy_bot: HeuristicBot | None = None,
     read_calls: bool = True,
     read_plays: bool = False,
-    margin_weight: float = 0.0,
+    margin_weight: float = MARGIN_WEIGHT,
 ) -> SearchGame[TarokObservation, TarokState]:
     """Tarok for :class:`jick.bots.pimc.DeterminizedSearch`: sampled deals, heuristic rollouts, deal score.
 
@@ -624,9 +628,10 @@ class SearchBot(PimcBot[TarokObservation, TarokState]):
 
     ``level`` is ``normal`` or ``hard`` (the budget of :data:`LEVELS`);
     ``budget`` overrides it (tests use small ones). ``read_plays`` weights
-    the sampled deals by the other seats' card plays; ``margin_weight`` adds
-    that many points per card point of a flat consolation's margin to a
-    rollout's value (:func:`jick.games.tarok.sampling.margin_value`).
+    the sampled deals by the other seats' card plays; ``margin_weight``
+    (:data:`MARGIN_WEIGHT` unless given) adds that many points per card point
+    of a flat consolation's margin to a rollout's value
+    (:func:`jick.games.tarok.sampling.margin_value`).
     """
 
     levels = LEVELS
@@ -634,7 +639,9 @@ class SearchBot(PimcBot[TarokObservation, TarokState]):
     #: ``SearchBot(inference=True)`` turns it on.
     infers = False
 
-    def __init__(self, *args: Any, read_plays: bool = False, margin_weight: float = 0.0, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, read_plays: bool = False, margin_weight: float = MARGIN_WEIGHT, **kwargs: Any
+    ) -> None:
         self.read_plays = read_plays
         self.margin_weight = margin_weight
         super().__init__(*args, **kwargs)
