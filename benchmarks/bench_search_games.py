@@ -345,6 +345,14 @@ def _before(path: str, game: str, seed: int, level: str) -> dict[int, dict[str, 
     return rows
 
 
+def search_options(parser: argparse.ArgumentParser, items: list[str]) -> dict[str, Any]:
+    """The search bot's options from ``--search-option NAME=VALUE`` items; a malformed one is a usage error."""
+    options = {name: _option_value(value) for name, _, value in (item.partition("=") for item in items)}
+    if len(options) != len(items) or not all("=" in item and not item.startswith("=") for item in items):
+        parser.error("--search-option takes NAME=VALUE")
+    return options
+
+
 def _option_value(text: str) -> Any:
     """A search option's value: a number, True, False or None as Python writes them, else the text.
 
@@ -381,9 +389,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--before", metavar="FILE", help="also the change against the same deals kept in FILE")
     parser.add_argument("--kept", action="store_true", help="play nothing: the figure of the deals --out holds")
     args = parser.parse_args(argv)
-    options = {name: _option_value(value) for name, _, value in (item.partition("=") for item in args.search_option)}
-    if len(options) != len(args.search_option) or not all("=" in item for item in args.search_option):
-        parser.error("--search-option takes NAME=VALUE")
+    options = search_options(parser, args.search_option)
     if args.set and not args.contracts:
         parser.error("--set goes with --contracts")
     if args.kept and not args.out:

@@ -16,7 +16,6 @@ Usage (4,000 deals of heuristic play take about two minutes; the arena a minute 
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 from pathlib import Path
 from typing import Any
@@ -33,44 +32,29 @@ GAME = "tarok_3p"
 def heuristic_deal(seed: int, index: int) -> tuple[tuple[float, ...], list[int]]:
     """The heuristic deal's score changes, and the seats asked about contra-ultimo in it (none: no ultimo)."""
     state = bench.new_deal(GAME, bench.deck_for(GAME, seed, index))
-    bots = [tarok_bot.HeuristicBot(s) for s in range(state.num_players)]
-    asked = []
-    while not state.is_terminal:
-        seat = state.current_player
-        obs = state.observation(seat)
-        if obs.phase == "contra":
-            asked.append(seat)
-        state.apply(bots[seat].choose(obs))
-    return bench.points(GAME, state), asked
+    log = bench.play(state, [tarok_bot.HeuristicBot(s) for s in range(state.num_players)], -1, [])
+    return bench.points(GAME, state), [seat for seat, phase, _ in log if phase == "contra"]
+
+
+class ContraOnly:
+    """The search bot for the contra-ultimo decision, the heuristic for every other."""
+
+    def __init__(self, seat: int, search: Any) -> None:
+        self.heuristic = tarok_bot.HeuristicBot(seat)
+        self.search = search
+
+    def choose(self, obs: Any) -> Any:
+        return (self.search if obs.phase == "contra" else self.heuristic).choose(obs)
 
 
 def contra_alone(seed: int, index: int, seat: int, options: dict[str, Any]) -> tuple[str, float]:
     """The search bot's contra decision in ``seat`` (heuristic bots elsewhere): its call and the seat's points."""
     state = bench.new_deal(GAME, bench.deck_for(GAME, seed, index))
-    bots = [tarok_bot.HeuristicBot(s) for s in range(state.num_players)]
-    search = tarok_bot.SearchBot(seed=1000 * index + seat, level="normal", **options)
-    call = ""
-    while not state.is_terminal:
-        mover = state.current_player
-        obs = state.observation(mover)
-        if mover == seat and obs.phase == "contra":
-            action = search.choose(obs)
-            call = str(action)
-        else:
-            action = bots[mover].choose(obs)
-        state.apply(action)
+    bots: list[Any] = [tarok_bot.HeuristicBot(s) for s in range(state.num_players)]
+    bots[seat] = ContraOnly(seat, tarok_bot.SearchBot(seed=1000 * index + seat, level="normal", **options))
+    log = bench.play(state, bots, -1, [])
+    call = next((action for mover, phase, action in log if mover == seat and phase == "contra"), "")
     return call, bench.points(GAME, state)[seat]
-
-
-def interval(values: list[float]) -> tuple[float, float, float]:
-    """Mean and its 95% interval (the mean twice for fewer than two values).
-
-    >>> interval([1.0, 3.0])
-    (2.0, 0.04, 3.96)
-    """
-    mean = statistics.fmean(values)
-    half = 1.96 * statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else 0.0
-    return round(mean, 2), round(mean - half, 2), round(mean + half, 2)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -82,12 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.deals < 1:
         parser.error("--deals must be at least 1")
-    options: dict[str, Any] = {}
-    for item in args.search_option:
-        name, sep, value = item.partition("=")
-        if not sep or not name:
-            parser.error(f"--search-option takes NAME=VALUE, not {item!r}")
-        options[name] = bench._option_value(value)
+    options = bench.search_options(parser, args.search_option)
     found = []
     decisions = contras = 0
     points = 0.0
@@ -108,9 +87,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     if args.arena and found:
         rows = [bench.run_deal((GAME, args.seed, index, "normal", options)) for index in found]
-        mean, low, high = interval([statistics.fmean(r["diffs"]) for r in rows])
+        figure = bench.summarize(GAME, "normal", rows, 0.0)
+        low, high = figure["ci95"]
         print(
-            f"arena on those {len(found)} deals: search - heuristic {mean:+.2f} points/deal [{low:+.2f}, {high:+.2f}]"
+            f"arena on those {len(found)} deals: search - heuristic {figure['mean_diff']:+.2f} points/deal "
+            f"[{low:+.2f}, {high:+.2f}]"
         )
     return 0
 
