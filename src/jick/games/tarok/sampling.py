@@ -60,6 +60,7 @@ from jick.games.tarok.state import TarokDealResult, TarokState, active_seats, de
 
 #: Trumps from XV up count as high.
 HIGH_TRUMP = 14
+HIGH_TRUMPS = TRUMPS >> HIGH_TRUMP << HIGH_TRUMP
 #: The fewest trumps, and high trumps, the heuristic bot (the search's model of the other players) announces
 #: ultimo with: a sampled deal gives a bidder who announced it at least as many (:func:`ultimo_trumps`).
 ULTIMO_TRUMPS = 11
@@ -72,8 +73,7 @@ def trump_counts(hand: int) -> tuple[int, int]:
     >>> trump_counts(1 << PAGAT | 1 << HIGH_TRUMP | 1 << 30)
     (2, 1)
     """
-    trumps = hand & TRUMPS
-    return trumps.bit_count(), (trumps >> HIGH_TRUMP).bit_count()
+    return (hand & TRUMPS).bit_count(), (hand & HIGH_TRUMPS).bit_count()
 
 
 def ultimo_trumps(held: int, free: int, room: int, rng: random.Random, avoid: int = 0) -> int:
@@ -98,7 +98,7 @@ def ultimo_trumps(held: int, free: int, room: int, rng: random.Random, avoid: in
     trumps, high = trump_counts(held)
     need_high = max(0, ULTIMO_HIGH - high)
     need = max(0, ULTIMO_TRUMPS - trumps - need_high)
-    highs = free & TRUMPS & (TRUMPS >> HIGH_TRUMP << HIGH_TRUMP)
+    highs = free & HIGH_TRUMPS
     if need_high + need > room or highs.bit_count() < need_high:
         return 0
     chosen = _pick(highs, need_high, rng)
