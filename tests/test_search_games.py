@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -463,8 +464,12 @@ def test_tarok_heuristic_overcalls_a_threesome_with_a_solo_that_loses_less_than_
     assert heuristic.bid(obs, middling, against) == TA.ACTIONS[TA.PASS_ID]
 
 
+@functools.cache
 def ultimo_positions(seeds: range) -> list[Any]:
-    """Observations of a bidder's opponents after a heuristic bidder announced ultimo (contra asked, then the play)."""
+    """Observations of a bidder's opponents after a heuristic bidder announced ultimo (contra asked, then the play).
+
+    Kept once found: two tests read the same ones.
+    """
     found = []
     heuristic = tarok_bot.HeuristicBot()
     for seed in seeds:
