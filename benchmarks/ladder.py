@@ -42,8 +42,9 @@ from typing import Any
 from jick.arena import run_arena
 from jick.arena import worker as arena_worker
 from jick.arena.seating import MIXED, SEATINGS
-from jick.bots import canonical_bot_name
+from jick.bots import canonical_bot_name, make_bot
 from jick.engine import RulesError
+from jick.registry import resolve
 
 PRESETS = "smear_ten_point,smear_mn_original,smear_mn_three_handed"
 STEPS = "heuristic:random,search:heuristic,cheater:search"
@@ -140,8 +141,12 @@ def interval_text(ci95: list[float] | None) -> str:
 def parse_steps(text: str) -> list[tuple[str, str]]:
     """The ``A:B`` pairs of ``--steps``; a ValueError naming a malformed step or an unknown bot.
 
+    A bot's options (``:NAME=VALUE`` each, :func:`jick.bots.split_bot_name`) follow its name.
+
     >>> parse_steps("search:heuristic, heuristic:random")
     [('search', 'heuristic'), ('heuristic', 'random')]
+    >>> parse_steps("heuristic:jump_threshold=0.7:heuristic")
+    [('heuristic:jump_threshold=0.7', 'heuristic')]
     >>> parse_steps("search")
     Traceback (most recent call last):
     ...
@@ -149,12 +154,17 @@ def parse_steps(text: str) -> list[tuple[str, str]]:
     """
     steps = []
     for step in text.split(","):
-        names = [name.strip() for name in step.split(":")]
+        names: list[str] = []
+        for part in (part.strip() for part in step.split(":")):
+            if "=" in part and names and names[-1]:
+                names[-1] += ":" + part  # an option of the bot before it
+            else:
+                names.append(part)
         if len(names) != 2 or not all(names):
             raise ValueError(f"--steps: {step.strip()!r} is not A:B (two bots)")
         for name in names:
             try:
-                canonical_bot_name(name)
+                canonical_bot_name(name, options=True)
             except RulesError as exc:
                 raise ValueError(f"--steps: {exc}") from None
         steps.append((names[0], names[1]))
@@ -177,7 +187,11 @@ def main(argv: list[str] | None = None) -> None:
         parser.error("--bid-levels records in this process: give --workers 1")
     try:
         steps = parse_steps(args.steps)
-    except ValueError as exc:
+        for preset in args.presets.split(","):  # each bot, options included, for each preset's game
+            game, _ = resolve(preset.strip())
+            for name in {name for step in steps for name in step}:
+                make_bot(name, 0, game=game)
+    except (ValueError, RulesError) as exc:
         parser.error(str(exc))
     args.out.mkdir(parents=True, exist_ok=True)
     cpu = platform.processor() or platform.machine()

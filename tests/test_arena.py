@@ -434,6 +434,11 @@ def test_cli_checkpoint_resumes_and_refuses_another_run(tmp_path: Path) -> None:
         (["--preset", "tarok_3p"], "name the bots with --bots"),
         (["--bots", "search,random", "--think", "0"], "--think must be a positive number of seconds, not 0"),
         (["--bots", "search,random", "--think", "-2"], "--think must be a positive number of seconds, not -2"),
+        (["--bots", "heuristic:bid_thresold=0.4,random"], "the heuristic bot of smear has no option 'bid_thresold'"),
+        (["--bots", "heuristic:bid_threshold=high,random"], "option 'bid_threshold' takes float, not 'high'"),
+        (["--bots", "heuristic:bid_threshold,random"], "unknown bot 'heuristic:bid_threshold'"),
+        (["--bots", "random:depth=2,heuristic"], "the random bot takes no options"),
+        (["--bots", "search:leaf=deep,random"], "unknown leaf 'deep'"),
     ],
 )
 def test_cli_user_mistakes_are_one_line(args: list[str], message: str) -> None:
@@ -550,3 +555,15 @@ def test_cli_json_prints_the_results_instead_of_the_tables(tmp_path: Path) -> No
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout) == json.loads(out.read_text())
     assert "Results saved to" in result.stderr and "points/deal" not in result.output
+
+
+def test_a_bot_named_with_options_plays_as_that_bot_does(tmp_path: Path) -> None:
+    """``KIND:NAME=VALUE``: the arena plays the bot built with those options, under that name."""
+    from jick.arena import run_arena
+
+    named = run_arena("smear_ten_point", "heuristic:bid_threshold=0.3,heuristic", deals=6, seed=3)
+    [pair] = named.pairs
+    assert (pair.a, pair.b) == ("heuristic:bid_threshold=0.3", "heuristic")
+    assert pair.mean_a != pair.mean_b  # a bar of 0.3 bids on other hands
+    [same] = run_arena("smear_ten_point", "heuristic:bid_threshold=0.55,heuristic", deals=6, seed=3).pairs
+    assert same.mean_a == same.mean_b  # the default bar named as an option is the heuristic itself

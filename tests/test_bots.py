@@ -126,3 +126,25 @@ def test_a_bot_without_a_game_finds_it_from_the_observation() -> None:
     search = make_bot("search", 1, game="tarok", think=0.05)
     assert isinstance(search, ExplainingBot) and not isinstance(search, OpenBot)
     assert isinstance(make_bot("cheater", 1, game="smear"), OpenBot)
+
+
+def test_the_heuristics_auction_bars_are_options() -> None:
+    """``heuristic:own_min=...`` and the other bars reach the bot's auction (the arena measures them so)."""
+    from jick.games.smear.heuristic import HeuristicBot
+
+    shy = make_bot("heuristic:own_min=100:jump_threshold=0.9", 1, game="smear")
+    assert isinstance(shy, HeuristicBot)
+    assert (shy.own_min, shy.jump_threshold, shy.overcall_threshold) == (100, 0.9, 0.85)
+    plain = make_bot("heuristic", 1, game="smear")
+    bids = {"shy": 0, "plain": 0}
+    for seed in range(40):
+        state = new_match(seed=seed)
+        while state.phase == "bidding":
+            obs = state.observation(state.current_player)
+            legal = state.legal_actions()
+            mine, theirs = shy.choose(obs), plain.choose(obs)
+            stuck = A.ACTIONS[A.PASS_ID] not in legal  # the stuck dealer must bid
+            bids["shy"] += isinstance(mine, A.Bid) and not stuck
+            bids["plain"] += isinstance(theirs, A.Bid) and not stuck
+            state.apply(theirs)
+    assert bids["shy"] == 0 < bids["plain"]  # no hand holds 100 points of its own

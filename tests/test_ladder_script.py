@@ -83,3 +83,19 @@ def test_a_malformed_step_or_an_unknown_bot_is_one_line_before_anything_runs(
         out, err = capsys.readouterr()
         assert out == "" and message in err.splitlines()[-1]
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_step_names_a_bot_with_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--steps heuristic:jump_threshold=0.7:heuristic``: the options follow their bot; a wrong one is one line."""
+    ladder = load_script("ladder")
+    assert ladder.parse_steps("heuristic:jump_threshold=0.7:own_min=2:heuristic, search:heuristic") == [
+        ("heuristic:jump_threshold=0.7:own_min=2", "heuristic"),
+        ("search", "heuristic"),
+    ]
+    ladder.main(["--steps", "heuristic:bid_threshold=0.3:heuristic", "--deals", "2", "--seed", "3",
+                 "--workers", "1", "--presets", "smear_ten_point", "--out", str(tmp_path)])  # fmt: skip
+    assert "heuristic:bid_threshold=0.3 > heuristic" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as stopped:
+        ladder.main(["--steps", "heuristic:bar=0.3:heuristic", "--deals", "1", "--out", str(tmp_path / "no")])
+    assert stopped.value.code == 2
+    assert "has no option 'bar'" in capsys.readouterr().err.splitlines()[-1]

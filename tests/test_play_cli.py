@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from jick.bots import Bot, make_bot
 from jick.cards import CARDS
 from jick.cli import app
-from jick.engine import Action
+from jick.engine import Action, RulesError
 from jick.game import Observation
 from jick.games.smear import actions as A
 from jick.games.smear import new_match, preset_names
@@ -150,6 +150,9 @@ def test_user_errors_are_one_line_with_exit_code_2(args: list[str]) -> None:
 def test_parse_seats_names() -> None:
     assert parse_seats("human,bot,random", 3, 0) == ["human", "normal", "random"]
     assert parse_seats(None, 3, 2) == ["normal", "normal", "human"]
+    # a bot's options are for the arena and the benchmarks, not a table's seats (nor, so, a server's)
+    with pytest.raises(RulesError, match="unknown player 'heuristic:bid_threshold=0.3'"):
+        parse_seats("human,heuristic:bid_threshold=0.3,random", 3, 0)
 
 
 def scripted_human(state: object, rng: random.Random):  # type: ignore[no-untyped-def]

@@ -24,8 +24,12 @@ R = TypeVar("R")
 def parse_bots(bots: str | Sequence[str]) -> tuple[str, ...]:
     """Bot names from a list or a comma-separated string, as canonical kinds or levels.
 
+    A name may end in options of its bot (:func:`jick.bots.split_bot_name`).
+
     >>> parse_bots("Greedy, random")
     ('heuristic', 'random')
+    >>> parse_bots("heuristic:bid_threshold=0.45,heuristic")
+    ('heuristic:bid_threshold=0.45', 'heuristic')
     """
     from jick.bots import canonical_bot_name
 
@@ -34,7 +38,7 @@ def parse_bots(bots: str | Sequence[str]) -> tuple[str, ...]:
     for name in names:
         if not name:
             raise RulesError("empty bot name in the list of bots")
-        key = canonical_bot_name(name)
+        key = canonical_bot_name(name, options=True)
         if key in out:
             raise RulesError(f"bot {key!r} is named twice; each bot plays once")
         out.append(key)

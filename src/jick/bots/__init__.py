@@ -35,7 +35,10 @@ True
 from __future__ import annotations
 
 import importlib
+import inspect
 import math
+import types
+import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeAlias, TypeGuard, runtime_checkable
@@ -164,17 +167,44 @@ class AnyGameBot:
         return bot.explain(observation)
 
 
-def canonical_bot_name(name: str) -> str:
+def canonical_bot_name(name: str, options: bool = False) -> str:
     """The kind or level a bot name stands for, or a RulesError naming the choices.
+
+    With ``options``, the name may end in settings of the bot's constructor,
+    ``:NAME=VALUE`` each (:func:`split_bot_name`): the arena and the
+    benchmarks take them, a table's seats do not.
 
     >>> canonical_bot_name("greedy"), canonical_bot_name("Hard"), canonical_bot_name("search:hard")
     ('heuristic', 'hard', 'search:hard')
     >>> canonical_bot_name("OpenSpiel:ismcts")
     'openspiel:ismcts'
+    >>> canonical_bot_name("Greedy:bid_threshold=0.45", options=True)
+    'heuristic:bid_threshold=0.45'
+    >>> canonical_bot_name("heuristic:defence=true")
+    Traceback (most recent call last):
+    ...
+    jick.engine.RulesError: bot 'heuristic:defence=true': options (NAME=VALUE) are for the arena and the benchmarks
     """
     prefix, colon, argument = name.strip().partition(":")
     if colon and prefix.lower() in EXTERNAL_BOTS and argument:
         return f"{prefix.lower()}:{argument}"
+    parts = name.strip().lower().split(":")
+    settings = [part for part in parts if "=" in part]
+    if settings:
+        if not options:
+            raise RulesError(f"bot {name.strip()!r}: options (NAME=VALUE) are for the arena and the benchmarks")
+        first = parts.index(settings[0])
+        if len(settings) != len(parts) - first or first == 0:
+            raise RulesError(f"bot {name.strip()!r}: write the bot first, then its options (KIND:NAME=VALUE:...)")
+        seen: set[str] = set()
+        for part in settings:
+            option, _, value = part.partition("=")
+            if not option.isidentifier() or not value:
+                raise RulesError(f"bot {name.strip()!r}: {part!r} is not NAME=VALUE")
+            if option in seen:
+                raise RulesError(f"bot {name.strip()!r}: option {option!r} is set twice")
+            seen.add(option)
+        return ":".join([canonical_bot_name(":".join(parts[:first])), *settings])
     key = name.strip().lower()
     key = ALIASES.get(key, key)
     kind, colon, level = key.partition(":")
@@ -213,11 +243,12 @@ def make_bot(name: str, seed: int | None = None, game: str | None = None, think:
     from jick.bots.random_bot import RandomBot
 
     check_think(think)
-    key = canonical_bot_name(name)
+    key = canonical_bot_name(name, options=True)
     prefix, _, argument = key.partition(":")
     if prefix in EXTERNAL_BOTS:
         factory: Any = _load_external(EXTERNAL_BOTS[prefix])
         return factory(argument, seed, game, think)  # type: ignore[no-any-return]
+    key, given = split_bot_name(key)
     options: dict[str, Any] = {}
     versions = bot_versions()
     if key in versions:
@@ -233,13 +264,105 @@ def make_bot(name: str, seed: int | None = None, game: str | None = None, think:
             options["level"] = level
     else:
         kind = key
+    options.update(given)
     if kind == "search" and think is not None:
         options["think"] = think
     if kind == "random":
+        if given:
+            raise RulesError(f"bot {name.strip()!r}: the random bot takes no options")
         return RandomBot(seed)
     if game is None:
         return AnyGameBot(kind, seed, **options)
-    return bot_class(game, kind)(seed, **options)
+    cls = bot_class(game, kind)
+    if not given:
+        return cls(seed, **options)
+    _check_options(name.strip(), f"the {kind} bot of {game}", cls, given)
+    try:
+        return cls(seed, **options)
+    except (TypeError, ValueError) as exc:  # a value the constructor refuses
+        raise RulesError(f"bot {name.strip()!r}: {exc}") from None
+
+
+def split_bot_name(key: str) -> tuple[str, dict[str, Any]]:
+    """A canonical bot name without its options, and the options (``:NAME=VALUE`` each) it ends in.
+
+    A value is read as ``true``/``false``, ``none``, a whole number, a
+    decimal number, or else kept as text.
+
+    >>> split_bot_name("heuristic:bid_threshold=0.45:defence=true")
+    ('heuristic', {'bid_threshold': 0.45, 'defence': True})
+    >>> split_bot_name("search:hard:leaf=even:think=none")
+    ('search:hard', {'leaf': 'even', 'think': None})
+    """
+    parts = key.split(":")
+    base = ":".join(part for part in parts if "=" not in part)
+    given = dict(part.partition("=")[::2] for part in parts if "=" in part)
+    return base, {option: _option_value(text) for option, text in given.items()}
+
+
+def _option_value(text: str) -> Any:
+    """The value an option's text stands for (:func:`split_bot_name`)."""
+    words = {"true": True, "false": False, "none": None}
+    if text in words:
+        return words[text]
+    for kind in (int, float):
+        try:
+            value = kind(text)
+        except ValueError:
+            continue
+        if math.isfinite(value):
+            return value
+    return text
+
+
+def _check_options(name: str, what: str, factory: Any, given: Mapping[str, Any]) -> None:
+    """A RulesError unless every option is a keyword of ``factory`` and of the type it declares there."""
+    try:
+        parameters = inspect.signature(factory).parameters
+    except (TypeError, ValueError):  # no signature to check against: the constructor will say
+        return
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
+        return
+    known = [p for p in parameters if p != "seed" and parameters[p].kind is not inspect.Parameter.VAR_POSITIONAL]
+    try:
+        constructor: Any = getattr(factory, "__init__", factory) if isinstance(factory, type) else factory
+        hints = typing.get_type_hints(constructor)
+    except Exception:  # annotations that name what only type checkers import: the constructor will say
+        hints = {}
+    for option, value in given.items():
+        if option not in known:
+            raise RulesError(f"bot {name!r}: {what} has no option {option!r}; its options are: {', '.join(known)}")
+        hint = hints.get(option)
+        if hint is not None and not _fits(value, hint):
+            raise RulesError(f"bot {name!r}: option {option!r} takes {_type_text(hint)}, not {value!r}")
+
+
+def _fits(value: Any, hint: Any) -> bool:
+    """Whether ``value`` is of the simple type ``hint`` (float takes a whole number; other hints take anything).
+
+    >>> _fits(1, float), _fits(True, float), _fits("x", float | None), _fits(None, float | None)
+    (True, False, False, True)
+    """
+    args = typing.get_args(hint)
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        return any(_fits(value, arg) for arg in args)
+    if hint is type(None):
+        return value is None
+    if hint is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint in (bool, str):
+        return isinstance(value, hint)
+    return True
+
+
+def _type_text(hint: Any) -> str:
+    """A type hint in words: ``float``, ``float or None``."""
+    args = typing.get_args(hint)
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        return " or ".join(_type_text(arg) for arg in args)
+    return "None" if hint is type(None) else getattr(hint, "__name__", str(hint))
 
 
 def _load_external(path: str) -> Any:

@@ -779,6 +779,9 @@ class HeuristicBot:
         bidding_model: bool = True,
         bid_threshold: float = BID_THRESHOLD,
         defence: bool = False,
+        jump_threshold: float = JUMP_THRESHOLD,
+        overcall_threshold: float = OVERCALL_THRESHOLD,
+        own_min: float = OWN_MIN,
     ) -> None:
         self.seed = 0 if seed is None else seed
         #: At tables of more than two sides, defend as one side with the other defenders when the bidder
@@ -790,6 +793,11 @@ class HeuristicBot:
         self.bidding_model = bidding_model
         #: The chance of making a bid the bot wants before it bids (:data:`BID_THRESHOLD`).
         self.bid_threshold = bid_threshold
+        #: The auction's other bars (:data:`JUMP_THRESHOLD`, :data:`OVERCALL_THRESHOLD`, :data:`OWN_MIN`),
+        #: settable to measure them (``jick arena --bots heuristic:jump_threshold=0.7,heuristic``).
+        self.jump_threshold = jump_threshold
+        self.overcall_threshold = overcall_threshold
+        self.own_min = own_min
 
     def _model(self, rules: SmearRules) -> FamilyModel | None:
         """The learned model of the rules' family, if this bot uses it and it covers them."""
@@ -866,7 +874,7 @@ class HeuristicBot:
         if rules.all_pass is AllPass.DEALER_SET and obs.seat == obs.dealer and obs.bidder is None:
             return bids[0]  # a pass would cost the minimum bid for sure; bidding it costs no more when set
         pressure = self._pressure(obs)
-        floor = OWN_MIN * rules.max_points / 10.0 * (0.5 if pressure else 1.0)
+        floor = self.own_min * rules.max_points / 10.0 * (0.5 if pressure else 1.0)
         model = self._model(rules)
         features = self._suit_features(obs, True) if model is not None and model.use_bid else None
         # (the model's features hold the estimate of the seat's own cards alone)
@@ -890,7 +898,7 @@ class HeuristicBot:
                 break
         if isinstance(chosen, A.Bid) and self._opponent_to_bid(obs):
             # an opponent may still outbid: claim what the hand is surely worth
-            jump = JUMP_THRESHOLD - (PRESSURE_EASING if pressure else 0.0)
+            jump = self.jump_threshold - (PRESSURE_EASING if pressure else 0.0)
             mine = obs.scores[obs.sides[obs.seat]]
             for b in bids:
                 if b.amount <= chosen.amount or 1.0 - _phi((b.amount - 0.5 - mu) / sigma) < jump:
@@ -934,7 +942,7 @@ class HeuristicBot:
         threshold = self.bid_threshold
         my_side = obs.sides[obs.seat]
         if obs.bidder is not None and obs.sides[obs.bidder] == my_side:
-            threshold = OVERCALL_THRESHOLD  # over a partner: only with a much stronger hand
+            threshold = self.overcall_threshold  # over a partner: only with a much stronger hand
         mine = obs.scores[my_side]
         if self._pressure(obs):
             threshold -= PRESSURE_EASING  # the opponents are close: take the contract from them
