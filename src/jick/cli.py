@@ -298,7 +298,12 @@ def presets(
 def arena(
     bots: Annotated[
         str | None,
-        typer.Option("--bots", "-b", help="Bots to compare, comma-separated: random, heuristic, search, cheater..."),
+        typer.Option(
+            "--bots",
+            "-b",
+            help="Bots to compare, comma-separated: random, heuristic, search, cheater...; "
+            "KIND:OPTION=VALUE sets an option of a bot (heuristic:jump_threshold=0.7).",
+        ),
     ] = None,
     preset: Annotated[str | None, typer.Option("--preset", "-p", help="Preset name (see `jick presets`).")] = None,
     deals: Annotated[int, typer.Option("--deals", "-d", help="Duplicate deals per pair of bots.")] = 100,

@@ -180,7 +180,7 @@ def plan_compare(
         raise RulesError(f"workers must be at least 1 (got {workers})")
     if len(variants) < 2:
         raise RulesError("compare at least two rule sets: add --vs option=value or --rules FILE")
-    bot = canonical_bot_name(bot, options=True)
+    bot = canonical_bot_name(bot)
     if bot not in BOT_KINDS:
         raise RulesError(f"--bots must be one of {', '.join(BOT_KINDS)} (got {bot!r})")
     make_bot(bot, 0, game=game, think=think)
