@@ -3,13 +3,13 @@
 >>> hand = mask_of([3, 0, 7])
 >>> bin(hand), bit_ids(hand)
 ('0b10001001', [0, 3, 7])
->>> pick(hand, "abcdefgh")
+>>> pick(hand, tuple("abcdefgh"))
 ['a', 'd', 'h']
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Final, TypeVar
 
 T = TypeVar("T")
@@ -39,8 +39,11 @@ def bit_ids(bits: int) -> list[int]:
     return out
 
 
-def pick(bits: int, table: Sequence[T]) -> list[T]:
+def pick(bits: int, table: tuple[T, ...]) -> list[T]:
     """``table[i]`` for every set bit ``i``, lowest first (the legal actions of a legal-id set).
+
+    The table is a tuple, which the compiled build indexes directly (a sequence it would index through the
+    generic protocol, about a fifth of the work of each action picked).
 
     >>> pick(0b101, ("pass", "bid", "play"))
     ['pass', 'play']
