@@ -272,8 +272,8 @@ def test_too_many_messages_are_dropped(server: LiveServer, http: httpx.Client, t
         ({"set": ["target_score"]}, "--set 'target_score' must look like option=value"),
         ({"seats": ["human", "bot", "bot"]}, "--seats names 3 seats but the game has 4 players"),
         ({"seats": ["human", "wizard", "bot", "bot"]}, "--seats: unknown player 'wizard'"),
-        # a bot's options (the arena's KIND:NAME=VALUE) never reach a table: no bot thinks an hour here
-        ({"seats": ["human", "search:think=3600", "bot", "bot"]}, "--seats: unknown player 'search:think=3600'"),
+        # a bot's options (the arena's KIND:NAME=VALUE) never reach a table: no bot thinks a quarter hour here
+        ({"seats": ["human", "search:think=900", "bot", "bot"]}, "--seats: unknown player 'search:think=900'"),
         ({"seats": ["cheater", "bot", "bot", "bot"]}, "--seats: the cheater bot sees every card"),
         ({"bot_level": "godlike"}, "--bot 'godlike': choose easy, normal, hard"),
         ({"preset": "chess"}, "unknown preset 'chess'"),
