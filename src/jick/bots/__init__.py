@@ -37,6 +37,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
 import math
@@ -320,24 +321,35 @@ def _option_value(text: str) -> Any:
 
 def _check_options(name: str, what: str, factory: Any, given: Mapping[str, Any]) -> None:
     """A RulesError unless every option is a keyword of ``factory`` and of the type it declares there."""
-    try:
-        parameters = inspect.signature(factory).parameters
-    except (TypeError, ValueError):  # no signature to check against: the constructor will say
+    keywords = _keywords(factory)
+    if keywords is None:
         return
-    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
-        return
-    known = [p for p in parameters if p != "seed" and parameters[p].kind is not inspect.Parameter.VAR_POSITIONAL]
-    try:
-        constructor: Any = getattr(factory, "__init__", factory) if isinstance(factory, type) else factory
-        hints = typing.get_type_hints(constructor)
-    except Exception:  # annotations that name what only type checkers import: the constructor will say
-        hints = {}
+    known, hints = keywords
     for option, value in given.items():
         if option not in known:
             raise RulesError(f"bot {name!r}: {what} has no option {option!r}; its options are: {', '.join(known)}")
         hint = hints.get(option)
         if hint is not None and not _fits(value, hint):
             raise RulesError(f"bot {name!r}: option {option!r} takes {_type_text(hint)}, not {value!r}")
+
+
+@functools.cache
+def _keywords(factory: Any) -> tuple[tuple[str, ...], dict[str, Any]] | None:
+    """The keywords a bot's factory takes and their type hints, read once per factory (an arena builds its bots
+    for every deal); None where it takes any keyword or shows no signature (the constructor will say)."""
+    try:
+        parameters = inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
+        return None
+    known = tuple(p for p in parameters if p != "seed" and parameters[p].kind is not inspect.Parameter.VAR_POSITIONAL)
+    try:
+        constructor: Any = getattr(factory, "__init__", factory) if isinstance(factory, type) else factory
+        hints = typing.get_type_hints(constructor)
+    except Exception:  # annotations that name what only type checkers import: the constructor will say
+        hints = {}
+    return known, hints
 
 
 def _fits(value: Any, hint: Any) -> bool:
