@@ -33,7 +33,12 @@ Usage (from the repository root)::
 
     .venv/bin/python benchmarks/train_bidding.py [--deals N] [--seed S] [--jobs J]
         [--presets smear_ten_point,smear_mn_original,smear_mn_three_handed]
-        [--suits 2] [--holdout 0.25] [--out PATH] [--no-write] [--cache DIR] [--disable PRESETS]
+        [--suits 2] [--holdout 0.25] [--out PATH] [--no-write] [--cache DIR] [--disable PRESETS] [--merge]
+
+A preset is trained at its default table size; ``NAME@N`` trains it at ``N``
+seats (``smear_ten_point@6``), a rules family of its own. ``--merge`` keeps
+the families of the ``--out`` file that this run does not train (without it
+the file holds only the families trained now).
 
 ``--cache DIR`` keeps the simulated hands (and reuses them on the next run
 with the same deals, seed and suits); ``--disable PRESET`` (or
@@ -56,6 +61,8 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from jick.engine import RulesError
 
 DEFAULT_PRESETS = ("smear_ten_point", "smear_mn_original", "smear_mn_three_handed")
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "src" / "jick" / "games" / "smear" / "bidding_model.json"
@@ -87,18 +94,41 @@ class Hand:
         return self.made[0]
 
 
+def split_spec(spec: str) -> tuple[str, int | None]:
+    """A preset spec's name and table size: ``"smear_ten_point@6"`` -> ``("smear_ten_point", 6)``.
+
+    >>> split_spec("smear_ten_point@6"), split_spec("smear_mn_original")
+    (('smear_ten_point', 6), ('smear_mn_original', None))
+    """
+    name, at, players = spec.partition("@")
+    if not at:
+        return name, None
+    if not players.isdigit():
+        raise ValueError(f"a table size after @ is a number of seats: {spec!r}")
+    return name, int(players)
+
+
+def rules_of(spec: str) -> Any:
+    """The rules of a preset spec (``NAME`` or ``NAME@N``)."""
+    from jick.games.smear import load_preset
+
+    name, players = split_spec(spec)
+    return load_preset(name, players)
+
+
 def play_deal(args: tuple[str, int, int]) -> list[Hand]:
     """The hands of one deal, each seat in turn the bidder (see the module docstring)."""
     from jick.cards import index_mask
     from jick.games.smear import actions as A
-    from jick.games.smear import load_preset, new_match
+    from jick.games.smear import new_match
     from jick.games.smear.bidding_model import hand_features
     from jick.games.smear.heuristic import HeuristicBot
 
-    preset, seed, suits = args
-    rules = load_preset(preset)
+    spec, seed, suits = args
+    preset, players = split_spec(spec)
+    rules = rules_of(spec)
     n = rules.num_players
-    state0 = new_match(preset, seed=seed, first_dealer=seed % n)
+    state0 = new_match(preset, players=players, seed=seed, first_dealer=seed % n)
     hands: list[Hand] = []
     if state0.phase != "bidding":
         return hands
@@ -226,10 +256,9 @@ def old_refit(hands: Sequence[Hand], positions: int) -> tuple[np.ndarray, float]
 
 def evaluate(preset: str, hands: list[Hand], holdout: float) -> dict[str, Any]:
     """Fit on the first deals, report on the held-out rest (see the module docstring)."""
-    from jick.games.smear import load_preset
     from jick.games.smear.heuristic import calibration
 
-    rules = load_preset(preset)
+    rules = rules_of(preset)
     positions = rules.num_players
     deals = sorted({h.deal for h in hands})
     cut = deals[int(len(deals) * (1.0 - holdout))] if holdout > 0 and len(deals) > 1 else deals[-1] + 1
@@ -294,14 +323,13 @@ def train(
     disable: Sequence[str] = (),
 ) -> dict[str, Any]:
     """Simulate, evaluate on the held-out deals, refit on everything: the contents of the model file."""
-    from jick.games.smear import load_preset
     from jick.games.smear.bidding_model import FEATURES, family
 
     families = []
     for preset in presets:
         start = time.perf_counter()
         hands = hands_for(preset, deals, seed, suits, jobs, cache)
-        rules = load_preset(preset)
+        rules = rules_of(preset)
         heldout = evaluate(preset, hands, holdout)
         positions = rules.num_players
         entry = {
@@ -310,6 +338,7 @@ def train(
             "use_bid": preset not in disable and f"{preset}:bid" not in disable,
             "use_trump": preset not in disable and f"{preset}:trump" not in disable,
             "hands": len(hands),
+            "trained": {"deals": deals, "seed": seed, "suits": suits, "holdout": holdout},
             "bid": _rounded(fit_bid(hands, positions)),
             "trump": _rounded(fit_trump(hands, positions)),
             "heldout": heldout,
@@ -338,6 +367,15 @@ def _rounded(model: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def merged(data: dict[str, Any], old: dict[str, Any]) -> dict[str, Any]:
+    """``data`` with the families of ``old`` that it does not train kept after its own."""
+    if old.get("features") != data["features"]:
+        raise ValueError("the model file to merge with was trained on other features")
+    trained = {tuple(entry["family"]) for entry in data["families"]}
+    kept = [entry for entry in old["families"] if tuple(entry["family"]) not in trained]
+    return {**data, "families": kept + data["families"]}
+
+
 def dumps(data: dict[str, Any]) -> str:
     """JSON with one level of indentation per object and every list of numbers or strings on one line."""
     text = json.dumps(data, indent=1)
@@ -358,10 +396,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--disable", default="", help="PRESET (or PRESET:bid, PRESET:trump): fits of its family the bot does not use"
     )
+    parser.add_argument("--merge", action="store_true", help="keep the --out file's families this run does not train")
     args = parser.parse_args(argv)
     presets = [p for p in args.presets.split(",") if p]
     disable = [p for p in args.disable.split(",") if p]
+    from jick.games.smear import preset_names
+
+    for spec in presets:
+        try:
+            name, _ = split_spec(spec)
+            if name not in preset_names():
+                raise ValueError(f"unknown preset {name!r}")
+            rules_of(spec)
+        except (ValueError, RulesError) as error:
+            parser.exit(2, f"train_bidding: {error}\n")
+    old = None
+    if args.merge and args.out.exists():
+        old = json.loads(args.out.read_text(encoding="utf-8"))
     data = train(presets, args.deals, args.seed, args.suits, args.jobs, args.holdout, cache=args.cache, disable=disable)
+    if old is not None:
+        data = merged(data, old)
     if not args.no_write:
         args.out.write_text(dumps(data) + "\n", encoding="utf-8")
         print(f"wrote {args.out}")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import math
 import random
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -264,3 +265,39 @@ def test_the_search_bar_of_its_own_bids_is_apart_from_its_model_of_the_others() 
                 only_own += theirs == A.Pass() and mine != A.Pass()
             state.apply(theirs)
     assert only_own > 0
+
+
+def test_the_training_script_trains_a_table_size_and_merges_it_into_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``NAME@N`` trains a preset at N seats (a family of its own); ``--merge`` keeps the file's other families."""
+    script = load_script("train_bidding")
+    assert script.split_spec("smear_ten_point@6") == ("smear_ten_point", 6)
+    assert script.split_spec("smear_mn_original") == ("smear_mn_original", None)
+    out = tmp_path / "model.json"
+    shipped = resources.files("jick.games.smear").joinpath("bidding_model.json").read_text(encoding="utf-8")
+    out.write_text(shipped, encoding="utf-8")
+    before = json.loads(shipped)["families"]
+    args = ["--deals", "3", "--presets", "smear_ten_point@6", "--holdout", "0.34", "--out", str(out), "--merge"]
+    assert script.main(args) == 0
+    data = json.loads(out.read_text())
+    six = family(load_preset("smear_ten_point", 6))
+    assert six != family(load_preset("smear_ten_point"))
+    assert [entry for entry in data["families"] if tuple(entry["family"]) != six] == before  # kept as they were
+    [entry] = [entry for entry in data["families"] if tuple(entry["family"]) == six]
+    assert entry["presets"] == ["smear_ten_point@6"] and entry["trained"]["deals"] == 3
+    assert len(entry["bid"]["intercepts"]) == 6  # one per position from the dealer at six seats
+    assert set(load_model(out)) == {tuple(e["family"]) for e in before} | {six}
+    # without --merge the file holds only the family trained now
+    assert script.main(args[:-1]) == 0
+    assert set(load_model(out)) == {six}
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize("spec", ["smear_ten_point@9", "smear_ten_point@six", "no_such_preset"])
+def test_the_training_script_refuses_a_bad_preset_in_one_line(spec: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        load_script("train_bidding").main(["--presets", spec, "--deals", "1", "--no-write"])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("train_bidding: ") and err.count("\n") == 1
