@@ -40,6 +40,14 @@ from script_kit import load_script
 #: A bar below the heuristic's, for the search's own bids.
 OWN_BAR = 0.45
 TRAINED = ("smear_ten_point", "smear_mn_original", "smear_mn_three_handed")
+#: The tables of those presets away from their default size that have a family of their own (``NAME@N``).
+TRAINED_TABLES = (("smear_ten_point", 5), ("smear_ten_point", 6))
+
+
+def _rules_of(spec: str) -> Any:
+    """The rules of a preset the model names: ``NAME`` or ``NAME@N`` (N seats)."""
+    name, _, players = spec.partition("@")
+    return load_preset(name, int(players) if players else None)
 
 
 def test_the_shipped_file_loads_and_covers_its_families() -> None:
@@ -48,15 +56,15 @@ def test_the_shipped_file_loads_and_covers_its_families() -> None:
     for key, model in models.items():
         assert model.presets, key
         for preset in model.presets:
-            assert family(load_preset(preset)) == key
+            assert family(_rules_of(preset)) == key
         for fit in (model.bid, model.trump):
             assert len(fit.weights) == len(FEATURES)
             assert len(fit.intercepts) == key[2]  # one per position from the dealer
             assert all(w >= 0 for w in fit.weights)
             assert 0 < fit.sigma < key[3]
-        assert (model_for(load_preset(model.presets[0])) is not None) == (model.use_bid or model.use_trump)
+        assert (model_for(_rules_of(model.presets[0])) is not None) == (model.use_bid or model.use_trump)
     covered = {p for model in models.values() for p in model.presets}
-    assert set(TRAINED) <= covered
+    assert set(TRAINED) | {f"{name}@{n}" for name, n in TRAINED_TABLES} <= covered
 
 
 def test_the_features_hold_the_estimate_of_the_own_cards_the_bot_passes_on() -> None:
@@ -80,9 +88,9 @@ def _stronger(hand: int, suit: int, rank: int) -> int | None:
     return None
 
 
-@pytest.mark.parametrize("preset", TRAINED)
-def test_a_stronger_trump_never_lowers_the_prediction(preset: str) -> None:
-    rules = load_preset(preset)
+@pytest.mark.parametrize(("preset", "players"), [(p, None) for p in TRAINED] + list(TRAINED_TABLES))
+def test_a_stronger_trump_never_lowers_the_prediction(preset: str, players: int | None) -> None:
+    rules = load_preset(preset, players)
     models = load_model()
     model = models[family(rules)]
     n = rules.num_players
@@ -90,7 +98,7 @@ def test_a_stronger_trump_never_lowers_the_prediction(preset: str) -> None:
     rng = random.Random(5)
     checked = 0
     for seed in range(60):
-        state = new_match(preset, seed=seed)
+        state = new_match(preset, players=players, seed=seed)
         if state.phase != "bidding":
             continue
         seat = rng.randrange(n)
@@ -283,7 +291,8 @@ def test_the_training_script_trains_a_table_size_and_merges_it_into_the_file(
     data = json.loads(out.read_text())
     six = family(load_preset("smear_ten_point", 6))
     assert six != family(load_preset("smear_ten_point"))
-    assert [entry for entry in data["families"] if tuple(entry["family"]) != six] == before  # kept as they were
+    others = [entry for entry in before if tuple(entry["family"]) != six]
+    assert [entry for entry in data["families"] if tuple(entry["family"]) != six] == others  # kept as they were
     [entry] = [entry for entry in data["families"] if tuple(entry["family"]) == six]
     assert entry["presets"] == ["smear_ten_point@6"] and entry["trained"]["deals"] == 3
     assert len(entry["bid"]["intercepts"]) == 6  # one per position from the dealer at six seats
