@@ -329,6 +329,8 @@ def train(
     for preset in presets:
         start = time.perf_counter()
         hands = hands_for(preset, deals, seed, suits, jobs, cache)
+        if not hands:
+            raise ValueError(f"{preset}: no bidder named trump in {deals} deals (the fits need a trump to name)")
         rules = rules_of(preset)
         heldout = evaluate(preset, hands, holdout)
         positions = rules.num_players
@@ -413,7 +415,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     old = None
     if args.merge and args.out.exists():
         old = json.loads(args.out.read_text(encoding="utf-8"))
-    data = train(presets, args.deals, args.seed, args.suits, args.jobs, args.holdout, cache=args.cache, disable=disable)
+    try:
+        data = train(
+            presets, args.deals, args.seed, args.suits, args.jobs, args.holdout, cache=args.cache, disable=disable
+        )
+    except ValueError as error:
+        parser.exit(2, f"train_bidding: {error}\n")
     if old is not None:
         data = merged(data, old)
     if not args.no_write:

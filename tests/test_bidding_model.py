@@ -303,10 +303,12 @@ def test_the_training_script_trains_a_table_size_and_merges_it_into_the_file(
     capsys.readouterr()
 
 
-@pytest.mark.parametrize("spec", ["smear_ten_point@9", "smear_ten_point@six", "no_such_preset"])
+@pytest.mark.parametrize("spec", ["smear_ten_point@9", "smear_ten_point@six", "no_such_preset", "pitch_five"])
 def test_the_training_script_refuses_a_bad_preset_in_one_line(spec: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_info:
         load_script("train_bidding").main(["--presets", spec, "--deals", "1", "--no-write"])
     assert exit_info.value.code == 2
     err = capsys.readouterr().err
     assert err.startswith("train_bidding: ") and err.count("\n") == 1
+    if spec == "pitch_five":  # the naming lead sets trump: no hand to fit
+        assert "no bidder named trump" in err
