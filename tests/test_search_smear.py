@@ -220,7 +220,7 @@ def test_tied_cards_go_to_the_heuristics_choice() -> None:
     """Where the solves value several cards as the best, the search plays the heuristic's card among them."""
     budget = Budget(worlds=4, auction_worlds=1, bids_tried=1, nodes=100_000)
     found = 0
-    for seed in range(40):
+    for seed in range(80):  # about one opening lead in thirteen has the heuristic's card among tied others
         if found == 3:
             break
         state = new_match("smear_ten_point", players=6, seed=seed)

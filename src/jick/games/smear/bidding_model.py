@@ -27,7 +27,7 @@ held-out figures of the fit.
 >>> model = model_for(load_preset("smear_ten_point"))
 >>> model is not None and model.bid.sigma > 0
 True
->>> model_for(load_preset("smear_widow")) is None
+>>> model_for(load_preset("pitch_five")) is None  # its family has no fit in use
 True
 """
 
