@@ -414,15 +414,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.exit(2, f"train_bidding: {error}\n")
     old = None
     if args.merge and args.out.exists():
-        old = json.loads(args.out.read_text(encoding="utf-8"))
+        try:
+            old = json.loads(args.out.read_text(encoding="utf-8"))
+            if not isinstance(old, dict) or not isinstance(old.get("families"), list):
+                raise ValueError("it holds no list of families")
+        except (OSError, ValueError) as error:
+            parser.exit(2, f"train_bidding: cannot merge into {args.out}: {error}\n")
     try:
         data = train(
             presets, args.deals, args.seed, args.suits, args.jobs, args.holdout, cache=args.cache, disable=disable
         )
+        if old is not None:
+            data = merged(data, old)
     except ValueError as error:
         parser.exit(2, f"train_bidding: {error}\n")
-    if old is not None:
-        data = merged(data, old)
     if not args.no_write:
         args.out.write_text(dumps(data) + "\n", encoding="utf-8")
         print(f"wrote {args.out}")

@@ -312,6 +312,14 @@ def test_the_training_script_trains_a_table_size_and_merges_it_into_the_file(
     assert script.main(args[:-1]) == 0
     assert set(load_model(out)) == {six}
     capsys.readouterr()
+    # a file that is not a model is not merged into, in one line
+    out.write_text("[1, 2]", encoding="utf-8")
+    with pytest.raises(SystemExit) as exit_info:
+        script.main(args)
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"train_bidding: cannot merge into {out}") and err.count("\n") == 1
+    assert out.read_text(encoding="utf-8") == "[1, 2]"  # left as it was
 
 
 @pytest.mark.parametrize("spec", ["smear_ten_point@9", "smear_ten_point@six", "no_such_preset", "pitch_five"])
