@@ -15,7 +15,7 @@ from .kit import LiveServer, create_table, host
 
 
 def hello(server: LiveServer, table_id: str, token: str | None, name: str | None = None, **extra: Any) -> Any:
-    ws = connect(f"{server.ws_url}/ws/tables/{table_id}", open_timeout=5, close_timeout=1, legacy=True)
+    ws = connect(f"{server.ws_url}/ws/tables/{table_id}", open_timeout=15, close_timeout=1, legacy=True)
     ws.send(json.dumps({"type": "hello", "token": token, "name": name, **extra}))
     return ws
 

@@ -65,7 +65,7 @@ def until(ws: ClientConnection, kind: str) -> dict[str, Any]:
 
 
 def hello(server: LiveServer, table_id: str, **fields: Any) -> ClientConnection:
-    ws = connect(f"{server.ws_url}/ws/tables/{table_id}", open_timeout=5, close_timeout=1, legacy=True)
+    ws = connect(f"{server.ws_url}/ws/tables/{table_id}", open_timeout=15, close_timeout=1, legacy=True)
     ws.send(json.dumps({"type": "hello", **fields}))
     return ws
 

@@ -68,7 +68,7 @@ def until(ws: ClientConnection, kind: str) -> dict[str, Any]:
 
 def open_ws(url: str) -> ClientConnection:
     """A websocket left open across helpers (closed by ``with`` or ``.close()``)."""
-    return connect(url, open_timeout=5, close_timeout=1, legacy=True)
+    return connect(url, open_timeout=15, close_timeout=1, legacy=True)
 
 
 def whose_turn(server: LiveServer, table: dict[str, Any]) -> int:

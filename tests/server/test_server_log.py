@@ -17,7 +17,7 @@ from .kit import LiveServer, create_table, host
 def hello(
     server: LiveServer, table_id: str, token: str | None, name: str | None = None, watch: str | None = None
 ) -> ClientConnection:
-    ws = connect(f"{server.ws_url}/ws/tables/{table_id}", open_timeout=5, close_timeout=1, legacy=True)
+    ws = connect(f"{server.ws_url}/ws/tables/{table_id}", open_timeout=15, close_timeout=1, legacy=True)
     message: dict[str, Any] = {"type": "hello", "token": token}
     if name:
         message["name"] = name

@@ -21,7 +21,7 @@ SHORT = {"preset": "tarok_3p", "set": ["deals_per_match=1"]}
 
 
 def hello(server: LiveServer, table_id: str, token: str | None) -> ClientConnection:
-    ws = connect(f"{server.ws_url}/ws/tables/{table_id}", open_timeout=5, close_timeout=1, legacy=True)
+    ws = connect(f"{server.ws_url}/ws/tables/{table_id}", open_timeout=15, close_timeout=1, legacy=True)
     ws.send(json.dumps({"type": "hello", "token": token}))
     return ws
 

@@ -27,7 +27,7 @@ def receive_until(ws: ClientConnection, test: Any, limit: int = 200) -> dict[str
 
 
 def hello(server: LiveServer, table_id: str, token: str | None, name: str | None = None) -> ClientConnection:
-    ws = connect(f"{server.ws_url}/ws/tables/{table_id}", open_timeout=5, close_timeout=1, legacy=True)
+    ws = connect(f"{server.ws_url}/ws/tables/{table_id}", open_timeout=15, close_timeout=1, legacy=True)
     ws.send(json.dumps({"type": "hello", "token": token, "name": name}))
     return ws
 
