@@ -120,13 +120,13 @@ def play_deal(args: tuple[str, int, int]) -> list[Hand]:
     """The hands of one deal, each seat in turn the bidder (see the module docstring)."""
     from jick.cards import index_mask
     from jick.games.smear import actions as A
-    from jick.games.smear import new_match
+    from jick.games.smear import load_preset, new_match
     from jick.games.smear.bidding_model import hand_features
     from jick.games.smear.heuristic import HeuristicBot
 
     spec, seed, suits = args
     preset, players = split_spec(spec)
-    rules = rules_of(spec)
+    rules = load_preset(preset, players)
     n = rules.num_players
     state0 = new_match(preset, players=players, seed=seed, first_dealer=seed % n)
     hands: list[Hand] = []
@@ -402,14 +402,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     presets = [p for p in args.presets.split(",") if p]
     disable = [p for p in args.disable.split(",") if p]
-    from jick.games.smear import preset_names
-
     for spec in presets:
         try:
-            name, _ = split_spec(spec)
-            if name not in preset_names():
-                raise ValueError(f"unknown preset {name!r}")
-            rules_of(spec)
+            rules_of(spec)  # an unknown preset or table size is the preset loader's RulesError
         except (ValueError, RulesError) as error:
             parser.exit(2, f"train_bidding: {error}\n")
     old = None
