@@ -45,10 +45,14 @@ TRAINED = ("smear_ten_point", "smear_mn_original", "smear_mn_three_handed")
 TRAINED_TABLES = (("smear_ten_point", 5), ("smear_ten_point", 6))
 
 
-def _rules_of(spec: str) -> Any:
-    """The rules of a preset the model names: ``NAME`` or ``NAME@N`` (N seats)."""
+def _table(spec: str) -> tuple[str, int | None]:
+    """A preset the model names, ``NAME`` or ``NAME@N``: the preset and its number of seats (None: the default)."""
     name, _, players = spec.partition("@")
-    return load_preset(name, int(players) if players else None)
+    return name, int(players) if players else None
+
+
+def _rules_of(spec: str) -> Any:
+    return load_preset(*_table(spec))
 
 
 def test_the_shipped_file_loads_and_covers_its_families() -> None:
@@ -99,8 +103,7 @@ SHIPPED = sorted(p for model in load_model().values() for p in model.presets)
 
 @pytest.mark.parametrize("spec", SHIPPED)
 def test_a_stronger_trump_never_lowers_the_prediction(spec: str) -> None:
-    preset, _, seats = spec.partition("@")
-    players = int(seats) if seats else None
+    preset, players = _table(spec)
     rules = load_preset(preset, players)
     models = load_model()
     model = models[family(rules)]
