@@ -98,6 +98,9 @@ BOT_VERSIONS: dict[str, tuple[str, dict[str, Any]]] = {
     "search_bidsearch2": ("search", {"bid_search": True, "bid_margin": 2.0}),
     # the Smear search bot whose defenders combine against the bidder in level standings too
     "search_defence_always": ("search", {"defence": "always"}),
+    # the Smear search bot laying away cards in a free_to_six discard by playing each plain card's discard out on
+    # sampled deals, as it values a call (off by default: see docs/bots.md)
+    "search_discards": ("search", {"discards": True}),
     # the Smear search bot that also reads the other seats' plays (off by default: no gain measured)
     "search_plays": ("search", {"read_plays": True}),
     # the Smear heuristic bot whose defenders play as one side when the bidder goes out by making his bid

@@ -20,6 +20,7 @@ False
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -152,6 +153,12 @@ def sample_weighted_world(obs: Any, rng: random.Random, model: Any = None) -> tu
 
 def _replay_auction(world: SmearState, obs: Any, model: Any) -> float:
     """Replay the auction seen in ``obs``; the weight of the world (0: it cannot have happened)."""
+    weight = _replay_calls(world, obs, model)
+    return weight if world.current_player == obs.seat and world.phase == obs.phase else 0.0
+
+
+def _replay_calls(world: SmearState, obs: Any, model: Any) -> float:
+    """Replay the calls of ``obs.bids`` on ``world``; the weight of the world (0: it cannot have happened)."""
     from jick.games.smear import actions as A
 
     keep = A.ACTIONS[A.KEEP_ID]
@@ -169,4 +176,63 @@ def _replay_auction(world: SmearState, obs: Any, model: Any) -> float:
         world.apply(action)
     while world.phase == "misdeal_offer" and world.current_player != obs.seat:
         world.apply(keep)
-    return weight if world.current_player == obs.seat and world.phase == obs.phase else 0.0
+    return weight
+
+
+def sample_discard_world(obs: Any, rng: random.Random, model: Any) -> tuple[SmearState, float]:
+    """A whole state at the seat's discard (``free_to_six``), consistent with ``obs``, and its weight.
+
+    The other seats are dealt a random fit, weighted by how likely ``model``
+    makes the auction seen (as :func:`sample_weighted_world`); a seat that
+    has discarded already laid away cards of the stock's unseen plain cards,
+    low ones likelier (:func:`_discard_weight`). The auction, the trump and
+    the discards so far are replayed, so the seat sees in the world exactly
+    what ``obs`` shows. Raises :class:`SamplingError` outside a ``free_to_six``
+    discard, after a shown (buried) discard, or when no deal fits.
+    """
+    from jick.games.smear import actions as A
+    from jick.games.smear.rules import DiscardMode
+
+    rules = obs.rules
+    if obs.phase != "discard" or rules.discard_mode is not DiscardMode.FREE_TO_SIX or rules.kitty_size or obs.buried:
+        raise SamplingError("discard worlds are sampled in a free_to_six discard without a kitty or shown cards")
+    k = knowledge(obs)
+    n = len(obs.hand_sizes)
+    mine = k.hand | sum(1 << c.index for c in obs.own_discards)
+    # who discarded before the seat, in the order of the play (from the dealer's left)
+    order = [(obs.dealer + 1 + i) % n for i in range(n)]
+    before = [s for s in order[: order.index(obs.seat)] if obs.discard_counts[s]]
+    trump_action = A.ACTIONS[A.TRUMP_BASE + obs.trump]
+    for _ in range(50):
+        hands = sample_hands(dataclasses.replace(k, face_down=()), rng)
+        pool = k.unknown & ~sum(hands[s] for s in range(n) if s != k.seat)
+        laid: dict[int, list[int]] = {}
+        for seat in before:  # its face-down cards come out of the unseen plain cards
+            plain = _cards(pool & ~(k.table.trumps if k.table is not None else 0))
+            laid[seat] = _weighted_pick(plain, [_discard_weight(c) for c in plain], obs.discard_counts[seat], rng)
+            for card in laid[seat]:
+                pool &= ~(1 << card)
+                hands[seat] |= 1 << card
+        hands[k.seat] = mine
+        rest = _cards(pool)
+        rng.shuffle(rest)
+        placed = {s: [CARDS[c] for c in _cards(h)] for s, h in enumerate(hands)}
+        deck = arrange_deck(rules, obs.dealer, placed, kitty=[], fill=[CARDS[c] for c in rest])
+        world = SmearState(rules, seed=rng.randrange(2**31), decks=[deck], first_dealer=obs.dealer)
+        if len(world.deals) != 1 or world.phase not in ("bidding", "misdeal_offer"):
+            continue
+        world.set_scores(obs.scores)
+        weight = _replay_calls(world, obs, model)
+        if weight <= 0 or world.current_player != obs.bidder or not world.is_legal(trump_action):
+            continue
+        world.apply(trump_action)
+        for seat in before + [obs.seat]:
+            cards = laid.get(seat, [c.index for c in obs.own_discards] if seat == obs.seat else [])
+            for card in cards:
+                action = A.ACTIONS[A.DISCARD_BASE + card]
+                if world.current_player != seat or not world.is_legal(action):
+                    break
+                world.apply(action)
+        if world.phase == "discard" and world.current_player == obs.seat and world.hand_mask(obs.seat) == k.hand:
+            return world, weight
+    raise SamplingError(f"no deal fits the discards seen by seat {obs.seat}")

@@ -53,7 +53,7 @@ from jick.games.smear.defence import DEFENCES, defence_coalition, set_bonus
 from jick.games.smear.inference import AuctionReader, PlayReader, resample
 from jick.games.smear.knowledge import Knowledge, knowledge
 from jick.games.smear.rules import HighCard, LowAward
-from jick.games.smear.sampling import sample_hands, sample_weighted_world
+from jick.games.smear.sampling import sample_discard_world, sample_hands, sample_weighted_world
 from jick.games.smear.solver import (
     LAST,
     LEAF_EVEN,
@@ -358,6 +358,7 @@ class SearchBot:
         deepen: bool = False,
         halving: bool = False,
         others: str = "sum",
+        discards: bool = False,
     ) -> None:
         if budget is None:
             if level not in BUDGETS:
@@ -383,6 +384,7 @@ class SearchBot:
         self.deepen = deepen
         self.halving = halving
         self.others = others
+        self.discards = discards
         self.bid_threshold = bid_threshold
         self.model_threshold = model_threshold
         self.bid_search = bid_search
@@ -415,6 +417,11 @@ class SearchBot:
         naming = obs.phase == "play" and obs.trump is None  # the pitcher's lead names trump (first_lead)
         if obs.phase == "play" and len(legal) > 1 and not naming:
             return self._explain_play(obs)
+        if self.discards and obs.phase == "discard" and len(legal) > 1:
+            try:
+                return self._explain_discard(obs)
+            except SamplingError:
+                pass
         if (obs.phase in ("bidding", "trump") or naming) and len(legal) > 1:
             try:
                 if self.bid_search and obs.phase == "bidding":
@@ -609,9 +616,26 @@ class SearchBot:
         )
 
     def _explain_auction(self, obs: Any) -> Explanation:
-        rng = self._rng(obs)
         suggestion = self._bidder.choose(obs)
-        candidates = self._candidates(obs, suggestion)
+        return self._played_out(obs, suggestion, self._candidates(obs, suggestion), sample_weighted_world)
+
+    def _explain_discard(self, obs: Any) -> Explanation:
+        """Each plain card laid away (and the heuristic's choice) played out on sampled deals, as a call is."""
+        suggestion = self._bidder.choose(obs)
+        table = knowledge(obs).table
+        trumps = table.trumps if table is not None else 0
+        candidates: list[Action] = [
+            a for a in obs.legal_actions if isinstance(a, A.Discard) and not trumps >> a.card.index & 1
+        ]
+        if suggestion not in candidates:
+            candidates.append(suggestion)
+        return self._played_out(obs, suggestion, candidates, sample_discard_world, DISCARD_MARGIN)
+
+    def _played_out(
+        self, obs: Any, suggestion: Action, candidates: list[Action], sample: Any, margin: float = 2.0
+    ) -> Explanation:
+        """Play every candidate out on the same sampled deals; the best unless the heuristic's is within the noise."""
+        rng = self._rng(obs)
         if len(candidates) == 1:
             return Explanation(candidates[0], ((candidates[0], 0.0),), "only one sensible choice")
         n = len(obs.sides)
@@ -622,7 +646,7 @@ class SearchBot:
         for i in range(samples):
             if deadline.expired():
                 break
-            world, weight = sample_weighted_world(obs, rng, self._heuristic)
+            world, weight = sample(obs, rng, self._heuristic)
             bots = [self._playout_bot(i, s, obs.seat) for s in range(n)]
             valued: list[float] = []
             for action in candidates:
@@ -641,19 +665,22 @@ class SearchBot:
                 {"worlds": samples, "deadline_hit": True},
             )  # fmt: skip
         values = {a: _weighted_mean(v, weights) for a, v in outcomes.items()}
-        what = {"trump": "trump", "play": "lead"}.get(obs.phase, "bid")
+        what = {"trump": "trump", "play": "lead", "discard": "discard"}.get(obs.phase, "bid")
         method = f"each {what} played out on {samples} sampled deals by heuristic players"
         explanation = _ranked(obs, values, method)
         explanation.details.update(worlds=samples, deadline_hit=deadline.hit)
         best = explanation.choice
         if best != suggestion and suggestion in outcomes:
             gains = [b - s for b, s in zip(outcomes[best], outcomes[suggestion], strict=True)]
-            if not clearly_better(gains, weights, 2.0):
+            if not clearly_better(gains, weights, margin):
                 # within the noise of the sample: keep the heuristic's calibrated choice
                 return Explanation(suggestion, explanation.values, method + ", heuristic choice kept within the noise",
                                    explanation.details)  # fmt: skip
         return explanation
 
+
+#: Standard errors by which a discard must beat the heuristic's on the sampled deals to replace it.
+DISCARD_MARGIN = 1.0
 
 _speed = [float(NODES_PER_SECOND)]
 
