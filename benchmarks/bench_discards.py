@@ -25,7 +25,7 @@ import time
 from typing import Any
 
 from jick.arena.stats import mean_interval
-from jick.engine import RulesError
+from jick.engine import Action, RulesError
 from jick.games.smear import actions as A
 from jick.games.smear import search
 from jick.games.smear.heuristic import HeuristicBot
@@ -51,7 +51,7 @@ def play_deal(rules: Any, seed: int, side: int, how: str) -> tuple[float, int]:
         if obs.phase == "discard" and state.side_of(seat) == side:
             if how == "open":
                 playout_bots = [HeuristicBot(seed=seed * 10 + 5 + s) for s in range(state.num_players)]
-                legal = [a for a in obs.legal_actions if isinstance(a, A.Discard)]
+                legal: list[Action] = [a for a in obs.legal_actions if isinstance(a, A.Discard)]
                 values = {a: search.play_out(state, seat, a, playout_bots) for a in legal}
                 best = max(values, key=lambda a: (values[a], a == action))
             else:
