@@ -334,6 +334,11 @@ class SearchBot:
     combine with the other defenders: as much as its own (``"sum"``, the
     default) or as the others' mean (``"mean"``: its own points less the
     other sides' mean, what a match standing weighs), the ``search_mean`` bot.
+    With ``discards=True`` it lays away in a ``free_to_six`` discard by playing
+    each plain card's discard out on sampled deals, as it values a call,
+    keeping the heuristic's card unless another beats it by
+    :data:`DISCARD_MARGIN` standard errors: the ``search_discards`` bot (off by
+    default: it gained nothing, see docs/bots.md); elsewhere it discards as the heuristic.
     """
 
     name = "search"
