@@ -128,7 +128,6 @@ def sample_weighted_world(obs: Any, rng: random.Random, model: Any = None) -> tu
     if obs.phase not in ("bidding", "trump", "misdeal_offer") and not naming_lead:
         raise SamplingError(f"worlds are sampled before the discards, not in the {obs.phase} phase")
     k = knowledge(obs)
-    rules = obs.rules
     for _ in range(50):
         hands = sample_hands(k, rng)
         rest = _cards(k.unknown & ~sum(hands[s] for s in range(len(hands)) if s != k.seat))
@@ -137,18 +136,29 @@ def sample_weighted_world(obs: Any, rng: random.Random, model: Any = None) -> tu
         for card in obs.kitty:  # the seat took the kitty: it was not dealt those cards
             kitty |= 1 << card.index
         hands[k.seat] &= ~kitty
-        placed = {s: [CARDS[c] for c in _cards(h)] for s, h in enumerate(hands)}
-        deck = arrange_deck(
-            rules, obs.dealer, placed, kitty=[CARDS[c] for c in _cards(kitty)], fill=[CARDS[c] for c in rest]
-        )
-        world = SmearState(rules, seed=rng.randrange(2**31), decks=[deck], first_dealer=obs.dealer)
-        if len(world.deals) != 1 or world.phase not in ("bidding", "misdeal_offer"):
-            continue  # a low hand would have been redealt: this deal did not happen
-        world.set_scores(obs.scores)
+        world = _dealt(obs, hands, kitty, rest, rng)
+        if world is None:
+            continue
         weight = _replay_auction(world, obs, model)
         if weight > 0:
             return world, weight
     raise SamplingError(f"no deal fits the auction seen by seat {obs.seat}")
+
+
+def _dealt(obs: Any, hands: list[int], kitty: int, rest: list[int], rng: random.Random) -> SmearState | None:
+    """A new deal of ``hands`` (masks), ``kitty`` and the stock ``rest`` at the match score of ``obs``.
+
+    None when a low hand would have been redealt: that deal did not happen.
+    """
+    placed = {s: [CARDS[c] for c in _cards(h)] for s, h in enumerate(hands)}
+    deck = arrange_deck(
+        obs.rules, obs.dealer, placed, kitty=[CARDS[c] for c in _cards(kitty)], fill=[CARDS[c] for c in rest]
+    )
+    world = SmearState(obs.rules, seed=rng.randrange(2**31), decks=[deck], first_dealer=obs.dealer)
+    if len(world.deals) != 1 or world.phase not in ("bidding", "misdeal_offer"):
+        return None
+    world.set_scores(obs.scores)
+    return world
 
 
 def _replay_auction(world: SmearState, obs: Any, model: Any) -> float:
@@ -203,12 +213,13 @@ def sample_discard_world(obs: Any, rng: random.Random, model: Any) -> tuple[Smea
     order = [(obs.dealer + 1 + i) % n for i in range(n)]
     before = [s for s in order[: order.index(obs.seat)] if obs.discard_counts[s]]
     trump_action = A.ACTIONS[A.TRUMP_BASE + obs.trump]
+    trumps = k.table.trumps if k.table is not None else 0
     for _ in range(50):
         hands = sample_hands(dataclasses.replace(k, face_down=()), rng)
         pool = k.unknown & ~sum(hands[s] for s in range(n) if s != k.seat)
         laid: dict[int, list[int]] = {}
         for seat in before:  # its face-down cards come out of the unseen plain cards
-            plain = _cards(pool & ~(k.table.trumps if k.table is not None else 0))
+            plain = _cards(pool & ~trumps)
             laid[seat] = _weighted_pick(plain, [_discard_weight(c) for c in plain], obs.discard_counts[seat], rng)
             for card in laid[seat]:
                 pool &= ~(1 << card)
@@ -216,12 +227,9 @@ def sample_discard_world(obs: Any, rng: random.Random, model: Any) -> tuple[Smea
         hands[k.seat] = mine
         rest = _cards(pool)
         rng.shuffle(rest)
-        placed = {s: [CARDS[c] for c in _cards(h)] for s, h in enumerate(hands)}
-        deck = arrange_deck(rules, obs.dealer, placed, kitty=[], fill=[CARDS[c] for c in rest])
-        world = SmearState(rules, seed=rng.randrange(2**31), decks=[deck], first_dealer=obs.dealer)
-        if len(world.deals) != 1 or world.phase not in ("bidding", "misdeal_offer"):
+        world = _dealt(obs, hands, 0, rest, rng)
+        if world is None:
             continue
-        world.set_scores(obs.scores)
         weight = _replay_calls(world, obs, model)
         if weight <= 0 or world.current_player != obs.bidder or not world.is_legal(trump_action):
             continue
