@@ -34,11 +34,11 @@ from jick.games.smear.rules import DiscardMode
 from jick.games.smear.state import SmearState
 
 
-def play_deal(rules: Any, seed: int, side: int, how: str) -> tuple[float, int]:
+def play_deal(rules: Any, seed: int, side: int, how: str, margin: float) -> tuple[float, int]:
     """One hand of deal ``seed`` with ``side`` discarding by ``how``: (its points less the other's, cards changed)."""
     state = SmearState(rules, seed=seed)
     bots = [HeuristicBot(seed=seed * 10 + s) for s in range(state.num_players)]
-    searcher = search.SearchBot(seed=seed, discards=True)
+    searcher = search.SearchBot(seed=seed, discards=True, discard_margin=margin)
     changed = 0
     while not state.hand_results:
         seat = state.current_player
@@ -75,13 +75,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     rules = load_preset(args.preset)
     if rules.discard_mode is not DiscardMode.FREE_TO_SIX or rules.kitty_size or rules.num_players != 4:
         raise RulesError(f"{args.preset} is not a four-seat free_to_six deal without a kitty")
-    search.DISCARD_MARGIN = args.margin
     how = "open" if args.open else "search"
     started = time.perf_counter()
     values: list[float] = []
     changed = 0
     for seed in range(args.start, args.start + args.deals):
-        plays = [play_deal(rules, seed, side, how) for side in (0, 1)]
+        plays = [play_deal(rules, seed, side, how, args.margin) for side in (0, 1)]
         values.append(sum(v for v, _ in plays) / 2)
         changed += sum(c for _, c in plays)
     interval = mean_interval(values)

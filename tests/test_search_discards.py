@@ -17,11 +17,11 @@ from smear_kit import swap_hidden_hands
 SMALL = Budget(worlds=4, auction_worlds=3, bids_tried=2, nodes=50_000)
 
 
-def _discards(preset: str, seeds: range, players: int | None = None) -> list[SmearState]:
+def _discards(preset: str, seeds: range) -> list[SmearState]:
     """Every discard decision of heuristic hands (first hand of each seeded match), as states."""
     found = []
     for seed in seeds:
-        state = new_match(preset, seed=seed, players=players)
+        state = new_match(preset, seed=seed)
         bots = [HeuristicBot(seed=seed * 10 + s) for s in range(state.num_players)]
         while not state.hand_results and state.phase != "play":
             seat = state.current_player

@@ -336,8 +336,8 @@ class SearchBot:
     other sides' mean, what a match standing weighs), the ``search_mean`` bot.
     With ``discards=True`` it lays away in a ``free_to_six`` discard by playing
     each plain card's discard out on sampled deals, as it values a call,
-    keeping the heuristic's card unless another beats it by
-    :data:`DISCARD_MARGIN` standard errors: the ``search_discards`` bot (off by
+    keeping the heuristic's card unless another beats it by ``discard_margin``
+    standard errors (:data:`DISCARD_MARGIN`): the ``search_discards`` bot (off by
     default: it gained nothing, see docs/bots.md); elsewhere it discards as the heuristic.
     """
 
@@ -364,6 +364,7 @@ class SearchBot:
         halving: bool = False,
         others: str = "sum",
         discards: bool = False,
+        discard_margin: float | None = None,
     ) -> None:
         if budget is None:
             if level not in BUDGETS:
@@ -390,6 +391,7 @@ class SearchBot:
         self.halving = halving
         self.others = others
         self.discards = discards
+        self.discard_margin = DISCARD_MARGIN if discard_margin is None else discard_margin
         self.bid_threshold = bid_threshold
         self.model_threshold = model_threshold
         self.bid_search = bid_search
@@ -634,7 +636,7 @@ class SearchBot:
         ]
         if suggestion not in candidates:
             candidates.append(suggestion)
-        return self._played_out(obs, suggestion, candidates, sample_discard_world, DISCARD_MARGIN)
+        return self._played_out(obs, suggestion, candidates, sample_discard_world, self.discard_margin)
 
     def _played_out(
         self, obs: Any, suggestion: Action, candidates: list[Action], sample: Any, margin: float = 2.0
