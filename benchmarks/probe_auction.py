@@ -1,0 +1,118 @@
+"""How a search bot's auction differs from the heuristic's: every call with a choice of heuristic auctions, asked again.
+
+Heuristic bots bid seeded Smear deals (match seeds ``--seed``, ``--seed`` + 1,
+...). At each of their calls with more than one legal choice the search bot
+named by ``--bot`` (``search``, ``search_bidsearch``, any Smear search
+variant of ``jick arena``) is asked the same call from the same observation.
+The heuristic's call is then applied, so every auction is the heuristic's and
+the questions are the same for every bot. Printed: the calls asked, how many
+sampled deals the search valued per call (median and least), how often its
+deadline cut it short, and how often it called otherwise than the heuristic
+(a higher call, a lower one: pass below every bid, a moon or smudge above).
+
+Usage (from the repository root)::
+
+    .venv/bin/python benchmarks/probe_auction.py [--bot NAME] [--preset NAME] [--players N]
+        [--deals N] [--seed N] [--json]
+
+See docs/bots.md ("Five and six seats") for the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from typing import Any
+
+
+def call_level(text: str) -> int:
+    """The height of a call for comparing two: pass 0, a bid its number, anything else (moon, smudge) above all.
+
+    >>> [call_level(t) for t in ("pass", "4", "moon")]
+    [0, 4, 99]
+    """
+    if text == "pass":
+        return 0
+    return int(text) if text.isdigit() else 99
+
+
+def probe(bot: str, preset: str, players: int | None, deals: int, seed: int) -> dict[str, Any]:
+    """Ask ``bot`` every call with a choice of ``deals`` heuristic auctions; the counts of the module's docstring."""
+    from jick.bots import make_bot
+    from jick.engine import RulesError
+    from jick.games.smear import new_match
+    from jick.games.smear.heuristic import HeuristicBot
+
+    if not hasattr(make_bot(bot, seed=0, game="smear"), "explain"):
+        raise RulesError(f"bot {bot!r} does not explain its calls; probe a search bot")
+    worlds: list[int] = []
+    calls = cut = higher = lower = 0
+    for d in range(deals):
+        state = new_match(preset, players=players, seed=seed + d)
+        heuristic = [HeuristicBot(seed=seat) for seat in range(state.num_players)]
+        while state.phase == "bidding":
+            seat = state.current_player
+            obs = state.observation(seat)
+            call = heuristic[seat].choose(obs)
+            if len(obs.legal_actions) > 1:
+                why = make_bot(bot, seed=seat, game="smear").explain(obs)  # type: ignore[attr-defined]
+                calls += 1
+                worlds.append(int(why.details.get("worlds", 0)))
+                cut += bool(why.details.get("deadline_hit", False))
+                if why.choice != call:
+                    if call_level(str(why.choice)) > call_level(str(call)):
+                        higher += 1
+                    else:
+                        lower += 1
+            state.apply(call)
+    return {
+        "bot": bot,
+        "preset": preset,
+        "players": players,
+        "deals": deals,
+        "seed": seed,
+        "calls": calls,
+        "worlds_median": statistics.median(worlds) if worlds else 0,
+        "worlds_least": min(worlds, default=0),
+        "deadline_hit": cut,
+        "overruled": higher + lower,
+        "higher": higher,
+        "lower": lower,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bot", default="search_bidsearch")
+    parser.add_argument("--preset", default="smear_ten_point")
+    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--deals", type=int, default=30)
+    parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--json", action="store_true", help="print the counts as JSON")
+    args = parser.parse_args(argv)
+    from jick.engine import RulesError
+
+    if args.deals < 1:
+        print("probe_auction: --deals must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        result = probe(args.bot, args.preset, args.players, args.deals, args.seed)
+    except RulesError as error:
+        print(f"probe_auction: {error}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    print(
+        f"{result['bot']} on {result['preset']} ({args.players or 'default'} players, {args.deals} heuristic "
+        f"auctions): {result['calls']} calls with a choice, deals valued a call median {result['worlds_median']} "
+        f"(least {result['worlds_least']}), deadline hit {result['deadline_hit']}, "
+        f"called otherwise {result['overruled']} ({result['higher']} higher, {result['lower']} lower)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

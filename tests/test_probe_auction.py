@@ -1,0 +1,30 @@
+"""Keeps benchmarks/probe_auction.py working: the search's calls against the heuristic's on the same auctions."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from jick.engine import RulesError
+from script_kit import load_script
+
+
+def test_every_call_with_a_choice_is_asked_and_the_differences_add_up(capsys):
+    bench = load_script("probe_auction")
+    assert bench.main(["--bot", "search:easy", "--deals", "2", "--json"]) == 0
+    counts = json.loads(capsys.readouterr().out)
+    assert counts["calls"] >= 2  # two four-seat auctions, each with at least one call to choose
+    assert counts["overruled"] == counts["higher"] + counts["lower"] <= counts["calls"]
+    assert 1 <= counts["worlds_least"] <= counts["worlds_median"]
+
+
+def test_a_bot_that_cannot_explain_its_calls_is_refused_in_one_line(capsys):
+    bench = load_script("probe_auction")
+    with pytest.raises(RulesError, match="bot 'heuristic' does not explain its calls"):
+        bench.probe("heuristic", "smear_ten_point", None, 1, 1000)
+    assert bench.main(["--bot", "heuristic", "--deals", "1"]) == 2
+    refusal = "probe_auction: bot 'heuristic' does not explain its calls; probe a search bot"
+    assert capsys.readouterr().err.strip() == refusal
+    assert bench.main(["--preset", "nosuch"]) == 2
+    assert capsys.readouterr().err.startswith("probe_auction: unknown preset 'nosuch'")
