@@ -11,7 +11,7 @@ from jick.bots.margin import clearly_better
 from jick.games.smear import actions as A
 from jick.games.smear import load_preset, new_match
 from jick.games.smear.arrange import arrange_deck
-from jick.games.smear.bid_search import bid_candidates
+from jick.games.smear.bid_search import bid_candidates, split_choice
 from jick.games.smear.bot import HeuristicBot
 from jick.games.smear.search import Budget, SearchBot
 from jick.games.smear.state import SmearState
@@ -146,3 +146,29 @@ def test_calls_that_end_in_one_contract_share_a_play_out(monkeypatch: pytest.Mon
     played.clear()
     values_again = bid_search.call_values(world, W, [PASS, PASS, *calls[1:]], bots)
     assert len(played) == 4 and values_again == [values[0], *values]
+
+
+def test_the_split_guard_tests_the_best_call_on_deals_it_was_not_chosen_on() -> None:
+    four, five = A.ACTIONS[A.BID_BASE + 4], A.ACTIONS[A.BID_BASE + 5]
+    calls = [PASS, four, five]
+    flat = [0.0] * 8
+    # 5 looks best on the even deals only, where it was lucky; on the odd ones it loses: the heuristic's pass stands
+    lucky = [4.0, -3.0, 4.0, -3.0, 4.0, -3.0, 4.0, -3.0]
+    assert split_choice(calls, [flat, flat, lucky], [1.0] * 8, PASS, 1.0) == PASS
+    # the same figures judged on all deals together by their best mean would pick it
+    assert max(calls, key=lambda c: sum([flat, flat, lucky][calls.index(c)])) == five
+    # 4 wins on both halves: it replaces the pass
+    steady = [2.0, 1.5, 2.5, 2.0, 1.0, 2.0, 2.0, 2.5]
+    assert split_choice(calls, [flat, steady, flat], [1.0] * 8, PASS, 1.0) == four
+    # a tie on the choosing half goes to the heuristic's call
+    assert split_choice(calls, [flat, flat, flat], [1.0] * 8, four, 0.0) == four
+
+
+def test_search_bidsplit_searches_its_calls_with_the_split_guard() -> None:
+    bot = make_bot("search_bidsplit", seed=1, game="smear")
+    assert isinstance(bot, SearchBot) and bot.bid_search and bot.bid_split
+    split = SearchBot(seed=3, budget=SMALL, bid_search=True, bid_margin=0.0, bid_split=True)
+    why = split.explain(deal(SURE).observation(N))
+    assert why.choice != PASS and "tested against the heuristic's on the other half" in why.method
+    hopeless = split.explain(last_to_bid(HOPELESS).observation(W))
+    assert hopeless.choice == PASS

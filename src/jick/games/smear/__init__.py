@@ -96,6 +96,9 @@ BOT_VERSIONS: dict[str, tuple[str, dict[str, Any]]] = {
     "search_bidsearch": ("search", {"bid_search": True}),
     # the same, replacing the heuristic's call only when another beats it by two standard errors (as search_v4)
     "search_bidsearch2": ("search", {"bid_search": True, "bid_margin": 2.0}),
+    # the same, choosing the best call on half the sampled deals and testing it against the heuristic's on the
+    # other half, so that luck in the choice does not pass the test (off by default: see docs/bots.md)
+    "search_bidsplit": ("search", {"bid_search": True, "bid_split": True}),
     # the Smear search bot whose defenders combine against the bidder in level standings too
     "search_defence_always": ("search", {"defence": "always"}),
     # the Smear search bot laying away cards in a free_to_six discard by playing each plain card's discard out on

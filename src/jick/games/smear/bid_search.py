@@ -121,7 +121,10 @@ class CallSearch:
     stands within the noise; ``model``: the heuristic that reads the other
     seats' calls; ``player(world, seat)``: the heuristic playing ``seat`` on
     the ``world``-th deal; ``deals``: the most deals sampled; ``seconds``: the
-    deadline; ``margin``: the standard errors another call must win by.
+    deadline; ``margin``: the standard errors another call must win by;
+    ``split``: choose the best call on the even-numbered deals and test it
+    against the heuristic's on the odd-numbered ones only, so that the test
+    is not biased by the choice (:func:`split_choice`).
     """
 
     rng: random.Random
@@ -131,6 +134,40 @@ class CallSearch:
     deals: int
     seconds: float | None = None
     margin: float = MARGIN
+    split: bool = False
+
+
+def split_choice(
+    calls: list[Action], outcomes: list[list[float]], weights: list[float], suggestion: Action, margin: float
+) -> Action:
+    """The best call on the even-numbered deals if it beats ``suggestion`` on the odd-numbered ones, else that.
+
+    Picking the best of several calls and testing it on the same deals
+    favours whichever call those deals happened to flatter; a call chosen on
+    one half of the deals and tested on the other half is tested fairly.
+
+    >>> split_choice(["pass", "4"], [[0, 0, 0, 0, 0, 0], [1, 3, 1, 2, 1, 3]], [1.0] * 6, "pass", 1.0)
+    '4'
+    >>> split_choice(["pass", "4"], [[0, 0, 0, 0, 0, 0], [3, -1, 3, 1, 3, -2]], [1.0] * 6, "pass", 1.0)
+    'pass'
+    """
+    from jick.games.smear.search import _weighted_mean
+
+    if suggestion not in calls:
+        return suggestion
+    chosen_on = range(0, len(weights), 2)
+    tested_on = range(1, len(weights), 2)
+    w_choose = [weights[i] for i in chosen_on]
+
+    def chosen_value(call: Action) -> tuple[float, bool]:  # a tie goes to the heuristic's call
+        return _weighted_mean([outcomes[calls.index(call)][i] for i in chosen_on], w_choose), call == suggestion
+
+    best = max(calls, key=chosen_value)
+    if best == suggestion:
+        return suggestion
+    mine, theirs = outcomes[calls.index(suggestion)], outcomes[calls.index(best)]
+    gains = [theirs[i] - mine[i] for i in tested_on]
+    return best if clearly_better(gains, [weights[i] for i in tested_on], margin) else suggestion
 
 
 def explain_bids(obs: Any, search: CallSearch) -> Explanation:
@@ -165,6 +202,10 @@ def explain_bids(obs: Any, search: CallSearch) -> Explanation:
     method = f"each call valued on {len(weights)} sampled deals, the auction and play finished by heuristic players"
     explanation = _ranked(obs, means, method)
     explanation.details.update(worlds=len(weights), deadline_hit=deadline.hit)
+    if search.split:
+        choice = split_choice(calls, outcomes, weights, suggestion, search.margin)
+        note = ", the best on half the deals tested against the heuristic's on the other half"
+        return Explanation(choice, explanation.values, method + note, explanation.details)
     best = explanation.choice
     if best != suggestion and suggestion in calls:
         mine = outcomes[calls.index(suggestion)]

@@ -304,7 +304,10 @@ class SearchBot:
     sampled deals, the rest of the auction and the hand played out, to the
     score (:mod:`~jick.games.smear.bid_search`), keeping the heuristic's call
     unless another beats it by ``bid_margin`` standard errors: the
-    ``search_bidsearch`` bot (off by default: see docs/bots.md). ``defence`` is how a defender plays at a table of more
+    ``search_bidsearch`` bot (off by default: see docs/bots.md); with
+    ``bid_split=True`` as well, the best call is chosen on half the sampled
+    deals and tested against the heuristic's on the other half (the
+    ``search_bidsplit`` bot). ``defence`` is how a defender plays at a table of more
     than two sides (:mod:`~jick.games.smear.defence`): ``"threat"`` combines
     with the other defenders against a bidder who leads the match or would
     win it with this bid, ``"always"`` in level standings too (the
@@ -356,6 +359,7 @@ class SearchBot:
         model_threshold: float | None = None,
         bid_search: bool = False,
         bid_margin: float | None = None,
+        bid_split: bool = False,
         defence: str = "threat",
         tie_break: bool = True,
         play_margin: float | None = None,
@@ -396,6 +400,7 @@ class SearchBot:
         self.model_threshold = model_threshold
         self.bid_search = bid_search
         self.bid_margin = MARGIN if bid_margin is None else bid_margin
+        self.bid_split = bid_split
         self.seed = 0 if seed is None else seed
         #: The model of the other seats (their calls, and every seat in the auction's play-outs).
         self._heuristic = _heuristic(seed, model_threshold)
@@ -620,6 +625,7 @@ class SearchBot:
             deals=BID_SEARCH_DEALS * self.budget.auction_worlds,
             seconds=self.budget.seconds,
             margin=self.bid_margin,
+            split=self.bid_split,
         )
 
     def _explain_auction(self, obs: Any) -> Explanation:
