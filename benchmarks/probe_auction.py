@@ -48,7 +48,7 @@ def probe(bot: str, preset: str, players: int | None, deals: int, seed: int) -> 
     if not hasattr(make_bot(bot, seed=0, game="smear"), "explain"):
         raise RulesError(f"bot {bot!r} does not explain its calls; probe a search bot")
     worlds: list[int] = []
-    calls = cut = higher = lower = 0
+    calls = cut = overruled = higher = lower = 0
     for d in range(deals):
         state = new_match(preset, players=players, seed=seed + d)
         heuristic = [HeuristicBot(seed=seat) for seat in range(state.num_players)]
@@ -62,10 +62,10 @@ def probe(bot: str, preset: str, players: int | None, deals: int, seed: int) -> 
                 worlds.append(int(why.details.get("worlds", 0)))
                 cut += bool(why.details.get("deadline_hit", False))
                 if why.choice != call:
-                    if call_level(str(why.choice)) > call_level(str(call)):
-                        higher += 1
-                    else:
-                        lower += 1
+                    overruled += 1
+                    step = call_level(str(why.choice)) - call_level(str(call))
+                    higher += step > 0
+                    lower += step < 0  # (a moon for a smudge is neither)
             state.apply(call)
     return {
         "bot": bot,
@@ -77,7 +77,7 @@ def probe(bot: str, preset: str, players: int | None, deals: int, seed: int) -> 
         "worlds_median": statistics.median(worlds) if worlds else 0,
         "worlds_least": min(worlds, default=0),
         "deadline_hit": cut,
-        "overruled": higher + lower,
+        "overruled": overruled,
         "higher": higher,
         "lower": lower,
     }

@@ -15,7 +15,7 @@ def test_every_call_with_a_choice_is_asked_and_the_differences_add_up(capsys):
     assert bench.main(["--bot", "search:easy", "--deals", "2", "--json"]) == 0
     counts = json.loads(capsys.readouterr().out)
     assert counts["calls"] >= 2  # two four-seat auctions, each with at least one call to choose
-    assert counts["overruled"] == counts["higher"] + counts["lower"] <= counts["calls"]
+    assert counts["higher"] + counts["lower"] <= counts["overruled"] <= counts["calls"]
     assert 1 <= counts["worlds_least"] <= counts["worlds_median"]
 
 
