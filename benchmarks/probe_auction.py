@@ -9,6 +9,11 @@ the questions are the same for every bot. Printed: the calls asked, how many
 sampled deals the search valued per call (median and least), how often its
 deadline cut it short, and how often it called otherwise than the heuristic
 (a higher call, a lower one: pass below every bid, a moon or smudge above).
+Each changed call is also played out on the real deal, against the
+heuristic's, by heuristic bots (the rest of the auction and the hand, as the
+search's own play-outs do on its sampled deals): the mean gain the bot saw
+in its changed calls and the mean gain they had on the real deals, with the
+95% t-interval, say whether its sampled deals value them fairly.
 
 Usage (from the repository root)::
 
@@ -40,15 +45,19 @@ def call_level(text: str) -> int:
 
 def probe(bot: str, preset: str, players: int | None, deals: int, seed: int) -> dict[str, Any]:
     """Ask ``bot`` every call with a choice of ``deals`` heuristic auctions; the counts of the module's docstring."""
+    from jick.arena.stats import mean_interval
     from jick.bots import make_bot
     from jick.engine import RulesError
     from jick.games.smear import new_match
+    from jick.games.smear.bid_search import call_values
     from jick.games.smear.heuristic import HeuristicBot
 
     if not hasattr(make_bot(bot, seed=0, game="smear"), "explain"):
         raise RulesError(f"bot {bot!r} does not explain its calls; probe a search bot")
     worlds: list[int] = []
     calls = cut = overruled = higher = lower = 0
+    expected: list[float] = []  # per changed call: its gain over the heuristic's as the bot valued it
+    real: list[float] = []  # and on the real deal, both played out by heuristic bots
     for d in range(deals):
         state = new_match(preset, players=players, seed=seed + d)
         heuristic = [HeuristicBot(seed=seat) for seat in range(state.num_players)]
@@ -66,6 +75,12 @@ def probe(bot: str, preset: str, players: int | None, deals: int, seed: int) -> 
                     step = call_level(str(why.choice)) - call_level(str(call))
                     higher += step > 0
                     lower += step < 0  # (a moon for a smudge is neither)
+                    values = dict(why.values)
+                    if why.choice in values and call in values:
+                        expected.append(values[why.choice] - values[call])
+                        players_ = [HeuristicBot(seed=s) for s in range(state.num_players)]
+                        mine, theirs = call_values(state.clone(), seat, [why.choice, call], players_)  # type: ignore[misc]
+                        real.append(mine - theirs)
             state.apply(call)
     return {
         "bot": bot,
@@ -80,6 +95,8 @@ def probe(bot: str, preset: str, players: int | None, deals: int, seed: int) -> 
         "overruled": overruled,
         "higher": higher,
         "lower": lower,
+        "changed_expected": statistics.fmean(expected) if expected else None,
+        "changed_real": mean_interval(real).to_dict() if real else None,
     }
 
 
@@ -111,6 +128,14 @@ def main(argv: list[str] | None = None) -> int:
         f"(least {result['worlds_least']}), deadline hit {result['deadline_hit']}, "
         f"called otherwise {result['overruled']} ({result['higher']} higher, {result['lower']} lower)"
     )
+    if result["changed_real"] is not None:
+        real = result["changed_real"]
+        ci = real["ci95"]
+        interval = f" [{ci[0]:+.2f}, {ci[1]:+.2f}]" if ci else ""
+        print(
+            f"the changed calls' gain over the heuristic's: {result['changed_expected']:+.2f} as the bot valued them, "
+            f"{real['mean']:+.2f}{interval} on the real deals played out by heuristic bots"
+        )
     return 0
 
 

@@ -28,3 +28,17 @@ def test_a_bot_that_cannot_explain_its_calls_is_refused_in_one_line(capsys):
     assert capsys.readouterr().err.strip() == refusal
     assert bench.main(["--preset", "nosuch"]) == 2
     assert capsys.readouterr().err.startswith("probe_auction: unknown preset 'nosuch'")
+
+
+def test_the_changed_calls_are_played_out_on_the_real_deal_too(capsys):
+    bench = load_script("probe_auction")
+    # an auction search that trusts any gain changes calls often: each changed call is also played out for real
+    bot = "search_bidsearch:level=easy:bid_margin=0"
+    assert bench.main(["--bot", bot, "--deals", "3", "--json"]) == 0
+    counts = json.loads(capsys.readouterr().out)
+    assert counts["overruled"] > 0
+    real = counts["changed_real"]
+    assert 0 < real["n"] <= counts["overruled"] and isinstance(counts["changed_expected"], float)
+    assert real["ci95"] is None or real["ci95"][0] <= real["mean"] <= real["ci95"][1]
+    bench.main(["--bot", bot, "--deals", "3"])
+    assert "the changed calls' gain over the heuristic's:" in capsys.readouterr().out
