@@ -29,6 +29,7 @@ import argparse
 import json
 import statistics
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 
@@ -43,12 +44,30 @@ def call_level(text: str) -> int:
     return int(text) if text.isdigit() else 99
 
 
+def heuristic_calls(preset: str, players: int | None, deals: int, seed: int) -> Iterator[tuple[int, Any, Any, Any]]:
+    """Every call with a choice of ``deals`` seeded heuristic auctions: (deal, state, observation, heuristic's call).
+
+    The state is the one before the call, which is applied when the caller asks for the next one.
+    """
+    from jick.games.smear import new_match
+    from jick.games.smear.heuristic import HeuristicBot
+
+    for d in range(deals):
+        state = new_match(preset, players=players, seed=seed + d)
+        heuristic = [HeuristicBot(seed=seat) for seat in range(state.num_players)]
+        while state.phase == "bidding":
+            obs = state.observation(state.current_player)
+            call = heuristic[obs.seat].choose(obs)
+            if len(obs.legal_actions) > 1:
+                yield d, state, obs, call
+            state.apply(call)
+
+
 def probe(bot: str, preset: str, players: int | None, deals: int, seed: int) -> dict[str, Any]:
     """Ask ``bot`` every call with a choice of ``deals`` heuristic auctions; the counts of the module's docstring."""
     from jick.arena.stats import mean_interval
     from jick.bots import make_bot
     from jick.engine import RulesError
-    from jick.games.smear import new_match
     from jick.games.smear.bid_search import call_values
     from jick.games.smear.heuristic import HeuristicBot
 
@@ -58,30 +77,24 @@ def probe(bot: str, preset: str, players: int | None, deals: int, seed: int) -> 
     calls = cut = overruled = higher = lower = 0
     expected: list[float] = []  # per changed call: its gain over the heuristic's as the bot valued it
     real: list[float] = []  # and on the real deal, both played out by heuristic bots
-    for d in range(deals):
-        state = new_match(preset, players=players, seed=seed + d)
-        heuristic = [HeuristicBot(seed=seat) for seat in range(state.num_players)]
-        while state.phase == "bidding":
-            seat = state.current_player
-            obs = state.observation(seat)
-            call = heuristic[seat].choose(obs)
-            if len(obs.legal_actions) > 1:
-                why = make_bot(bot, seed=seat, game="smear").explain(obs)  # type: ignore[attr-defined]
-                calls += 1
-                worlds.append(int(why.details.get("worlds", 0)))
-                cut += bool(why.details.get("deadline_hit", False))
-                if why.choice != call:
-                    overruled += 1
-                    step = call_level(str(why.choice)) - call_level(str(call))
-                    higher += step > 0
-                    lower += step < 0  # (a moon for a smudge is neither)
-                    values = dict(why.values)
-                    if why.choice in values and call in values:
-                        expected.append(values[why.choice] - values[call])
-                        players_ = [HeuristicBot(seed=s) for s in range(state.num_players)]
-                        mine, theirs = call_values(state.clone(), seat, [why.choice, call], players_)  # type: ignore[misc]
-                        real.append(mine - theirs)
-            state.apply(call)
+    for _, state, obs, call in heuristic_calls(preset, players, deals, seed):
+        why = make_bot(bot, seed=obs.seat, game="smear").explain(obs)
+        calls += 1
+        worlds.append(int(why.details.get("worlds", 0)))
+        cut += bool(why.details.get("deadline_hit", False))
+        if why.choice == call:
+            continue
+        overruled += 1
+        step = call_level(str(why.choice)) - call_level(str(call))
+        higher += step > 0
+        lower += step < 0  # (a moon for a smudge is neither)
+        values = dict(why.values)
+        if why.choice in values and call in values:
+            expected.append(values[why.choice] - values[call])
+            playing = [HeuristicBot(seed=s) for s in range(state.num_players)]
+            valued = call_values(state.clone(), obs.seat, [why.choice, call], playing)
+            assert valued is not None  # no deadline
+            real.append(valued[0] - valued[1])
     return {
         "bot": bot,
         "preset": preset,

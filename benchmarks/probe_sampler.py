@@ -29,7 +29,11 @@ import argparse
 import json
 import random
 import sys
+from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from probe_auction import heuristic_calls  # noqa: E402  (the auctions walked, shared with probe_auction.py)
 
 
 def other_call(legal: list[Any], call: Any, above: int) -> Any | None:
@@ -46,45 +50,38 @@ def other_call(legal: list[Any], call: Any, above: int) -> Any | None:
 def probe(preset: str, players: int | None, deals: int, seed: int, worlds: int, above: int) -> dict[str, Any]:
     """Value the two calls at every call with a choice of ``deals`` heuristic auctions; the module's figures."""
     from jick.arena.stats import mean_interval
-    from jick.games.smear import new_match
     from jick.games.smear.bid_search import call_values
     from jick.games.smear.heuristic import HeuristicBot
     from jick.games.smear.sampling import sample_weighted_world
+    from jick.games.smear.search import _weighted_mean
 
     own: list[float] = []  # per call: sampled less real, the heuristic's call
     other: list[float] = []  # and the other call
     sampled_gap: list[float] = []
     real_gap: list[float] = []
-    for d in range(deals):
-        state = new_match(preset, players=players, seed=seed + d)
-        n = state.num_players
-        heuristic = [HeuristicBot(seed=s) for s in range(n)]
-        while state.phase == "bidding":
-            seat = state.current_player
-            obs = state.observation(seat)
-            call = heuristic[seat].choose(obs)
-            second = other_call(list(obs.legal_actions), call, above) if len(obs.legal_actions) > 1 else None
-            if second is not None and second != call:
-                calls = [call, second]
-                rng = random.Random(f"{seed}-{d}-{seat}")
-                values: list[list[float]] = [[], []]
-                weights: list[float] = []
-                for i in range(worlds):
-                    world, weight = sample_weighted_world(obs, rng, HeuristicBot(seed=0))
-                    valued = call_values(world, seat, calls, [HeuristicBot(seed=1000 * i + s) for s in range(n)])
-                    assert valued is not None  # no deadline
-                    values[0].append(valued[0])
-                    values[1].append(valued[1])
-                    weights.append(weight)
-                total = sum(weights)
-                sampled = [sum(v * w for v, w in zip(vs, weights, strict=True)) / total for vs in values]
-                real = call_values(state.clone(), seat, calls, [HeuristicBot(seed=s) for s in range(n)])
-                assert real is not None
-                own.append(sampled[0] - real[0])
-                other.append(sampled[1] - real[1])
-                sampled_gap.append(sampled[0] - sampled[1])
-                real_gap.append(real[0] - real[1])
-            state.apply(call)
+    for d, state, obs, call in heuristic_calls(preset, players, deals, seed):
+        n, seat = state.num_players, obs.seat
+        second = other_call(list(obs.legal_actions), call, above)
+        if second is None or second == call:
+            continue
+        calls = [call, second]
+        rng = random.Random(f"{seed}-{d}-{seat}")
+        values: list[list[float]] = [[], []]
+        weights: list[float] = []
+        for i in range(worlds):
+            world, weight = sample_weighted_world(obs, rng, HeuristicBot(seed=0))
+            valued = call_values(world, seat, calls, [HeuristicBot(seed=1000 * i + s) for s in range(n)])
+            assert valued is not None  # no deadline
+            values[0].append(valued[0])
+            values[1].append(valued[1])
+            weights.append(weight)
+        sampled = [_weighted_mean(v, weights) for v in values]
+        real = call_values(state.clone(), seat, calls, [HeuristicBot(seed=s) for s in range(n)])
+        assert real is not None
+        own.append(sampled[0] - real[0])
+        other.append(sampled[1] - real[1])
+        sampled_gap.append(sampled[0] - sampled[1])
+        real_gap.append(real[0] - real[1])
     if not own:
         return {"calls": 0}
     return {
