@@ -1,0 +1,191 @@
+"""Every candidate call valued on the real deal: where the heuristic's auction leaves points.
+
+Heuristic bots bid seeded Smear deals. At every call with a choice, each
+candidate call of the auction search
+(:func:`jick.games.smear.bid_search.bid_candidates`: pass, the legal bids up
+to two above the heuristic's, its moon or smudge) is valued on the real
+deal as the search values it on a sampled one
+(:func:`~jick.games.smear.bid_search.call_values`: the rest of the auction
+and the hand by heuristic bots; the change of the side's lead over the
+others, with the match bonus). A call's *advantage* is its value less the
+heuristic's call's. No call is chosen by these values, so their means are
+fair: a kind of call whose mean advantage is clearly above zero is one the
+heuristic should make more often.
+
+Printed: per kind of alternative (the pass for a bid, the lowest bid for a
+pass, one above, two above, one below the heuristic's bid) and per band of
+the heuristic's chance of making that alternative, the mean advantage with
+its 95% interval; ``--out FILE`` writes every call's row as JSON lines.
+
+Usage (from the repository root)::
+
+    .venv/bin/python benchmarks/auction_calls.py [--preset smear_ten_point] [--players 6]
+        [--deals 400] [--seed 1] [--jobs 2] [--out FILE] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from collections import defaultdict
+from multiprocessing import Pool
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from auction_context import context  # noqa: E402  (the calls before the seat's, shared)
+from probe_auction import heuristic_calls  # noqa: E402  (the auctions walked, shared)
+
+#: The chance-of-making bands the alternatives are grouped by.
+BANDS = (0.0, 0.3, 0.45, 0.55, 0.7, 0.85, 1.01)
+
+
+def rows_of_deal(args: tuple[str, int | None, int]) -> list[dict[str, Any]]:
+    """The rows of one seeded deal: the calls with a choice, each candidate valued on the real deal."""
+    from jick.games.smear import actions as A
+    from jick.games.smear.bid_search import bid_candidates, call_values
+    from jick.games.smear.heuristic import HeuristicBot, _phi
+
+    preset, players, seed = args
+    rows: list[dict[str, Any]] = []
+    for _, state, obs, call in heuristic_calls(preset, players, 1, seed):
+        n, seat = state.num_players, obs.seat
+        rules = state.rules
+        candidates = bid_candidates(obs, call)
+        if len(candidates) < 2:
+            continue
+        values = call_values(state.clone(), seat, candidates, [HeuristicBot(seed=seed * 10 + s) for s in range(n)])
+        assert values is not None  # no deadline
+        bot = HeuristicBot(seed=0)
+        model = bot._model(rules)
+        mu = sigma = None
+        if model is not None and model.use_bid:
+            mu = max(bot._model_means(obs, model.bid, bot._suit_features(obs, True)))
+            sigma = model.bid.sigma
+        rows.append(
+            {
+                "deal": seed,
+                "seat": seat,
+                "position": (seat - obs.dealer) % n,
+                "mu": mu,
+                "sigma": sigma,
+                "context": context(obs, rules.min_bid),
+                "call": str(call),
+                "calls": [str(c) for c in candidates],
+                "values": values,
+                "p_make": [
+                    None
+                    if mu is None or sigma is None or not isinstance(c, A.Bid)
+                    else 1.0 - _phi((c.amount - 0.5 - mu) / sigma)
+                    for c in candidates
+                ],
+            }
+        )
+    return rows
+
+
+def kind(call: str, other: str, lowest: str | None) -> str | None:
+    """How ``other`` stands to the heuristic's ``call``: the kinds the summary groups by, or None.
+
+    >>> [kind("4", o, "2") for o in ("pass", "5", "6", "3", "2")]
+    ['pass for a bid', 'one above', 'two above', 'one below', 'two below']
+    >>> kind("pass", "2", "2"), kind("pass", "3", "2")
+    ('lowest bid for a pass', 'one above the lowest, for a pass')
+    """
+    if call == other:
+        return None
+    if call.isdigit():
+        if other == "pass":
+            return "pass for a bid"
+        if other.isdigit():
+            step = int(other) - int(call)
+            return {1: "one above", 2: "two above", -1: "one below", -2: "two below"}.get(step)
+        return None
+    if call == "pass" and other.isdigit() and lowest is not None:
+        step = int(other) - int(lowest)
+        return {0: "lowest bid for a pass", 1: "one above the lowest, for a pass"}.get(step)
+    return None
+
+
+def summary(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per kind of alternative and band of its chance of making: the mean advantage and its 95% interval."""
+    groups: dict[tuple[str, int], list[float]] = defaultdict(list)
+    for row in rows:
+        calls, values = row["calls"], row["values"]
+        own = values[calls.index(row["call"])]
+        bids = [c for c in calls if c.isdigit()]
+        lowest = min(bids, key=int) if bids else None
+        for other, value, p in zip(calls, values, row["p_make"], strict=True):
+            k = kind(row["call"], other, lowest)
+            if k is None:
+                continue
+            band = 0 if p is None else next(i for i in range(len(BANDS) - 1) if p < BANDS[i + 1])
+            groups[(k, band)].append(value - own)
+    out = []
+    for (k, band), adv in sorted(groups.items()):
+        n = len(adv)
+        mean = sum(adv) / n
+        sd = math.sqrt(sum((a - mean) ** 2 for a in adv) / (n - 1)) if n > 1 else 0.0
+        half = 1.96 * sd / math.sqrt(n) if n > 1 else float("nan")
+        out.append(
+            {
+                "kind": k,
+                "p_make": [BANDS[band], min(1.0, BANDS[band + 1])],
+                "n": n,
+                "mean": round(mean, 3),
+                "ci95": [round(mean - half, 3), round(mean + half, 3)],
+            }
+        )
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--preset", default="smear_ten_point")
+    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--deals", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--out", default=None, help="write the rows to this JSON-lines file")
+    parser.add_argument("--json", action="store_true", help="print the summary on one line")
+    args = parser.parse_args(argv)
+    from jick.engine import RulesError
+    from jick.games.smear import load_preset
+
+    if args.deals < 1 or args.jobs < 1:
+        print("auction_calls: --deals and --jobs must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        load_preset(args.preset, args.players)
+    except RulesError as error:
+        print(f"auction_calls: {error}", file=sys.stderr)
+        return 2
+    work = [(args.preset, args.players, args.seed + d) for d in range(args.deals)]
+    if args.jobs > 1:
+        with Pool(args.jobs) as pool:
+            per_deal = pool.map(rows_of_deal, work, chunksize=4)
+    else:
+        per_deal = [rows_of_deal(w) for w in work]
+    rows = [r for deal in per_deal for r in deal]
+    if args.out:
+        with open(args.out, "w") as fh:
+            for r in rows:
+                fh.write(json.dumps(r) + "\n")
+    table = summary(rows)
+    if args.json:
+        print(json.dumps({"calls": len(rows), "kinds": table}))
+        return 0
+    print(f"{len(rows)} calls with a choice; advantage of each kind of other call over the heuristic's:")
+    for t in table:
+        lo, hi = t["ci95"]
+        print(
+            f"  {t['kind']:<34} p_make {t['p_make'][0]:.2f}-{t['p_make'][1]:.2f}  n={t['n']:>6}  "
+            f"{t['mean']:+.2f} [{lo:+.2f}, {hi:+.2f}]"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
