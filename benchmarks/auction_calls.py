@@ -34,8 +34,11 @@ from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
+from jick.games.smear.call_model import context
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from auction_context import context  # noqa: E402  (the calls before the seat's, shared)
 from probe_auction import heuristic_calls  # noqa: E402  (the auctions walked, shared)
 
 #: The chance-of-making bands the alternatives are grouped by.
@@ -71,7 +74,7 @@ def rows_of_deal(args: tuple[str, int | None, int]) -> list[dict[str, Any]]:
                 "position": (seat - obs.dealer) % n,
                 "mu": mu,
                 "sigma": sigma,
-                "context": context(obs, rules.min_bid),
+                "context": list(context(obs, rules.min_bid)),
                 "call": str(call),
                 "calls": [str(c) for c in candidates],
                 "values": values,
@@ -141,6 +144,84 @@ def summary(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
+def kind_rows(rows: list[dict[str, Any]]) -> dict[str, list[tuple[int, list[float], float]]]:
+    """Per kind of the call model (``enter``, ``raise``): (row number, features, advantage) of each call."""
+    from jick.games.smear.call_model import features
+
+    out: dict[str, list[tuple[int, list[float], float]]] = {"enter": [], "raise": []}
+    for i, row in enumerate(rows):
+        if row["mu"] is None:
+            continue
+        calls, values, chances = row["calls"], row["values"], row["p_make"]
+        call = row["call"]
+        own = values[calls.index(call)]
+        bids = [c for c in calls if c.isdigit()]
+        if call == "pass" and bids:
+            other, name = min(bids, key=int), "enter"
+        elif call.isdigit() and str(int(call) + 1) in calls:
+            other, name = str(int(call) + 1), "raise"
+        else:
+            continue
+        j = calls.index(other)
+        x = features(chances[j], row["mu"], tuple(row["context"]), row["position"])
+        out[name].append((i, x, values[j] - own))
+    return out
+
+
+def fit_calls(rows: list[dict[str, Any]], holdout: float = 0.3) -> dict[str, Any]:
+    """Least-squares weights per kind on all rows, and the held-out gain a call of the fit on the rest.
+
+    The held-out gain is the mean advantage, over every held-out call, of making the other call where the
+    fit on the first ``1 - holdout`` of the rows predicts an advantage above zero (zero where it does not).
+    """
+    cut = int(len(rows) * (1.0 - holdout))
+    held = len(rows) - cut
+    weights: dict[str, list[float]] = {}
+    report: dict[str, Any] = {}
+    for name, items in kind_rows(rows).items():
+        if len(items) < 20:
+            raise ValueError(f"too few calls of kind {name!r} to fit ({len(items)}): deal more")
+        x = np.array([f for _, f, _ in items])
+        y = np.array([a for *_, a in items])
+        train = np.array([i < cut for i, _, _ in items])
+        w_train, *_ = np.linalg.lstsq(x[train], y[train], rcond=None)
+        chosen = x[~train] @ w_train > 0.0
+        report[name] = {
+            "calls": len(items),
+            "held_out_changed": int(chosen.sum()),
+            "held_out_gain_per_call": round(float(y[~train][chosen].sum()) / max(1, held), 4),
+            "held_out_mean_of_changed": round(float(y[~train][chosen].mean()), 3) if chosen.any() else None,
+        }
+        w_all, *_ = np.linalg.lstsq(x, y, rcond=None)
+        weights[name] = [round(float(w), 4) for w in w_all]
+    return {"weights": weights, "report": report, "held_out_calls": held}
+
+
+def read_fit_file(path: Path) -> dict[str, Any]:
+    """The call model file at ``path`` to add a family to (an empty one where there is no file yet)."""
+    from jick.games.smear.call_model import FEATURES
+
+    if not path.exists():
+        return {"features": list(FEATURES), "families": []}
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    if data.get("features") != list(FEATURES):
+        raise ValueError(f"{path} holds a call model of other features")
+    return data
+
+
+def write_fit(path: Path, data: dict[str, Any], preset: str, players: int | None, weights: dict[str, Any]) -> None:
+    """Write ``weights`` as the family of the preset into ``data`` and ``data`` to ``path`` (other families kept)."""
+    from jick.games.smear import load_preset
+    from jick.games.smear.heuristic import family
+
+    key = list(family(load_preset(preset, players)))
+    spec = preset if players is None else f"{preset}@{players}"
+    families = [f for f in data["families"] if f["family"] != key]
+    families.append({"family": key, "presets": [spec], "weights": weights})
+    data["families"] = sorted(families, key=lambda f: [str(v) for v in f["family"]])
+    path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--preset", default="smear_ten_point")
@@ -150,6 +231,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", default=None, help="write the rows to this JSON-lines file")
     parser.add_argument("--json", action="store_true", help="print the summary on one line")
+    parser.add_argument("--rows", default=None, help="read the rows from this JSON-lines file instead of dealing")
+    parser.add_argument(
+        "--fit", default=None, help="fit the call model and write it into this file (its other families kept)"
+    )
     args = parser.parse_args(argv)
     from jick.engine import RulesError
     from jick.games.smear import load_preset
@@ -162,20 +247,36 @@ def main(argv: list[str] | None = None) -> int:
     except RulesError as error:
         print(f"auction_calls: {error}", file=sys.stderr)
         return 2
-    work = [(args.preset, args.players, args.seed + d) for d in range(args.deals)]
-    if args.jobs > 1:
-        with Pool(args.jobs) as pool:
-            per_deal = pool.map(rows_of_deal, work, chunksize=4)
+    try:
+        fit_file = read_fit_file(Path(args.fit)) if args.fit else None
+    except (ValueError, OSError) as error:  # checked before the deals are played, not after
+        print(f"auction_calls: {error}", file=sys.stderr)
+        return 2
+    if args.rows:
+        rows = [json.loads(line) for line in Path(args.rows).read_text(encoding="utf-8").splitlines() if line]
     else:
-        per_deal = [rows_of_deal(w) for w in work]
-    rows = [r for deal in per_deal for r in deal]
+        work = [(args.preset, args.players, args.seed + d) for d in range(args.deals)]
+        if args.jobs > 1:
+            with Pool(args.jobs) as pool:
+                per_deal = pool.map(rows_of_deal, work, chunksize=4)
+        else:
+            per_deal = [rows_of_deal(w) for w in work]
+        rows = [r for deal in per_deal for r in deal]
     if args.out:
         with open(args.out, "w") as fh:
             for r in rows:
                 fh.write(json.dumps(r) + "\n")
     table = summary(rows)
+    fitted = None
+    if args.fit and fit_file is not None:
+        try:
+            fitted = fit_calls(rows)
+            write_fit(Path(args.fit), fit_file, args.preset, args.players, fitted["weights"])
+        except ValueError as error:
+            print(f"auction_calls: {error}", file=sys.stderr)
+            return 1
     if args.json:
-        print(json.dumps({"calls": len(rows), "kinds": table}))
+        print(json.dumps({"calls": len(rows), "kinds": table, "fit": fitted}))
         return 0
     print(f"{len(rows)} calls with a choice; advantage of each kind of other call over the heuristic's:")
     for t in table:
@@ -184,6 +285,12 @@ def main(argv: list[str] | None = None) -> int:
             f"  {t['kind']:<34} p_make {t['p_make'][0]:.2f}-{t['p_make'][1]:.2f}  n={t['n']:>6}  "
             f"{t['mean']:+.2f} [{lo:+.2f}, {hi:+.2f}]"
         )
+    if fitted is not None:
+        for name, r in fitted["report"].items():
+            print(
+                f"  fit {name}: {r['calls']} calls; held out, the fit changes {r['held_out_changed']} of "
+                f"{fitted['held_out_calls']} calls, a gain of {r['held_out_gain_per_call']:+.4f} a call"
+            )
     return 0
 
 

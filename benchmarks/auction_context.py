@@ -32,37 +32,13 @@ from typing import Any
 
 import numpy as np
 
-#: Per row, the calls before the seat's (``made - mu`` is fitted on them).
-CONTEXT_FEATURES = (
-    "partner_bid",  # the highest bid of the seat's own side so far, above the minimum bid less one; 0 if none
-    "partner_passed",  # how many of the seat's partners passed
-    "opponent_bid",  # the highest bid of another side so far, above the minimum bid less one; 0 if none
-    "opponents_passed",  # how many seats of other sides passed
-)
+from jick.games.smear.call_model import context
+
+#: Per row, the calls before the seat's (:func:`jick.games.smear.call_model.context`; ``made - mu`` is fitted on
+#: them).
+CONTEXT_FEATURES = ("partner_bid", "partner_passed", "opponent_bid", "opponents_passed")
 #: Actions per hand before it is given up (a hand is about 50 actions).
 MAX_ACTIONS = 2000
-
-
-def context(obs: Any, min_bid: int) -> list[float]:
-    """The :data:`CONTEXT_FEATURES` of an observation in the auction."""
-    mine = obs.sides[obs.seat]
-    partner_bid = opponent_bid = 0
-    partner_passed = opponents_passed = 0
-    for seat, call in obs.bids:
-        text = str(call)
-        ours = obs.sides[seat] == mine and seat != obs.seat
-        if text == "pass":
-            if ours:
-                partner_passed += 1
-            elif obs.sides[seat] != mine:
-                opponents_passed += 1
-        elif text.isdigit():
-            level = int(text) - min_bid + 1
-            if ours:
-                partner_bid = max(partner_bid, level)
-            elif obs.sides[seat] != mine:
-                opponent_bid = max(opponent_bid, level)
-    return [float(partner_bid), float(partner_passed), float(opponent_bid), float(opponents_passed)]
 
 
 def play_deal(args: tuple[str, int | None, int]) -> list[dict[str, Any]]:
@@ -94,7 +70,7 @@ def play_deal(args: tuple[str, int | None, int]) -> list[dict[str, Any]]:
                         "seat": seat,
                         "position": (seat - obs.dealer) % n,
                         "mu": mu,
-                        "context": context(obs, rules.min_bid),
+                        "context": list(context(obs, rules.min_bid)),
                         "made": made,
                         "call": str(bot.choose(obs)),
                     }

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from types import SimpleNamespace
 
 from script_kit import load_script
 
@@ -21,22 +20,6 @@ def test_rows_are_fitted_and_written(capsys, tmp_path):
         assert 0 <= row["made"] <= 10  # the points of a ten-point hand taken by one side
     # the intercept-only part of the fit is the mean of made less mu when no context is present
     assert abs(figures["mean_made_less_mu"] - sum(r["made"] - r["mu"] for r in rows) / len(rows)) < 1e-9
-
-
-def test_the_context_reads_partners_and_opponents_apart():
-    bench = load_script("auction_context")
-    obs = SimpleNamespace(seat=3, sides=(0, 1, 2, 0, 1, 2), bids=())  # six seats, partners opposite
-    calls = {1: "4", 2: "pass", 0: "5"}  # an opponent bids 4, another passes, the partner bids 5
-    obs.bids = tuple((seat, _Call(text)) for seat, text in calls.items())
-    assert bench.context(obs, 2) == [4.0, 0.0, 3.0, 1.0]
-
-
-class _Call:
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-    def __str__(self) -> str:
-        return self.text
 
 
 def test_bad_arguments_are_refused_in_one_line(capsys):

@@ -99,6 +99,10 @@ BOT_VERSIONS: dict[str, tuple[str, dict[str, Any]]] = {
     # the same, choosing the best call on half the sampled deals and testing it against the heuristic's on the
     # other half, so that luck in the choice does not pass the test (off by default: see docs/bots.md)
     "search_bidsplit": ("search", {"bid_search": True, "bid_split": True}),
+    # the Smear heuristic and search bots making the call the call model advises over the heuristic's (the lowest
+    # bid for a pass, one above a bid; learned on real deals, off by default: see docs/bots.md)
+    "heuristic_callmodel": ("heuristic", {"call_model": True}),
+    "search_callmodel": ("search", {"call_model": True}),
     # the Smear search bot whose defenders combine against the bidder in level standings too
     "search_defence_always": ("search", {"defence": "always"}),
     # the Smear search bot laying away cards in a free_to_six discard by playing each plain card's discard out on

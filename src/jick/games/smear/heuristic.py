@@ -782,8 +782,12 @@ class HeuristicBot:
         jump_threshold: float = JUMP_THRESHOLD,
         overcall_threshold: float = OVERCALL_THRESHOLD,
         own_min: float = OWN_MIN,
+        call_model: bool = False,
     ) -> None:
         self.seed = 0 if seed is None else seed
+        #: Make the call the call model (:mod:`~jick.games.smear.call_model`) advises over the auction's own,
+        #: where the model of the rules' family has a fit (off by default: see docs/bots.md).
+        self.call_model = call_model
         #: At tables of more than two sides, defend as one side with the other defenders when the bidder
         #: goes out by making his bid (:mod:`jick.games.smear.defence`; off by default: it did not win
         #: more matches in the arena). False: every other side is an opponent.
@@ -879,8 +883,6 @@ class HeuristicBot:
         features = self._suit_features(obs, True) if model is not None and model.use_bid else None
         # (the model's features hold the estimate of the seat's own cards alone)
         own = self._own_strength(obs) if features is None else max(f[OWN_ESTIMATE] for f in features)
-        if own < floor:
-            return pass_action  # nothing of its own to bid on: leave the auction to the others
         if model is not None and features is not None:
             mu = max(self._model_means(obs, model.bid, features))
             sigma = model.bid.sigma
@@ -888,6 +890,9 @@ class HeuristicBot:
             cal = calibration(rules)
             mu = cal.mean(max(self.suit_estimates(obs)), (obs.seat - obs.dealer) % len(obs.sides))
             sigma = cal.sigma
+        if own < floor:
+            # nothing of its own to bid on: leave the auction to the others
+            return self._advised(obs, pass_action, bids, mu, sigma, features is not None)
         chosen: Action = pass_action
         for b in bids:
             p_make = 1.0 - _phi((b.amount - 0.5 - mu) / sigma)
@@ -905,6 +910,37 @@ class HeuristicBot:
                     continue
                 if rules.bust_out_score is None or mine - b.amount > rules.bust_out_score:
                     chosen = b  # (never a jump whose set would bust the side)
+        return self._advised(obs, chosen, bids, mu, sigma, features is not None)
+
+    def _advised(self, obs: Any, chosen: Action, bids: list[Any], mu: float, sigma: float, modelled: bool) -> Action:
+        """``chosen``, or the call the call model (:mod:`~jick.games.smear.call_model`) advises instead of it."""
+        if not self.call_model or not modelled:
+            return chosen
+        from jick.games.smear.call_model import advised, call_fits, context, features
+
+        fits = call_fits(obs.rules)
+        if fits is None:
+            return chosen
+        by_amount = {b.amount: b for b in bids}
+        enter = bids[0] if isinstance(chosen, A.Pass) and bids else None
+        lift = by_amount.get(chosen.amount + 1) if isinstance(chosen, A.Bid) else None
+        rules: SmearRules = obs.rules
+        mine = obs.scores[obs.sides[obs.seat]]
+        if lift is not None and rules.bust_out_score is not None and mine - lift.amount <= rules.bust_out_score:
+            lift = None  # never a raise whose set would bust the side
+        calls_before = context(obs, rules.min_bid)
+        position = (obs.seat - obs.dealer) % len(obs.sides)
+
+        def chance(b: Any) -> float | None:
+            return None if b is None else 1.0 - _phi((b.amount - 0.5 - mu) / sigma)
+
+        kind = advised(
+            fits, chance(enter), chance(lift), lambda p: features(p, mu, calls_before, position), str(chosen)
+        )
+        if kind == "enter" and enter is not None:
+            return enter  # type: ignore[no-any-return]
+        if kind == "raise" and lift is not None:
+            return lift  # type: ignore[no-any-return]
         return chosen
 
     @staticmethod

@@ -114,10 +114,12 @@ DROPPED = 1e-6
 NODES_PER_SECOND = 1_000_000
 
 
-def _heuristic(seed: int | None, bid_threshold: float | None = None) -> Any:
+def _heuristic(seed: int | None, bid_threshold: float | None = None, call_model: bool = False) -> Any:
     from jick.games.smear.bot import HeuristicBot
 
-    return HeuristicBot(seed) if bid_threshold is None else HeuristicBot(seed, bid_threshold=bid_threshold)
+    if bid_threshold is None:
+        return HeuristicBot(seed, call_model=call_model)
+    return HeuristicBot(seed, bid_threshold=bid_threshold, call_model=call_model)
 
 
 def play_values(
@@ -307,7 +309,10 @@ class SearchBot:
     ``search_bidsearch`` bot (off by default: see docs/bots.md); with
     ``bid_split=True`` as well, the best call is chosen on half the sampled
     deals and tested against the heuristic's on the other half (the
-    ``search_bidsplit`` bot). ``defence`` is how a defender plays at a table of more
+    ``search_bidsplit`` bot). With ``call_model=True`` its own calls are the
+    heuristic's with the call model's advice
+    (:mod:`~jick.games.smear.call_model`; the ``search_callmodel`` bot, off by
+    default: see docs/bots.md). ``defence`` is how a defender plays at a table of more
     than two sides (:mod:`~jick.games.smear.defence`): ``"threat"`` combines
     with the other defenders against a bidder who leads the match or would
     win it with this bid, ``"always"`` in level standings too (the
@@ -369,6 +374,7 @@ class SearchBot:
         others: str = "sum",
         discards: bool = False,
         discard_margin: float | None = None,
+        call_model: bool = False,
     ) -> None:
         if budget is None:
             if level not in BUDGETS:
@@ -405,7 +411,8 @@ class SearchBot:
         #: The model of the other seats (their calls, and every seat in the auction's play-outs).
         self._heuristic = _heuristic(seed, model_threshold)
         #: The bids and trump this bot would call without searching (its own bar).
-        self._bidder = _heuristic(seed, bid_threshold)
+        self._bidder = _heuristic(seed, bid_threshold, call_model)
+        self.call_model = call_model
 
     def _rng(self, obs: Any) -> random.Random:
         """A generator fixed by the seed and the decision, so a choice does not depend on earlier calls."""
