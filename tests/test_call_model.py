@@ -29,12 +29,14 @@ def _auction_calls(deals: int, players: int = 6) -> list[tuple[object, object, o
     return out
 
 
-def test_the_shipped_file_covers_the_six_seat_family() -> None:
-    fits = cm.call_fits(load_preset("smear_ten_point", 6))
+@pytest.mark.parametrize("preset, players", [("smear_ten_point", 6), ("smear_ten_point", 4), ("smear_mn_original", 4)])
+def test_the_shipped_file_covers_the_families_it_was_fitted_for(preset: str, players: int) -> None:
+    fits = cm.call_fits(load_preset(preset, players))
     assert fits is not None
     assert set(fits.weights) == set(cm.KINDS)
     assert all(len(w) == len(cm.FEATURES) for w in fits.weights.values())
     assert cm.call_fits(load_preset("cinch")) is None
+    assert cm.call_fits(load_preset("smear_mn_three_handed")) is None
 
 
 def test_the_advice_is_the_lowest_bid_for_a_pass_or_one_above_a_bid() -> None:
@@ -58,7 +60,7 @@ def test_the_advice_is_the_lowest_bid_for_a_pass_or_one_above_a_bid() -> None:
 
 def test_without_a_fit_for_the_family_the_bot_calls_as_the_plain_heuristic() -> None:
     for d in range(10):
-        state = new_match("smear_mn_original", seed=d)
+        state = new_match("smear_mn_three_handed", seed=d)
         plain, advised = HeuristicBot(seed=1), HeuristicBot(seed=1, call_model=True)
         while state.phase == "bidding":
             obs = state.observation(state.current_player)
@@ -109,3 +111,32 @@ def test_auction_calls_fits_and_writes_a_model_the_package_reads(tmp_path, capsy
     assert bench.main(["--players", "6", "--deals", "2", "--fit", str(tmp_path / "few.json")]) == 1
     assert "too few calls" in capsys.readouterr().err
     assert not (tmp_path / "few.json").exists()
+
+
+@pytest.mark.parametrize("preset", ["smear_ten_point", "smear_mn_original"])
+def test_the_advised_calls_read_no_hidden_card(preset: str) -> None:
+    """Deals that differ only in two other seats' hands look the same to the caller: the same calls, all along."""
+    from jick.games.smear.arrange import deal_positions
+
+    rules = load_preset(preset)
+    west, east = 3, 1
+    places, _, _ = deal_positions(rules, west)
+    for seed in range(8):
+        deck = new_match(preset, seed=seed, first_dealer=west).deals[0].deck
+        other = list(deck)
+        for i, j in zip(places[east], places[west], strict=True):
+            other[i], other[j] = deck[j], deck[i]
+        states = [new_match(preset, decks=[d], first_dealer=west) for d in (deck, other)]
+        bot = HeuristicBot(seed, call_model=True)
+        while states[0].phase == "bidding":
+            seat = states[0].current_player
+            if seat in (east, west):  # the two seats whose cards differ call the same, so the auction stays one
+                call = A.ACTIONS[A.PASS_ID] if A.ACTIONS[A.PASS_ID] in states[0].legal_actions() else None
+                call = call or bot.choose(states[0].observation(seat))
+            else:
+                seen = [s.observation(seat) for s in states]
+                assert seen[0] == seen[1]
+                call = bot.choose(seen[0])
+                assert bot.choose(seen[1]) == call
+            for state in states:
+                state.apply(call)
