@@ -30,7 +30,6 @@ import json
 import math
 import sys
 from collections import defaultdict
-from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +38,7 @@ import numpy as np
 from jick.games.smear.call_model import context
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from auction_context import deal_rows, write_rows  # noqa: E402  (the deals dealt out to workers, shared)
 from probe_auction import heuristic_calls  # noqa: E402  (the auctions walked, shared)
 
 #: The chance-of-making bands the alternatives are grouped by.
@@ -255,17 +255,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.rows:
         rows = [json.loads(line) for line in Path(args.rows).read_text(encoding="utf-8").splitlines() if line]
     else:
-        work = [(args.preset, args.players, args.seed + d) for d in range(args.deals)]
-        if args.jobs > 1:
-            with Pool(args.jobs) as pool:
-                per_deal = pool.map(rows_of_deal, work, chunksize=4)
-        else:
-            per_deal = [rows_of_deal(w) for w in work]
-        rows = [r for deal in per_deal for r in deal]
+        rows = deal_rows(rows_of_deal, args.preset, args.players, args.seed, args.deals, args.jobs)
     if args.out:
-        with open(args.out, "w") as fh:
-            for r in rows:
-                fh.write(json.dumps(r) + "\n")
+        write_rows(args.out, rows)
     table = summary(rows)
     fitted = None
     if args.fit and fit_file is not None:

@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from multiprocessing import Pool
 from typing import Any
 
@@ -124,6 +125,31 @@ def fit(rows: list[dict[str, Any]], holdout: float = 0.25) -> dict[str, Any]:
     }
 
 
+def deal_rows(
+    per_deal: Callable[[tuple[str, int | None, int]], list[dict[str, Any]]],
+    preset: str,
+    players: int | None,
+    seed: int,
+    deals: int,
+    jobs: int,
+) -> list[dict[str, Any]]:
+    """The rows ``per_deal`` gives for each of ``deals`` seeded deals (seeds ``seed``, ``seed + 1``, ...), in order."""
+    work = [(preset, players, seed + d) for d in range(deals)]
+    if jobs > 1:
+        with Pool(jobs) as pool:
+            found = pool.map(per_deal, work, chunksize=4)
+    else:
+        found = [per_deal(w) for w in work]
+    return [row for rows in found for row in rows]
+
+
+def write_rows(path: str, rows: list[dict[str, Any]]) -> None:
+    """Write ``rows`` to ``path`` as JSON lines."""
+    with open(path, "w", encoding="utf-8") as fh:
+        for row in rows:
+            fh.write(json.dumps(row) + "\n")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--preset", default="smear_ten_point")
@@ -151,17 +177,9 @@ def main(argv: list[str] | None = None) -> int:
         seats = rules.num_players
         print(f"auction_context: the bidding model does not bid {args.preset} at {seats} seats", file=sys.stderr)
         return 2
-    work = [(args.preset, args.players, args.seed + d) for d in range(args.deals)]
-    if args.jobs > 1:
-        with Pool(args.jobs) as pool:
-            per_deal = pool.map(play_deal, work, chunksize=4)
-    else:
-        per_deal = [play_deal(w) for w in work]
-    rows = [r for deal in per_deal for r in deal]
+    rows = deal_rows(play_deal, args.preset, args.players, args.seed, args.deals, args.jobs)
     if args.out:
-        with open(args.out, "w") as fh:
-            for r in rows:
-                fh.write(json.dumps(r) + "\n")
+        write_rows(args.out, rows)
     if len(rows) < 8:
         print(f"auction_context: {len(rows)} calls with a choice are too few to fit; deal more", file=sys.stderr)
         return 1
