@@ -146,25 +146,20 @@ def summary(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def kind_rows(rows: list[dict[str, Any]]) -> dict[str, list[tuple[int, list[float], float]]]:
     """Per kind of the call model (``enter``, ``raise``): (row number, features, advantage) of each call."""
-    from jick.games.smear.call_model import features
+    from jick.games.smear.call_model import alternative, features
 
     out: dict[str, list[tuple[int, list[float], float]]] = {"enter": [], "raise": []}
     for i, row in enumerate(rows):
         if row["mu"] is None:
             continue
         calls, values, chances = row["calls"], row["values"], row["p_make"]
-        call = row["call"]
-        own = values[calls.index(call)]
-        bids = [c for c in calls if c.isdigit()]
-        if call == "pass" and bids:
-            other, name = min(bids, key=int), "enter"
-        elif call.isdigit() and str(int(call) + 1) in calls:
-            other, name = str(int(call) + 1), "raise"
-        else:
+        other = alternative(row["call"], [int(c) for c in calls if c.isdigit()])
+        if other is None:
             continue
-        j = calls.index(other)
+        name, amount = other
+        j = calls.index(str(amount))
         x = features(chances[j], row["mu"], tuple(row["context"]), row["position"])
-        out[name].append((i, x, values[j] - own))
+        out[name].append((i, x, values[j] - values[calls.index(row["call"])]))
     return out
 
 

@@ -72,10 +72,10 @@ def test_without_a_fit_for_the_family_the_bot_calls_as_the_plain_heuristic() -> 
 def test_the_other_call_is_made_exactly_where_its_predicted_advantage_is_above_zero(sign: float, changed: bool) -> None:
     fits = cm.CallFits({k: (sign,) + (0.0,) * (len(cm.FEATURES) - 1) for k in cm.KINDS})
     row = lambda p: cm.features(p, 5.0, (0.0, 0.0, 0.0, 0.0), 1)  # noqa: E731
-    assert (cm.advised(fits, 0.4, None, row, "pass") == "enter") is changed
-    assert (cm.advised(fits, None, 0.6, row, "4") == "raise") is changed
-    assert cm.advised(fits, None, None, row, "4") is None  # no bid one above is legal
-    assert cm.advised(fits, 0.4, 0.6, row, "moon") is None
+    assert cm.alternative("pass", [5, 6]) == ("enter", 5) and fits.advises("enter", row(0.4)) is changed
+    assert cm.alternative("4", [5, 6]) == ("raise", 5) and fits.advises("raise", row(0.6)) is changed
+    assert cm.alternative("6", [5, 6]) is None  # no bid one above is legal
+    assert cm.alternative("moon", [5, 6]) is None
 
 
 def test_the_search_bot_calls_with_its_advised_bidder() -> None:

@@ -8,8 +8,9 @@ the heuristic passes (``enter``), and the bid one above the heuristic's
 (``raise``). The features (:data:`FEATURES`) are what the seat knows: the
 bidding model's chance of making that bid and its expected points for the
 hand, the calls before the seat's (:func:`context`) and its position from
-the dealer. A bot with the call model makes the other call where its
-predicted advantage is above zero (:func:`advised`).
+the dealer. A bot with the call model makes the other call
+(:func:`alternative`) where its predicted advantage is above zero
+(:meth:`CallFits.advises`).
 
 The fits live in ``call_model.json`` next to this module.
 
@@ -21,6 +22,7 @@ The fits live in ``call_model.json`` next to this module.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -29,7 +31,7 @@ from typing import Any
 
 from jick.games.smear.rules import SmearRules
 
-__all__ = ["CALL_MODEL_FILE", "FEATURES", "KINDS", "CallFits", "advised", "call_fits", "context", "features"]
+__all__ = ["CALL_MODEL_FILE", "FEATURES", "KINDS", "CallFits", "alternative", "call_fits", "context", "features"]
 
 CALL_MODEL_FILE = "call_model.json"
 #: The calls whose advantage over the heuristic's is modelled: the lowest bid for a pass, one above a bid.
@@ -103,6 +105,10 @@ class CallFits:
         """The predicted advantage, in the points of the side's lead, of the other call of ``kind``."""
         return sum(w * x for w, x in zip(self.weights[kind], row, strict=True))
 
+    def advises(self, kind: str, row: list[float]) -> bool:
+        """Whether to make the other call of ``kind``: its predicted advantage is above zero."""
+        return self.advantage(kind, row) > 0.0
+
 
 def _parse(data: dict[str, Any]) -> dict[tuple[int, str, int, int], CallFits]:
     if list(data["features"]) != list(FEATURES):
@@ -133,15 +139,18 @@ def call_fits(rules: SmearRules) -> CallFits | None:
     return _shipped().get(family(rules))
 
 
-def advised(fits: CallFits, p_enter: float | None, p_raise: float | None, row_of: Any, call: str) -> str | None:
-    """The kind of call to make instead of the heuristic's ``call`` ("pass" or a bid's number), or None.
+def alternative(call: str, amounts: Sequence[int]) -> tuple[str, int] | None:
+    """The call the model weighs against the heuristic's ``call`` ("pass" or a bid's number), given the legal bid
+    ``amounts``: ``("enter", the lowest bid)`` for a pass, ``("raise", one above)`` for a bid; None where that bid
+    is not legal or the call is neither.
 
-    ``p_enter`` is the chance of making the lowest bid (where ``call`` is the pass), ``p_raise`` that of
-    the bid one above ``call``; None where that bid is not legal. ``row_of(p)`` gives the features with
-    ``p`` as the chance of making. The other call is made where its predicted advantage is above zero.
+    >>> alternative("pass", [5, 6, 7]), alternative("4", [5, 6]), alternative("6", [7]), alternative("moon", [5])
+    (('enter', 5), ('raise', 5), ('raise', 7), None)
+    >>> alternative("7", [5, 6, 7]), alternative("pass", [])
+    (None, None)
     """
-    if call == "pass" and p_enter is not None:
-        return "enter" if fits.advantage("enter", row_of(p_enter)) > 0.0 else None
-    if call.isdigit() and p_raise is not None:
-        return "raise" if fits.advantage("raise", row_of(p_raise)) > 0.0 else None
+    if call == "pass":
+        return ("enter", min(amounts)) if amounts else None
+    if call.isdigit() and int(call) + 1 in amounts:
+        return ("raise", int(call) + 1)
     return None

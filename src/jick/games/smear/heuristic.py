@@ -916,31 +916,21 @@ class HeuristicBot:
         """``chosen``, or the call the call model (:mod:`~jick.games.smear.call_model`) advises instead of it."""
         if not self.call_model or not modelled:
             return chosen
-        from jick.games.smear.call_model import advised, call_fits, context, features
+        from jick.games.smear.call_model import alternative, call_fits, context, features
 
         fits = call_fits(obs.rules)
-        if fits is None:
+        other = alternative(str(chosen), [b.amount for b in bids]) if fits is not None else None
+        if fits is None or other is None:
             return chosen
-        by_amount = {b.amount: b for b in bids}
-        enter = bids[0] if isinstance(chosen, A.Pass) and bids else None
-        lift = by_amount.get(chosen.amount + 1) if isinstance(chosen, A.Bid) else None
+        kind, amount = other
         rules: SmearRules = obs.rules
-        mine = obs.scores[obs.sides[obs.seat]]
-        if lift is not None and rules.bust_out_score is not None and mine - lift.amount <= rules.bust_out_score:
-            lift = None  # never a raise whose set would bust the side
-        calls_before = context(obs, rules.min_bid)
+        if kind == "raise" and rules.bust_out_score is not None:
+            if obs.scores[obs.sides[obs.seat]] - amount <= rules.bust_out_score:
+                return chosen  # never a raise whose set would bust the side
+        p_make = 1.0 - _phi((amount - 0.5 - mu) / sigma)
         position = (obs.seat - obs.dealer) % len(obs.sides)
-
-        def chance(b: Any) -> float | None:
-            return None if b is None else 1.0 - _phi((b.amount - 0.5 - mu) / sigma)
-
-        kind = advised(
-            fits, chance(enter), chance(lift), lambda p: features(p, mu, calls_before, position), str(chosen)
-        )
-        if kind == "enter" and enter is not None:
-            return enter  # type: ignore[no-any-return]
-        if kind == "raise" and lift is not None:
-            return lift  # type: ignore[no-any-return]
+        if fits.advises(kind, features(p_make, mu, context(obs, rules.min_bid), position)):
+            return next(b for b in bids if b.amount == amount)  # type: ignore[no-any-return]
         return chosen
 
     @staticmethod

@@ -412,7 +412,6 @@ class SearchBot:
         self._heuristic = _heuristic(seed, model_threshold)
         #: The bids and trump this bot would call without searching (its own bar).
         self._bidder = _heuristic(seed, bid_threshold, call_model)
-        self.call_model = call_model
 
     def _rng(self, obs: Any) -> random.Random:
         """A generator fixed by the seed and the decision, so a choice does not depend on earlier calls."""
