@@ -25,7 +25,6 @@ Usage (from the repository root)::
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import sys
@@ -38,7 +37,7 @@ import numpy as np
 from jick.games.smear.call_model import context
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from auction_context import deal_rows, write_rows  # noqa: E402  (the deals dealt out to workers, shared)
+from auction_context import deal_rows, rows_parser, write_rows  # noqa: E402  (dealing, options, rows: shared)
 from probe_auction import heuristic_calls  # noqa: E402  (the auctions walked, shared)
 
 #: The chance-of-making bands the alternatives are grouped by.
@@ -218,14 +217,7 @@ def write_fit(path: Path, data: dict[str, Any], preset: str, players: int | None
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--preset", default="smear_ten_point")
-    parser.add_argument("--players", type=int, default=None)
-    parser.add_argument("--deals", type=int, default=400)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--out", default=None, help="write the rows to this JSON-lines file")
-    parser.add_argument("--json", action="store_true", help="print the summary on one line")
+    parser = rows_parser(__doc__, "summary")
     parser.add_argument("--rows", default=None, help="read the rows from this JSON-lines file instead of dealing")
     parser.add_argument(
         "--fit", default=None, help="fit the call model and write it into this file (its other families kept)"

@@ -150,15 +150,21 @@ def write_rows(path: str, rows: list[dict[str, Any]]) -> None:
             fh.write(json.dumps(row) + "\n")
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def rows_parser(doc: str, printed: str) -> argparse.ArgumentParser:
+    """The options both auction scripts take: the deals dealt, the workers, the rows' file, ``--json``."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     parser.add_argument("--preset", default="smear_ten_point")
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--deals", type=int, default=400)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", default=None, help="write the rows to this JSON-lines file")
-    parser.add_argument("--json", action="store_true", help="print the figures on one line")
+    parser.add_argument("--json", action="store_true", help=f"print the {printed} on one line")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = rows_parser(__doc__, "figures")
     args = parser.parse_args(argv)
     from jick.engine import RulesError
     from jick.games.smear import load_preset
