@@ -60,12 +60,8 @@ def rows_of_deal(args: tuple[str, int | None, int]) -> list[dict[str, Any]]:
             continue
         values = call_values(state.clone(), seat, candidates, [HeuristicBot(seed=seed * 10 + s) for s in range(n)])
         assert values is not None  # no deadline
-        bot = HeuristicBot(seed=0)
-        model = bot._model(rules)
-        mu = sigma = None
-        if model is not None and model.use_bid:
-            mu = max(bot._model_means(obs, model.bid, bot._suit_features(obs, True)))
-            sigma = model.bid.sigma
+        modelled = HeuristicBot(seed=0).bid_mean(obs)
+        mu, sigma = (None, None) if modelled is None else modelled[:2]
         rows.append(
             {
                 "deal": seed,

@@ -60,9 +60,9 @@ def play_deal(args: tuple[str, int | None, int]) -> list[dict[str, Any]]:
         bot = bots[seat]
         legal = list(obs.legal_actions)
         bids = sorted((a for a in legal if isinstance(a, A.Bid)), key=lambda a: a.amount)
-        model = bot._model(rules)
-        if bids and A.ACTIONS[A.PASS_ID] in legal and model is not None:
-            mu = max(bot._model_means(obs, model.bid, bot._suit_features(obs, True)))
+        modelled = bot.bid_mean(obs)
+        if bids and A.ACTIONS[A.PASS_ID] in legal and modelled is not None:
+            mu = modelled[0]
             made = _made_as_bidder(state, seat, bids[0], bots)
             if made is not None:
                 rows.append(

@@ -879,20 +879,17 @@ class HeuristicBot:
             return bids[0]  # a pass would cost the minimum bid for sure; bidding it costs no more when set
         pressure = self._pressure(obs)
         floor = self.own_min * rules.max_points / 10.0 * (0.5 if pressure else 1.0)
-        model = self._model(rules)
-        features = self._suit_features(obs, True) if model is not None and model.use_bid else None
-        # (the model's features hold the estimate of the seat's own cards alone)
-        own = self._own_strength(obs) if features is None else max(f[OWN_ESTIMATE] for f in features)
-        if model is not None and features is not None:
-            mu = max(self._model_means(obs, model.bid, features))
-            sigma = model.bid.sigma
+        modelled = self.bid_mean(obs)
+        if modelled is not None:
+            mu, sigma, own = modelled
         else:
+            own = self._own_strength(obs)
             cal = calibration(rules)
             mu = cal.mean(max(self.suit_estimates(obs)), (obs.seat - obs.dealer) % len(obs.sides))
             sigma = cal.sigma
         if own < floor:
             # nothing of its own to bid on: leave the auction to the others
-            return self._advised(obs, pass_action, bids, mu, sigma, features is not None)
+            return self._advised(obs, pass_action, bids, mu, sigma, modelled is not None)
         chosen: Action = pass_action
         for b in bids:
             p_make = 1.0 - _phi((b.amount - 0.5 - mu) / sigma)
@@ -910,7 +907,21 @@ class HeuristicBot:
                     continue
                 if rules.bust_out_score is None or mine - b.amount > rules.bust_out_score:
                     chosen = b  # (never a jump whose set would bust the side)
-        return self._advised(obs, chosen, bids, mu, sigma, features is not None)
+        return self._advised(obs, chosen, bids, mu, sigma, modelled is not None)
+
+    def bid_mean(self, obs: Any) -> tuple[float, float, float] | None:
+        """The bidding model's points for the seat's best trump suit as the bidder: ``(mu, sigma, own)``.
+
+        ``mu`` is the expected points of the bidder's side, ``sigma`` the fit's spread and ``own`` the
+        estimate of the seat's own cards alone; None where this bot does not bid from a learned model
+        (no model covers the rules, or ``bidding_model=False``).
+        """
+        model = self._model(obs.rules)
+        if model is None or not model.use_bid:
+            return None
+        features = self._suit_features(obs, True)
+        own = max(f[OWN_ESTIMATE] for f in features)
+        return max(self._model_means(obs, model.bid, features)), model.bid.sigma, own
 
     def _advised(self, obs: Any, chosen: Action, bids: list[Any], mu: float, sigma: float, modelled: bool) -> Action:
         """``chosen``, or the call the call model (:mod:`~jick.games.smear.call_model`) advises instead of it."""
