@@ -82,6 +82,22 @@ def test_the_features_hold_the_estimate_of_the_own_cards_the_bot_passes_on() -> 
             assert own == bot._own_strength(obs)
 
 
+def test_bid_mean_is_the_model_value_the_heuristic_bids_on() -> None:
+    """The public (mu, sigma, own): the fit's spread, the own cards' estimate, a mean in the hand's range."""
+    bot = HeuristicBot(1)
+    for preset in TRAINED:
+        model = model_for(load_preset(preset))
+        assert model is not None
+        for seed in range(10):
+            obs = new_match(preset, seed=seed).observation(0)
+            modelled = bot.bid_mean(obs)
+            assert modelled is not None
+            mu, sigma, own = modelled
+            assert sigma == model.bid.sigma and own == bot._own_strength(obs)
+            assert 0.0 <= mu <= load_preset(preset).max_points + 1
+        assert HeuristicBot(1, bidding_model=False).bid_mean(obs) is None
+
+
 def _stronger(hand: int, suit: int, rank: int, trumps: int) -> int | None:
     """``hand`` with its lowest plain 2-9 replaced by the trump card of ``rank`` (None if held or no such card).
 
