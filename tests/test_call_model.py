@@ -91,6 +91,16 @@ def test_the_search_bot_calls_with_its_advised_bidder() -> None:
     assert state.phase != "bidding"
 
 
+def test_the_search_takes_the_advice_by_default_and_search_v7_does_not() -> None:
+    from jick.bots import make_bot
+
+    assert make_bot("search", 1, game="smear")._bidder.call_model
+    assert make_bot("search_callmodel", 1, game="smear")._bidder.call_model
+    for old in ("search_v1", "search_v4", "search_v6", "search_v7"):
+        assert not make_bot(old, 1, game="smear")._bidder.call_model, old
+    assert not make_bot("heuristic", 1, game="smear").call_model  # the easy bot keeps its own calls
+
+
 def test_auction_calls_fits_and_writes_a_model_the_package_reads(tmp_path, capsys) -> None:
     bench = load_script("auction_calls")
     out = tmp_path / "call_model.json"

@@ -50,20 +50,22 @@ _OLD_BAR: dict[str, Any] = {"bid_threshold": 0.7, "model_threshold": 0.7}
 #: The search's card play before its ties went to the heuristic and before its solves counted the point trumps
 #: sure at their horizon, so that every version before those changes stays what it was.
 _OLD_PLAY: dict[str, Any] = {"tie_break": False, "leaf": "even"}
+#: The search's own calls before it took the call model's advice over the heuristic's.
+_OLD_CALLS: dict[str, Any] = {"call_model": False}
 #: Earlier versions and variants of the Smear bots, kept to measure against: name -> (kind, options).
 BOT_VERSIONS: dict[str, tuple[str, dict[str, Any]]] = {
     # the Smear search bot before it remembered the tricks the rules hide from review
-    "search_v1": ("search", {"memory": False, "inference": False, **_OLD_BAR, **_OLD_PLAY}),
+    "search_v1": ("search", {"memory": False, "inference": False, **_OLD_BAR, **_OLD_PLAY, **_OLD_CALLS}),
     # the Smear search bot with memory, before it read the auction when sampling deals in the play
-    "search_v2": ("search", {"inference": False, **_OLD_BAR, **_OLD_PLAY}),
+    "search_v2": ("search", {"inference": False, **_OLD_BAR, **_OLD_PLAY, **_OLD_CALLS}),
     # the Smear search bot (and the heuristic) before the arena-tuned bidding bar (0.7 -> 0.55)
-    "search_v3": ("search", {**_OLD_BAR, **_OLD_PLAY}),
+    "search_v3": ("search", {**_OLD_BAR, **_OLD_PLAY, **_OLD_CALLS}),
     "heuristic_v2": ("heuristic", {"bid_threshold": 0.7}),
     # the Smear search bot of issue 30 ("today's search"): before the auction by test-time search was tried
     # and before defenders combined against the bidder at tables of more than two sides
-    "search_v4": ("search", {"bid_search": False, "defence": "off", **_OLD_PLAY}),
+    "search_v4": ("search", {"bid_search": False, "defence": "off", **_OLD_PLAY, **_OLD_CALLS}),
     # the Smear search bot before the heuristic broke the ties of its card values (by the card's number)
-    "search_v5": ("search", _OLD_PLAY),
+    "search_v5": ("search", {**_OLD_PLAY, **_OLD_CALLS}),
     # the Smear search bot keeping the heuristic's card where a solve stopped short of the end of the hand,
     # unless another beats it by a standard error (off by default: see docs/bots.md)
     "search_margin": ("search", {"play_margin": 1.0}),
@@ -72,7 +74,7 @@ BOT_VERSIONS: dict[str, tuple[str, dict[str, Any]]] = {
     "search_playout": ("search", {"leaf": "playout"}),
     # the Smear search bot before its depth-limited solves counted the point trumps already sure to a side at
     # their horizon (they counted the rest of the hand as even)
-    "search_v6": ("search", {"leaf": "even"}),
+    "search_v6": ("search", {"leaf": "even", **_OLD_CALLS}),
     # the search with that 'sure' leaf (the default until the 'settled' leaf; see docs/bots.md)
     "search_sure": ("search", {"leaf": "sure"}),
     # the search whose solves also count Game once decided and the swing of a bidder who can no longer make
@@ -99,10 +101,14 @@ BOT_VERSIONS: dict[str, tuple[str, dict[str, Any]]] = {
     # the same, choosing the best call on half the sampled deals and testing it against the heuristic's on the
     # other half, so that luck in the choice does not pass the test (off by default: see docs/bots.md)
     "search_bidsplit": ("search", {"bid_search": True, "bid_split": True}),
-    # the Smear heuristic and search bots making the call the call model advises over the heuristic's (the lowest
-    # bid for a pass, one above a bid; learned on real deals, off by default: see docs/bots.md)
+    # the Smear heuristic making the call the call model advises over its own (the lowest bid for a pass, one above
+    # a bid; learned on real deals, off for the heuristic: see docs/bots.md)
     "heuristic_callmodel": ("heuristic", {"call_model": True}),
+    # the search with that advice, under the name it was measured by before it became the default (the same bot
+    # as "search")
     "search_callmodel": ("search", {"call_model": True}),
+    # the Smear search bot before its own calls took the call model's advice (the heuristic's calls alone)
+    "search_v7": ("search", _OLD_CALLS),
     # the Smear search bot whose defenders combine against the bidder in level standings too
     "search_defence_always": ("search", {"defence": "always"}),
     # the Smear search bot laying away cards in a free_to_six discard by playing each plain card's discard out on

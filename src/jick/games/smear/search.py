@@ -309,10 +309,10 @@ class SearchBot:
     ``search_bidsearch`` bot (off by default: see docs/bots.md); with
     ``bid_split=True`` as well, the best call is chosen on half the sampled
     deals and tested against the heuristic's on the other half (the
-    ``search_bidsplit`` bot). With ``call_model=True`` its own calls are the
-    heuristic's with the call model's advice
-    (:mod:`~jick.games.smear.call_model`; the ``search_callmodel`` bot, off by
-    default: see docs/bots.md). ``defence`` is how a defender plays at a table of more
+    ``search_bidsplit`` bot). Its own calls are the heuristic's with the call
+    model's advice (:mod:`~jick.games.smear.call_model`, learned on real
+    deals; see docs/bots.md); with ``call_model=False`` the heuristic's alone,
+    as before (the ``search_v7`` bot). ``defence`` is how a defender plays at a table of more
     than two sides (:mod:`~jick.games.smear.defence`): ``"threat"`` combines
     with the other defenders against a bidder who leads the match or would
     win it with this bid, ``"always"`` in level standings too (the
@@ -374,7 +374,7 @@ class SearchBot:
         others: str = "sum",
         discards: bool = False,
         discard_margin: float | None = None,
-        call_model: bool = False,
+        call_model: bool = True,
     ) -> None:
         if budget is None:
             if level not in BUDGETS:
