@@ -108,7 +108,7 @@ def test_the_old_defence_is_kept_as_a_bot_version() -> None:
     """search_v4 is the search whose defenders play for their own points: no coalition in its explanations."""
     assert BOT_VERSIONS["search_v4"] == (
         "search",
-        {"bid_search": False, "defence": "off", "tie_break": False, "leaf": "even"},
+        {"bid_search": False, "defence": "off", "tie_break": False, "leaf": "even", "call_model": False},
     )
     assert BOT_VERSIONS["search_defence_always"] == ("search", {"defence": "always"})
     assert BOT_VERSIONS["heuristic_defence"] == ("heuristic", {"defence": True})
