@@ -786,7 +786,8 @@ class HeuristicBot:
     ) -> None:
         self.seed = 0 if seed is None else seed
         #: Make the call the call model (:mod:`~jick.games.smear.call_model`) advises over the auction's own,
-        #: where the model of the rules' family has a fit (off by default: see docs/bots.md).
+        #: where the model of the rules' family has a fit (off by default for the heuristic, the ``easy`` bot; the
+        #: search bot's own calls take it: see docs/bots.md).
         self.call_model = call_model
         #: At tables of more than two sides, defend as one side with the other defenders when the bidder
         #: goes out by making his bid (:mod:`jick.games.smear.defence`; off by default: it did not win
