@@ -82,7 +82,7 @@ def test_the_features_hold_the_estimate_of_the_own_cards_the_bot_passes_on() -> 
             assert own == bot._own_strength(obs)
 
 
-def test_bid_mean_is_the_model_value_the_heuristic_bids_on() -> None:
+def test_bid_mean_gives_the_fits_spread_and_the_own_cards_estimate() -> None:
     """The public (mu, sigma, own): the fit's spread, the own cards' estimate, a mean in the hand's range."""
     bot = HeuristicBot(1)
     for preset in TRAINED:

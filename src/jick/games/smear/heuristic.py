@@ -916,6 +916,12 @@ class HeuristicBot:
         ``mu`` is the expected points of the bidder's side, ``sigma`` the fit's spread and ``own`` the
         estimate of the seat's own cards alone; None where this bot does not bid from a learned model
         (no model covers the rules, or ``bidding_model=False``).
+
+        >>> from jick.games.smear import new_match
+        >>> obs = new_match("smear_ten_point", seed=1).observation(0)
+        >>> mu, sigma, own = HeuristicBot(1).bid_mean(obs)
+        >>> sigma > 0, HeuristicBot(1, bidding_model=False).bid_mean(obs)
+        (True, None)
         """
         model = self._model(obs.rules)
         if model is None or not model.use_bid:
