@@ -48,7 +48,7 @@ def rows_of_deal(args: tuple[str, int | None, int]) -> list[dict[str, Any]]:
     """The rows of one seeded deal: the calls with a choice, each candidate valued on the real deal."""
     from jick.games.smear import actions as A
     from jick.games.smear.bid_search import bid_candidates, call_values
-    from jick.games.smear.heuristic import HeuristicBot, _phi
+    from jick.games.smear.heuristic import HeuristicBot, make_chance
 
     preset, players, seed = args
     rows: list[dict[str, Any]] = []
@@ -76,7 +76,7 @@ def rows_of_deal(args: tuple[str, int | None, int]) -> list[dict[str, Any]]:
                 "p_make": [
                     None
                     if mu is None or sigma is None or not isinstance(c, A.Bid)
-                    else 1.0 - _phi((c.amount - 0.5 - mu) / sigma)
+                    else make_chance(c.amount, mu, sigma)
                     for c in candidates
                 ],
             }

@@ -60,8 +60,8 @@ def play_deal(args: tuple[str, int | None, int]) -> list[dict[str, Any]]:
         bot = bots[seat]
         legal = list(obs.legal_actions)
         bids = sorted((a for a in legal if isinstance(a, A.Bid)), key=lambda a: a.amount)
-        modelled = bot.bid_mean(obs)
-        if bids and A.ACTIONS[A.PASS_ID] in legal and modelled is not None:
+        modelled = bot.bid_mean(obs) if bids and A.ACTIONS[A.PASS_ID] in legal else None
+        if modelled is not None:
             mu = modelled[0]
             made = _made_as_bidder(state, seat, bids[0], bots)
             if made is not None:

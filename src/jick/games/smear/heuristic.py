@@ -142,7 +142,16 @@ if TYPE_CHECKING:
 #: :data:`jick.games.smear.bidding_model.FEATURES`; a test checks it).
 OWN_ESTIMATE = 1
 
-__all__ = ["CALIBRATION", "Calibration", "HeuristicBot", "calibration", "estimate", "family", "trump_info"]
+__all__ = [
+    "CALIBRATION",
+    "Calibration",
+    "HeuristicBot",
+    "calibration",
+    "estimate",
+    "family",
+    "make_chance",
+    "trump_info",
+]
 
 # ---------------------------------------------------------------------- the play
 #: How much likelier an unseen trump is in the bidder's hand than in another's (he chose the suit).
@@ -893,7 +902,7 @@ class HeuristicBot:
             return self._advised(obs, pass_action, bids, mu, sigma, modelled is not None)
         chosen: Action = pass_action
         for b in bids:
-            p_make = 1.0 - _phi((b.amount - 0.5 - mu) / sigma)
+            p_make = make_chance(b.amount, mu, sigma)
             if p_make >= self._threshold(obs, b.amount):
                 chosen = b  # the lowest amount that clears the bar
                 break
@@ -904,7 +913,7 @@ class HeuristicBot:
             jump = self.jump_threshold - (PRESSURE_EASING if pressure else 0.0)
             mine = obs.scores[obs.sides[obs.seat]]
             for b in bids:
-                if b.amount <= chosen.amount or 1.0 - _phi((b.amount - 0.5 - mu) / sigma) < jump:
+                if b.amount <= chosen.amount or make_chance(b.amount, mu, sigma) < jump:
                     continue
                 if rules.bust_out_score is None or mine - b.amount > rules.bust_out_score:
                     chosen = b  # (never a jump whose set would bust the side)
@@ -945,7 +954,7 @@ class HeuristicBot:
         if kind == "raise" and rules.bust_out_score is not None:
             if obs.scores[obs.sides[obs.seat]] - amount <= rules.bust_out_score:
                 return chosen  # never a raise whose set would bust the side
-        p_make = 1.0 - _phi((amount - 0.5 - mu) / sigma)
+        p_make = make_chance(amount, mu, sigma)
         position = (obs.seat - obs.dealer) % len(obs.sides)
         if fits.advises(kind, features(p_make, mu, context(obs, rules.min_bid), position)):
             return next(b for b in bids if b.amount == amount)  # type: ignore[no-any-return]
@@ -1200,3 +1209,14 @@ class HeuristicBot:
 def _phi(x: float) -> float:
     """Standard normal distribution function."""
     return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
+
+
+def make_chance(amount: int, mu: float, sigma: float) -> float:
+    """The chance of making a bid of ``amount`` when the side's points are normal with ``mu`` and ``sigma``.
+
+    Points are whole, so the bid is made from ``amount - 0.5`` on.
+
+    >>> round(make_chance(5, 5.5, 2.0), 3), round(make_chance(3, 5.5, 2.0), 3)
+    (0.691, 0.933)
+    """
+    return 1.0 - _phi((amount - 0.5 - mu) / sigma)
