@@ -148,6 +148,7 @@ def run_euchre(seconds: float, seed: int, name: str = "euchre", **params: Any) -
     rng = random.Random(seed)
     games = 0
     actions = 0
+    chance = 0
     start = time.perf_counter()
     deadline = start + seconds
     now = start
@@ -157,13 +158,14 @@ def run_euchre(seconds: float, seed: int, name: str = "euchre", **params: Any) -
             if s.is_chance_node():
                 outcomes = s.chance_outcomes()
                 a = _sample(outcomes, rng.random())
+                chance += 1
             else:
                 a = rng.choice(s.legal_actions())
             s.apply_action(a)
             actions += 1
         games += 1
         now = time.perf_counter()
-    return {"games": games, "actions": actions, "seconds": now - start}
+    return {"games": games, "actions": actions, "chance_actions": chance, "seconds": now - start}
 
 
 def _sample(outcomes: list[tuple[int, float]], u: float) -> int:
@@ -215,6 +217,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "euchre_games_per_s": None,
         "euchre_actions_per_s": None,
         "ratio": None,
+        "ratio_actions": None,
         "batched_hands_per_s": None,
         "batched_playouts_per_s": None,
     }
@@ -231,25 +234,33 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         result["euchre_seconds"] = e["seconds"]
         result["euchre_games_per_s"] = e["games"] / e["seconds"]
         result["euchre_actions_per_s"] = e["actions"] / e["seconds"]
+        result["euchre_actions_per_game"] = e["actions"] / e["games"]
+        result["euchre_chance_actions_per_game"] = e["chance_actions"] / e["games"]
         result["ratio"] = result["jick_hands_per_s"] / result["euchre_games_per_s"]
+        result["ratio_actions"] = result["jick_actions_per_s"] / result["euchre_actions_per_s"]
     if args.tarok:
         run_tarok(warmup, args.seed)
         t = run_tarok(args.seconds, args.seed)
         result["tarok_games_per_s"] = t["games"] / t["seconds"]
         result["tarok_actions_per_s"] = t["actions"] / t["seconds"]
+        result["tarok_actions_per_deal"] = t["actions"] / max(t["games"], 1)
         if have_pyspiel():
             run_euchre(warmup, args.seed, "tarok", players=3)
             o = run_euchre(args.seconds, args.seed, "tarok", players=3)
             result["openspiel_tarok_games_per_s"] = o["games"] / o["seconds"]
             result["openspiel_tarok_actions_per_s"] = o["actions"] / o["seconds"]
+            result["openspiel_tarok_actions_per_game"] = o["actions"] / o["games"]
+            result["openspiel_tarok_chance_actions_per_game"] = o["chance_actions"] / o["games"]
             result["tarok_ratio"] = result["tarok_games_per_s"] / result["openspiel_tarok_games_per_s"]
+            result["tarok_ratio_actions"] = result["tarok_actions_per_s"] / result["openspiel_tarok_actions_per_s"]
 
     if args.json:
         print(json.dumps(result, indent=2))
         return result
     print(
         f"jick {args.preset}: {result['jick_hands_per_s']:,.0f} hands/s "
-        f"({result['jick_actions_per_s']:,.0f} actions/s), engine: {result['engine']}"
+        f"({result['jick_actions_per_s']:,.0f} actions/s, {j['actions'] / max(j['hands'], 1):.1f} a hand), "
+        f"engine: {result['engine']}"
     )
     if args.batched:
         print(
@@ -261,19 +272,28 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     else:
         print(
             f"open_spiel euchre: {result['euchre_games_per_s']:,.0f} games/s "
-            f"({result['euchre_actions_per_s']:,.0f} actions/s)"
+            f"({result['euchre_actions_per_s']:,.0f} actions/s, {result['euchre_actions_per_game']:.1f} a game, "
+            f"{result['euchre_chance_actions_per_game']:.1f} of them chance)"
         )
-        print(f"ratio jick/euchre: {result['ratio']:.2f}")
+        print(
+            f"ratio jick/euchre: {result['ratio']:.2f} per game (hands/s over games/s), "
+            f"{result['ratio_actions']:.2f} per action"
+        )
     if args.tarok:
         print(
             f"jick tarok_3p: {result['tarok_games_per_s']:,.0f} deals/s "
-            f"({result['tarok_actions_per_s']:,.0f} actions/s)"
+            f"({result['tarok_actions_per_s']:,.0f} actions/s, {result['tarok_actions_per_deal']:.1f} a deal)"
         )
         if "tarok_ratio" in result:
             print(
                 f"open_spiel tarok (3 players): {result['openspiel_tarok_games_per_s']:,.0f} games/s "
-                f"({result['openspiel_tarok_actions_per_s']:,.0f} actions/s); ratio jick/open_spiel: "
-                f"{result['tarok_ratio']:.2f}"
+                f"({result['openspiel_tarok_actions_per_s']:,.0f} actions/s, "
+                f"{result['openspiel_tarok_actions_per_game']:.1f} a game, "
+                f"{result['openspiel_tarok_chance_actions_per_game']:.1f} of them chance)"
+            )
+            print(
+                f"ratio jick/open_spiel tarok: {result['tarok_ratio']:.2f} per game (deals/s over games/s), "
+                f"{result['tarok_ratio_actions']:.2f} per action"
             )
     return result
 

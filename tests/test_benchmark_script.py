@@ -29,6 +29,20 @@ def test_json_report_with_another_preset(capsys):
     assert report["engine"] in ("pure Python", "compiled (mypyc)")
 
 
+def test_both_ratios_are_reported_with_each_games_length(capsys):
+    bench = load_script("bench_hands")
+    report = bench.main(["--seconds", "0.2", "--tarok"])
+    out = capsys.readouterr().out
+    smear, euchre = report["jick_actions_per_s"], report["euchre_actions_per_s"]
+    assert report["ratio_actions"] == smear / euchre
+    assert report["ratio"] == report["jick_hands_per_s"] / report["euchre_games_per_s"]
+    assert report["tarok_ratio_actions"] == report["tarok_actions_per_s"] / report["openspiel_tarok_actions_per_s"]
+    # euchre deals its cards one chance action at a time; a tarok_3p deal is dozens of player actions
+    assert 0 < report["euchre_chance_actions_per_game"] < report["euchre_actions_per_game"]
+    assert report["tarok_actions_per_deal"] > 20
+    assert "per action" in out and "of them chance" in out and "a deal)" in out
+
+
 def test_batched_report(capsys):
     bench = load_script("bench_hands")
     report = bench.main(["--seconds", "0.2", "--batched"])
