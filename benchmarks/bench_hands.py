@@ -238,6 +238,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         result["euchre_chance_actions_per_game"] = e["chance_actions"] / e["games"]
         result["ratio"] = result["jick_hands_per_s"] / result["euchre_games_per_s"]
         result["ratio_actions"] = result["jick_actions_per_s"] / result["euchre_actions_per_s"]
+        # jick deals inside the action that ends a hand; euchre deals card by card in chance actions
+        result["euchre_player_actions_per_s"] = (e["actions"] - e["chance_actions"]) / e["seconds"]
+        result["ratio_player_actions"] = result["jick_actions_per_s"] / result["euchre_player_actions_per_s"]
     if args.tarok:
         run_tarok(warmup, args.seed)
         t = run_tarok(args.seconds, args.seed)
@@ -277,7 +280,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         )
         print(
             f"ratio jick/euchre: {result['ratio']:.2f} per game (hands/s over games/s), "
-            f"{result['ratio_actions']:.2f} per action"
+            f"{result['ratio_actions']:.2f} per action, {result['ratio_player_actions']:.2f} per player action"
         )
     if args.tarok:
         print(

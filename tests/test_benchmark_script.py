@@ -35,6 +35,7 @@ def test_both_ratios_are_reported_with_each_games_length(capsys):
     out = capsys.readouterr().out
     smear, euchre = report["jick_actions_per_s"], report["euchre_actions_per_s"]
     assert report["ratio_actions"] == smear / euchre
+    assert report["ratio_player_actions"] > report["ratio_actions"]  # euchre's chance actions left out
     assert report["ratio"] == report["jick_hands_per_s"] / report["euchre_games_per_s"]
     assert report["tarok_ratio_actions"] == report["tarok_actions_per_s"] / report["openspiel_tarok_actions_per_s"]
     # euchre deals its cards one chance action at a time; a tarok_3p deal is dozens of player actions
