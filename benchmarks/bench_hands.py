@@ -214,6 +214,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "jick_seconds": j["seconds"],
         "jick_hands_per_s": j["hands"] / j["seconds"],
         "jick_actions_per_s": j["actions"] / j["seconds"],
+        "jick_actions_per_hand": j["actions"] / max(j["hands"], 1),
         "euchre_games_per_s": None,
         "euchre_actions_per_s": None,
         "ratio": None,
@@ -262,7 +263,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         return result
     print(
         f"jick {args.preset}: {result['jick_hands_per_s']:,.0f} hands/s "
-        f"({result['jick_actions_per_s']:,.0f} actions/s, {j['actions'] / max(j['hands'], 1):.1f} a hand), "
+        f"({result['jick_actions_per_s']:,.0f} actions/s, {result['jick_actions_per_hand']:.1f} a hand), "
         f"engine: {result['engine']}"
     )
     if args.batched:

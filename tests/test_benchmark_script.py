@@ -41,6 +41,7 @@ def test_both_ratios_are_reported_with_each_games_length(capsys):
     # euchre deals its cards one chance action at a time; a tarok_3p deal is dozens of player actions
     assert 0 < report["euchre_chance_actions_per_game"] < report["euchre_actions_per_game"]
     assert report["tarok_actions_per_deal"] > 20
+    assert report["jick_actions_per_hand"] == report["jick_actions"] / report["jick_hands"]
     assert "per action" in out and "of them chance" in out and "a deal)" in out
 
 
