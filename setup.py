@@ -32,9 +32,11 @@ MODULES = [
     "src/jick/games/smear/rule_core.py",
     "src/jick/games/smear/deal_core.py",
     "src/jick/games/smear/settle_core.py",
-    # Tarok's state and the card rules it calls on every action (legal plays, trick winner, pile count);
-    # its actions (subclasses of the interpreted jick.engine.Action) and its scoring (once a deal) stay Python
+    # Tarok's state, the card rules it calls on every action (legal plays, trick winner, pile count) and its
+    # scoring (once a deal, a twelfth of a deal's time while it was interpreted); its actions (subclasses of the
+    # interpreted jick.engine.Action) stay Python
     "src/jick/games/tarok/cards.py",
+    "src/jick/games/tarok/scoring.py",
     "src/jick/games/tarok/state.py",
     # the Smear and Tarok states' base class: a compiled class inherits only from compiled ones
     "src/jick/core/cardset.py",

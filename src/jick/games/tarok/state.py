@@ -63,7 +63,7 @@ from jick.games.tarok.cards import (
     trick_winner,
 )
 from jick.games.tarok.rules import GAME_VALUES, HAND_SIZE, DiscardForbidden, TarokRules
-from jick.games.tarok.scoring import Award, DealFacts, DealScore, score_all_pass, score_deal
+from jick.games.tarok.scoring import Award, DealFacts, DealScore, pagat_adjustment, score_all_pass, score_deal
 
 # Phases. The constants of this module are Final, so that the compiled build reads them as constants,
 # not as module globals.
@@ -566,8 +566,6 @@ class TarokState(TrickState[DealLog, TarokDealResult]):
         raw_o = pile_count(self.opponents_pile(), jack)
         ultimo = bool(v[ULTIMO_FLAG])
         pagat_play = PAGAT_PLAYS[v[PAGAT_PLAY]] if v[PAGAT_PLAY] in (1, 2) else None
-        from jick.games.tarok.scoring import pagat_adjustment
-
         adj = pagat_adjustment(ultimo, pagat_play, v[PAGAT_TAKER] == bidder, v[LAST_WINNER] == bidder)
         last_by_pagat = v[LAST_CARD] == PAGAT
         contra = v[CONTRA_SEAT] if v[CONTRA_SEAT] >= 0 else None
