@@ -168,6 +168,17 @@ def run_euchre(seconds: float, seed: int, name: str = "euchre", **params: Any) -
     return {"games": games, "actions": actions, "chance_actions": chance, "seconds": now - start}
 
 
+def openspiel_figures(prefix: str, run: dict[str, float]) -> dict[str, float]:
+    """The report's figures of one :func:`run_euchre` run, keyed ``PREFIX_games_per_s`` and so on."""
+    games, actions, seconds = run["games"], run["actions"], run["seconds"]
+    return {
+        f"{prefix}_games_per_s": games / seconds,
+        f"{prefix}_actions_per_s": actions / seconds,
+        f"{prefix}_actions_per_game": actions / games,
+        f"{prefix}_chance_actions_per_game": run["chance_actions"] / games,
+    }
+
+
 def _sample(outcomes: list[tuple[int, float]], u: float) -> int:
     """The outcome that the uniform number ``u`` selects from (action, probability) pairs."""
     for action, prob in outcomes:
@@ -233,10 +244,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         e = run_euchre(args.seconds, args.seed)
         result["euchre_games"] = e["games"]
         result["euchre_seconds"] = e["seconds"]
-        result["euchre_games_per_s"] = e["games"] / e["seconds"]
-        result["euchre_actions_per_s"] = e["actions"] / e["seconds"]
-        result["euchre_actions_per_game"] = e["actions"] / e["games"]
-        result["euchre_chance_actions_per_game"] = e["chance_actions"] / e["games"]
+        result.update(openspiel_figures("euchre", e))
         result["ratio"] = result["jick_hands_per_s"] / result["euchre_games_per_s"]
         result["ratio_actions"] = result["jick_actions_per_s"] / result["euchre_actions_per_s"]
         # jick deals inside the action that ends a hand; euchre deals card by card in chance actions
@@ -251,10 +259,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         if have_pyspiel():
             run_euchre(warmup, args.seed, "tarok", players=3)
             o = run_euchre(args.seconds, args.seed, "tarok", players=3)
-            result["openspiel_tarok_games_per_s"] = o["games"] / o["seconds"]
-            result["openspiel_tarok_actions_per_s"] = o["actions"] / o["seconds"]
-            result["openspiel_tarok_actions_per_game"] = o["actions"] / o["games"]
-            result["openspiel_tarok_chance_actions_per_game"] = o["chance_actions"] / o["games"]
+            result.update(openspiel_figures("openspiel_tarok", o))
             result["tarok_ratio"] = result["tarok_games_per_s"] / result["openspiel_tarok_games_per_s"]
             result["tarok_ratio_actions"] = result["tarok_actions_per_s"] / result["openspiel_tarok_actions_per_s"]
 
