@@ -1,4 +1,4 @@
-"""Build hook: the hot Smear and Tarok modules, the rule cores and the shared core are compiled with mypyc where possible.
+"""Build hook: the hot Smear and Tarok modules, the rule cores and the shared core are compiled with mypyc if possible.
 
 The pure-Python package is the reference; the compiled build is the same code,
 only faster (see README, "Speed"). ``JICK_COMPILE`` chooses:

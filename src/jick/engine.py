@@ -77,3 +77,18 @@ class Action:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({str(self)!r})"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle by class and slot values (the frozen ``__setattr__`` refuses pickle's default way back)."""
+        fields = tuple(
+            (name, getattr(self, name)) for klass in type(self).__mro__ for name in getattr(klass, "__slots__", ())
+        )
+        return _rebuild_action, (type(self), fields)
+
+
+def _rebuild_action(cls: type[Action], fields: tuple[tuple[str, object], ...]) -> Action:
+    """The action of class ``cls`` with these slot values (the way back from :meth:`Action.__reduce__`)."""
+    action = cls.__new__(cls)
+    for name, value in fields:
+        object.__setattr__(action, name, value)
+    return action

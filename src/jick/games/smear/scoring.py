@@ -10,6 +10,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from jick.core.frozen import by_fields
 from jick.games.smear import settle_core as core
 from jick.games.smear.rules import (
     BothCross,
@@ -40,6 +41,9 @@ class Award:
     value: int
     side: int | None
     card: int | None = None
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return by_fields(self)
 
 
 #: Every award made so far, by its values: an award never changes, so one object serves every hand that
@@ -75,6 +79,9 @@ class HandFacts:
     bidder: int
     bid: int | None  # None when the bidder shot the moon
     reneged_sides: frozenset[int] = frozenset()
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return by_fields(self)
 
 
 def side_of_seat_with(card: int, masks: Sequence[int]) -> int | None:
@@ -195,6 +202,9 @@ class Settlement:
     reneged: tuple[int, ...]  # sides that reneged
     winner: int | None  # the side that won the match with this hand
     note: str
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return by_fields(self)
 
 
 def settle(

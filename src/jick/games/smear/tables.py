@@ -34,6 +34,7 @@ from jick.cards import (
     TWO,
     format_mask,
 )
+from jick.core.frozen import by_fields
 from jick.games.smear.rule_core import card_pips
 from jick.games.smear.rule_core import trick_winner as rule_trick_winner
 from jick.games.smear.rules import DECK_LOWEST, JokerOrder, SmearRules
@@ -129,6 +130,9 @@ class TrumpTable:
     off_ace: int = -1
     #: The off-three (the three of the trump's colour-mate) when ``use_off_three``, else -1.
     off_three: int = -1
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return by_fields(self)
 
 
 @cache

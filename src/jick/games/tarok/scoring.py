@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from jick.core.frozen import by_fields
 from jick.games.tarok.rules import (
     GAME_VALUES,
     HALF,
@@ -56,6 +57,9 @@ class Award:
         who = f"seat {self.seat}" if self.seat is not None else self.won_by
         return f"{self.name} {self.value} to {who}"
 
+    def __reduce__(self) -> tuple[object, ...]:
+        return by_fields(self)
+
 
 @dataclass(frozen=True)
 class DealFacts:
@@ -76,6 +80,9 @@ class DealFacts:
     #: The seat that won trick 16 with the pagat when no ultimo was announced.
     silent_pagat: int | None = None
 
+    def __reduce__(self) -> tuple[object, ...]:
+        return by_fields(self)
+
 
 @dataclass(frozen=True)
 class DealScore:
@@ -87,6 +94,9 @@ class DealScore:
     #: Per award (same order), the change of every seat.
     lines: tuple[tuple[int, ...], ...]
     changes: tuple[int, ...]
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return by_fields(self)
 
 
 def contract_result(

@@ -30,6 +30,7 @@ from jick.core.deals import DealLog as CoreDealLog
 from jick.core.deals import Trick as CoreTrick
 from jick.core.deals import match_seed
 from jick.core.deals import shuffled_deck as core_shuffled_deck
+from jick.core.frozen import by_fields
 from jick.core.trick_state import CHANCE as CHANCE
 from jick.core.trick_state import TrickState
 from jick.core.undo import ACTION_NO, DEAL_NO, DEALER, PHASE, RESULTS_NO, TO_MOVE, TRICK_NO
@@ -163,6 +164,9 @@ class TarokDealResult:
     @property
     def all_passed(self) -> bool:
         return self.bidder is None
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return by_fields(self)
 
 
 #: One deal of the match as a record holds it.
