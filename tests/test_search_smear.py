@@ -334,3 +334,15 @@ def test_the_halving_values_fewer_cards_on_later_deals_and_keeps_the_heuristics_
         assert why.details["nodes"] <= flat.details["nodes"]
         assert why.choice in {action for action, _ in finalists}
     assert halved >= 2
+
+
+def test_the_phase_levels_search_one_phase_as_hard_and_the_other_as_normal() -> None:
+    normal, hard = make_bot("search", seed=1, game="smear").budget, make_bot("hard", seed=1, game="smear").budget
+    play = make_bot("search:hard_play", seed=1, game="smear").budget
+    auction = make_bot("search:hard_auction", seed=1, game="smear").budget
+    assert (play.worlds, play.min_worlds, play.nodes) == (hard.worlds, hard.min_worlds, hard.nodes)
+    assert (play.auction_worlds, play.bids_tried) == (normal.auction_worlds, normal.bids_tried)
+    assert (auction.worlds, auction.min_worlds, auction.nodes) == (normal.worlds, normal.min_worlds, normal.nodes)
+    assert (auction.auction_worlds, auction.bids_tried) == (hard.auction_worlds, hard.bids_tried)
+    assert play.seconds == auction.seconds == hard.seconds
+    assert normal.worlds < hard.worlds and normal.auction_worlds < hard.auction_worlds
