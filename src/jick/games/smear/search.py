@@ -90,7 +90,7 @@ BUDGETS = {
         _HARD, worlds=_NORMAL.worlds, min_worlds=_NORMAL.min_worlds, nodes=_NORMAL.nodes
     ),
     # for the arena only: the normal search with no cap on one solve and no deadline (as before deadlines existed)
-    "unbounded": Budget(worlds=32, min_worlds=8, nodes=500_000, solve_nodes=NO_CAP, auction_worlds=12, bids_tried=4),
+    "unbounded": dataclasses.replace(_NORMAL, solve_nodes=NO_CAP, seconds=None),
 }
 #: How the play's solves value the rest of the hand where they stop short of its end (big tables early in a
 #: hand): as even, played out by a cheap open-card policy, with the point trumps already sure to a side
