@@ -346,3 +346,14 @@ def test_the_phase_levels_search_one_phase_as_hard_and_the_other_as_normal() -> 
     assert (auction.auction_worlds, auction.bids_tried) == (hard.auction_worlds, hard.bids_tried)
     assert play.seconds == auction.seconds == hard.seconds
     assert normal.worlds < hard.worlds and normal.auction_worlds < hard.auction_worlds
+
+
+def test_the_wide_play_level_doubles_the_normal_deals_in_the_play_and_keeps_the_rest() -> None:
+    normal = make_bot("search", seed=1, game="smear").budget
+    wide = make_bot("search:wide_play", seed=1, game="smear").budget
+    assert (wide.worlds, wide.min_worlds, wide.nodes) == (2 * normal.worlds, 2 * normal.min_worlds, 2 * normal.nodes)
+    assert (wide.auction_worlds, wide.bids_tried, wide.seconds) == (
+        normal.auction_worlds,
+        normal.bids_tried,
+        normal.seconds,
+    )
