@@ -274,6 +274,12 @@ class TrumpInfo:
     keep: tuple[float, ...]
     #: High's value when High is the highest trump played (``high_card = highest_played``), else 0.
     high_played: int = 0
+    #: The trumps that carry points or are worth holding, from the top down: ``(card, cap, own, higher, above)``
+    #: each, ``above`` the count of ``higher`` (at least 1): what :func:`estimate` values, without a pass over
+    #: every trump.
+    valued: tuple[tuple[int, int, float, int, int], ...] = ()
+    #: The trump suit's ace, king and queen (:func:`estimate`'s chance of Game).
+    top_trumps: int = 0
 
 
 def _build_info(rules: SmearRules, trump: int) -> TrumpInfo:
@@ -342,6 +348,8 @@ def _build_info(rules: SmearRules, trump: int) -> TrumpInfo:
         trey=base + THREE,
         keep=tuple(keep),
         high_played=high_played,
+        valued=tuple((c, cap[c], own[c], higher[c], max(1, higher[c].bit_count())) for c in order if cap[c] or own[c]),
+        top_trumps=_top_trumps(table),
     )
 
 
@@ -449,6 +457,7 @@ def call_card(obs: Any) -> Card:
 
 def estimate(info: TrumpInfo, hand: int, sh: Shares) -> float:
     """Expected points the seat's side takes as bidder with this trump (before calibration)."""
+    # (the bidding model asks this of every sampled deal the search reads the auction with: kept lean)
     rules = info.rules
     table = info.table
     trumps = table.trumps
@@ -458,25 +467,23 @@ def estimate(info: TrumpInfo, hand: int, sh: Shares) -> float:
     p_opp = sh.opponent
     partner_bonus = 0.1 if sh.partners else 0.0
     rescue = min(0.85, max(0.1, 0.2 + 0.1 * (length - 3.0) + partner_bonus))
+    kept = 1.0 - rescue
+    unplayed = not info.high_played
+    ours = sh.mine + sh.partner
+    taken = sh.mine * 0.8 + sh.partner * 0.6
+    pull_length = min(1.0, length / 4.0)
     total = 0.0
     # held and unseen values of every point card of this trump suit
-    for card in table.order:
-        cap = info.cap[card]
-        own = info.own[card]
-        if not cap and not own:
-            continue
-        above = info.higher[card]
-        above_unseen = (above & unseen_t).bit_count()
-        above_mine = (above & mine_t).bit_count()
+    for card, cap, own, above, n_above in info.valued:
         if hand >> card & 1:
-            threat = 1.0 - (1.0 - p_opp) ** above_unseen
-            total += own + cap * (1.0 - threat * (1.0 - rescue))
+            threat = 1.0 - (1.0 - p_opp) ** (above & unseen_t).bit_count()
+            total += own + cap * (1.0 - threat * kept)
         else:
-            n_above = max(1, above.bit_count())
-            pull = min(0.75, max(0.05, 0.1 + 0.5 * above_mine / n_above * min(1.0, length / 4.0)))
-            if not info.high_played:  # (the highest-played High is valued below)
-                total += own * (sh.mine + sh.partner)
-            total += cap * (sh.mine * 0.8 + sh.partner * 0.6 + p_opp * pull)
+            pull = 0.1 + 0.5 * (above & mine_t).bit_count() / n_above * pull_length
+            pull = 0.05 if pull < 0.05 else 0.75 if pull > 0.75 else pull  # (min(0.75, max(0.05, pull)))
+            if unplayed:  # (the highest-played High is valued below)
+                total += own * ours
+            total += cap * (taken + p_opp * pull)
     if info.high_played and not hand >> (13 * table.trump + ACE) & 1:
         total += info.high_played * _high_chance(info, mine_t, unseen_t, sh)
     if info.low_floating:
@@ -484,7 +491,7 @@ def estimate(info: TrumpInfo, hand: int, sh: Shares) -> float:
         total += info.low_value * min(0.85, max(0.1, 0.3 + 0.07 * (length - 3.0) + (0.15 if held_low else 0.0)))
     game = rules.points.get("game", 0)
     if game:
-        tops = (mine_t & _top_trumps(table)).bit_count()
+        tops = (mine_t & info.top_trumps).bit_count()
         plain_aces = sum(1 for s in range(4) if s != table.trump and hand >> (13 * s + ACE) & 1)
         chance = 0.25 + 0.08 * (length - 2.0) + 0.05 * tops + 0.04 * plain_aces + partner_bonus
         if hand >> (13 * table.trump + TEN) & 1:
