@@ -278,8 +278,9 @@ class TrumpInfo:
     #: each, ``above`` the count of ``higher`` (at least 1): what :func:`estimate` values, without a pass over
     #: every trump.
     valued: tuple[tuple[int, int, float, int, int], ...] = ()
-    #: The trump suit's ace, king and queen (:func:`estimate`'s chance of Game).
+    #: The trump suit's ace, king and queen, and the other suits' aces (:func:`estimate`'s chance of Game).
     top_trumps: int = 0
+    plain_aces: int = 0
 
 
 def _build_info(rules: SmearRules, trump: int) -> TrumpInfo:
@@ -350,6 +351,7 @@ def _build_info(rules: SmearRules, trump: int) -> TrumpInfo:
         high_played=high_played,
         valued=tuple((c, cap[c], own[c], higher[c], max(1, higher[c].bit_count())) for c in order if cap[c] or own[c]),
         top_trumps=_top_trumps(table),
+        plain_aces=sum(1 << (13 * s + ACE) for s in range(4) if s != trump),
     )
 
 
@@ -492,8 +494,9 @@ def estimate(info: TrumpInfo, hand: int, sh: Shares) -> float:
     game = rules.points.get("game", 0)
     if game:
         tops = (mine_t & info.top_trumps).bit_count()
-        plain_aces = sum(1 for s in range(4) if s != table.trump and hand >> (13 * s + ACE) & 1)
-        chance = 0.25 + 0.08 * (length - 2.0) + 0.05 * tops + 0.04 * plain_aces + partner_bonus
+        chance = (
+            0.25 + 0.08 * (length - 2.0) + 0.05 * tops + 0.04 * (hand & info.plain_aces).bit_count() + partner_bonus
+        )
         if hand >> (13 * table.trump + TEN) & 1:
             chance += 0.05
         total += game * min(0.9, max(0.05, chance))
