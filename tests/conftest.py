@@ -92,3 +92,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def mypy_job(request: pytest.FixtureRequest) -> MypyJob:
     """The background mypy run over ``src/jick`` (started at collection)."""
     return request.config.stash[_JOB]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _solver_compiled() -> None:
+    """The Smear solver compiled (or loaded from numba's cache) before the first test of a worker.
+
+    A search bot plays the heuristic's card while the solver compiles past its decision's deadline (the first
+    hands of a fresh installation: ``jick.games.smear.solver.warm_up``); the suite's bots always solve.
+    """
+    from jick.games.smear.solver import solver_ready
+
+    solver_ready(None)

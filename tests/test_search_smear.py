@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import threading
 from typing import Any
 
 import pytest
@@ -357,3 +358,68 @@ def test_the_wide_play_level_doubles_the_normal_deals_in_the_play_and_keeps_the_
         normal.bids_tried,
         normal.seconds,
     )
+
+
+def _first_card_decision(seed: int) -> Any:
+    state = new_match("smear_ten_point", seed=seed)
+    bot = make_bot("heuristic", 1, game="smear")
+    while state.phase != "play":
+        state.apply(bot.choose(state.observation(state.current_player)))
+    return state.observation(state.current_player)
+
+
+def _solver_compiling(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """The solver as on a fresh installation's first hand: its warm-up started and not yet done."""
+    from jick.games.smear import solver
+
+    ready = threading.Event()
+    monkeypatch.setattr(solver, "_READY", ready)
+    monkeypatch.setattr(solver, "_WARM_UP", [threading.current_thread()])  # (a warm-up is running)
+    return ready
+
+
+def test_a_card_decision_keeps_its_deadline_while_the_solver_compiles(monkeypatch: pytest.MonkeyPatch) -> None:
+    ready = _solver_compiling(monkeypatch)
+    safety = threading.Timer(30.0, ready.set)  # (were the deadline ignored, the decision would end here)
+    safety.start()
+    try:
+        obs = _first_card_decision(21)
+        bot = make_bot("search", seed=3, game="smear", think=0.05)
+        why = bot.explain(obs)  # type: ignore[attr-defined]
+        assert not ready.is_set()  # it answered before the solver was ready
+    finally:
+        safety.cancel()
+    assert why.choice == bot._bidder.choose(obs)  # type: ignore[attr-defined]  # the heuristic's card
+    assert {action for action, _ in why.values} == set(obs.legal_actions) and why.values[0][0] == why.choice
+    assert "compiling" in why.method and why.details["worlds"] == 0 and why.details["deadline_hit"]
+
+
+def test_a_search_without_a_deadline_waits_for_the_solver(monkeypatch: pytest.MonkeyPatch) -> None:
+    ready = _solver_compiling(monkeypatch)
+    timer = threading.Timer(0.2, ready.set)
+    timer.start()
+    obs = _first_card_decision(21)
+    why = SearchBot(3, level="unbounded").explain(obs)
+    timer.join()
+    assert ready.is_set() and why.details["worlds"] > 0 and "solved with open cards" in why.method
+
+
+def test_solves_in_threads_keep_their_own_table_and_counters() -> None:
+    from jick.games.smear import solver
+
+    obs = _first_card_decision(5)
+    tables: dict[str, Any] = {}
+    nodes: dict[str, int] = {}
+
+    def solve_here(name: str) -> None:
+        SearchBot(3, budget=Budget(worlds=4)).explain(obs)  # (no deadline: the same solves in either thread)
+        tables[name] = solver._table()
+        nodes[name] = solver.LAST.nodes
+
+    threads = [threading.Thread(target=solve_here, args=(name,)) for name in ("a", "b")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert tables["a"] is not tables["b"] and solver._table() not in (tables["a"], tables["b"])
+    assert nodes["a"] == nodes["b"] > 0  # the same decision, the same last solve, in either thread

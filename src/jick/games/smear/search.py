@@ -65,7 +65,9 @@ from jick.games.smear.solver import (
     OTHERS,
     low_card_of,
     solve_within,
+    solver_ready,
     solver_tables,
+    warm_up,
 )
 from jick.games.smear.state import SmearState
 from jick.games.smear.tables import game_points
@@ -425,6 +427,7 @@ class SearchBot:
         self._heuristic = _heuristic(seed, model_threshold)
         #: The bids and trump this bot would call without searching (its own bar).
         self._bidder = _heuristic(seed, bid_threshold, call_model)
+        warm_up()  # the solver compiles (or loads) while the hand is dealt and bid
 
     def _rng(self, obs: Any) -> random.Random:
         """A generator fixed by the seed and the decision, so a choice does not depend on earlier calls."""
@@ -465,10 +468,12 @@ class SearchBot:
 
     # ------------------------------------------------------------------ play
     def _explain_play(self, obs: Any) -> Explanation:
-        rng = self._rng(obs)
-        k = knowledge(obs)
         budget = self.budget
         deadline = Deadline(budget.seconds)
+        if not solver_ready(None if budget.seconds is None else deadline.remaining()):
+            return self._before_the_solver(obs)
+        rng = self._rng(obs)
+        k = knowledge(obs)
         totals: dict[int, float] = {}
         counts: dict[int, int] = {}  # deals each card was valued on (fewer for a card dropped by the halving)
         alive: list[int] | None = None  # the cards still valued (None: every legal card)
@@ -542,6 +547,19 @@ class SearchBot:
         if alive is not None:
             explanation.details["finalists"] = len(alive)
         return explanation
+
+    def _before_the_solver(self, obs: Any) -> Explanation:
+        """The heuristic's card, where the solver is still compiling when the decision's deadline comes.
+
+        Only on the first hands of a fresh installation (:func:`~jick.games.smear.solver.warm_up`); the other
+        cards are listed unvalued.
+        """
+        choice = self._bidder.choose(obs)
+        rest = tuple((action, 0.0) for action in obs.legal_actions if action != choice)
+        details = {"seat": obs.seat, "phase": obs.phase, "worlds": 0, "nodes": 0, "deadline_hit": True}
+        return Explanation(
+            choice, ((choice, 0.0), *rest), "the heuristic's card: the solver is still compiling", details
+        )
 
     def _preferred_card(self, obs: Any) -> int | None:
         """The card the heuristic would play (the tie-break's choice), or None."""

@@ -34,6 +34,7 @@ score. Game counts the Game cards captured before the solve (``captured_pips``).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -779,14 +780,15 @@ class _Table:
         self.hint_floor = 1
 
 
-_TABLE: _Table | None = None
+#: Each thread's transposition table (bots thinking in threads, the solver's warm-up: no solve sees another's).
+_TABLES = threading.local()
 
 
 def _table() -> _Table:
-    global _TABLE
-    if _TABLE is None:
-        _TABLE = _Table()
-    return _TABLE
+    table: _Table | None = getattr(_TABLES, "table", None)
+    if table is None:
+        table = _TABLES.table = _Table()
+    return table
 
 
 #: ``max_nodes`` of an uncapped solve.
@@ -797,18 +799,66 @@ class SolveCutOff(Exception):
     """A solve reached its ``max_nodes`` before it finished; it has no values."""
 
 
-@dataclass
-class SolveStats:
-    """Counters of the last solve (for benchmarks)."""
+class SolveStats(threading.local):
+    """Counters of the last solve of the calling thread (the search's budget, benchmarks)."""
 
-    nodes: int = 0
-    #: Tricks searched, None when the search was exact.
-    horizon: int | None = None
-    #: Whether :func:`solve_within` fell back to a shallower search.
-    cut_off: bool = False
+    def __init__(self) -> None:
+        self.nodes = 0
+        #: Tricks searched, None when the search was exact.
+        self.horizon: int | None = None
+        #: Whether :func:`solve_within` fell back to a shallower search.
+        self.cut_off = False
 
 
 LAST = SolveStats()
+
+#: Set once the solver's kernels are compiled (or loaded from numba's cache) in this process.
+_READY = threading.Event()
+_WARM_UP: list[threading.Thread] = []
+_WARM_UP_LOCK = threading.Lock()
+
+
+def warm_up() -> None:
+    """Compile the solver (or load it from numba's cache) in a background thread, once a process.
+
+    The first solve of a fresh installation compiles the kernels for several seconds; a search bot calls this
+    when it is made, so that the compile runs while the hand is dealt and bid, and its card decisions keep their
+    deadline meanwhile (:func:`solver_ready`). Later calls do nothing.
+    """
+    with _WARM_UP_LOCK:
+        if _WARM_UP or _READY.is_set():
+            return
+        thread = threading.Thread(target=_warm_up_now, name="jick-solver-warm-up", daemon=True)
+        _WARM_UP.append(thread)
+        thread.start()
+
+
+def _warm_up_now() -> None:
+    """One small solve, which compiles every kernel a solve calls (its transposition table is this thread's)."""
+    from jick.cards import card_mask
+    from jick.games.smear.presets import load_preset
+
+    try:
+        hands = [card_mask(hand.split()) for hand in ("AS 2S", "KS 10H", "3S 4H", "5S JD")]
+        solve(load_preset("smear_ten_point"), 0, hands, leader=0, to_move=0, root_seat=0)
+    finally:
+        _READY.set()  # (a failed warm-up leaves the first real solve to compile, and to report the error)
+
+
+def solver_ready(timeout: float | None = None) -> bool:
+    """Whether the solver is compiled, waiting up to ``timeout`` seconds for the warm-up (None: until it is).
+
+    Starts the warm-up (:func:`warm_up`) if nothing has. A solve made before then would compile the kernels
+    itself, however long that takes.
+
+    >>> solver_ready()
+    True
+    """
+    if _READY.is_set():
+        return True
+    warm_up()
+    return _READY.wait(timeout)
+
 
 #: Positions with more cards in play are searched a few tricks deep (5 to 8 players early in a hand).
 EXACT_CARDS = 26
