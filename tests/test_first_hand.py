@@ -1,7 +1,7 @@
 """A fresh installation's first card decision keeps its deadline while the Smear solver compiles.
 
 numba compiles the solver at its first solve in a process (several seconds) and caches it on disk; a search
-bot starts that compile in the background when it is made and plays the heuristic's card where the solver is
+bot starts that compile in the background at its first decision and plays the heuristic's card where the solver is
 not ready by its decision's deadline (``jick.games.smear.solver.warm_up``). Here a subprocess with an empty
 numba cache (``NUMBA_CACHE_DIR``) makes its first card decision as a newcomer's first game would.
 """

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 import threading
 from typing import Any
@@ -423,3 +424,30 @@ def test_solves_in_threads_keep_their_own_table_and_counters() -> None:
         thread.join()
     assert tables["a"] is not tables["b"] and solver._table() not in (tables["a"], tables["b"])
     assert nodes["a"] == nodes["b"] > 0  # the same decision, the same last solve, in either thread
+
+
+def test_the_warm_up_starts_at_a_bots_first_decision_not_when_it_is_made(monkeypatch: pytest.MonkeyPatch) -> None:
+    from jick.games.smear import solver
+
+    ready = threading.Event()
+    monkeypatch.setattr(solver, "_READY", ready)
+    monkeypatch.setattr(solver, "_WARM_UP", [])
+    bot = SearchBot(1)  # (the arena makes its bots to check them, then forks its workers: no thread yet)
+    assert solver._WARM_UP == []
+    state = new_match("smear_ten_point", seed=2)
+    bot.explain(state.observation(state.current_player))  # a bid
+    [thread] = solver._WARM_UP
+    thread.join(timeout=60)
+    assert ready.is_set() and solver.solver_ready(0)
+
+
+def test_a_forked_child_forgets_a_warm_up_it_did_not_inherit_the_thread_of(monkeypatch: pytest.MonkeyPatch) -> None:
+    from jick.games.smear import solver
+
+    _solver_compiling(monkeypatch)
+    pid = os.fork()
+    if pid == 0:  # the child: the parent's warm-up thread is not here
+        os._exit(0 if solver._WARM_UP == [] and not solver._READY.is_set() else 1)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert solver._WARM_UP != []  # the parent's is untouched

@@ -427,7 +427,6 @@ class SearchBot:
         self._heuristic = _heuristic(seed, model_threshold)
         #: The bids and trump this bot would call without searching (its own bar).
         self._bidder = _heuristic(seed, bid_threshold, call_model)
-        warm_up()  # the solver compiles (or loads) while the hand is dealt and bid
 
     def _rng(self, obs: Any) -> random.Random:
         """A generator fixed by the seed and the decision, so a choice does not depend on earlier calls."""
@@ -444,6 +443,7 @@ class SearchBot:
 
     def explain(self, observation: Any) -> Explanation:
         """The value of each legal action (in points for the seat's side against the others) and the choice."""
+        warm_up()  # from the first decision on, the solver compiles (or loads) in the background
         obs = observation if self.memory else dataclasses.replace(observation, witnessed=observation.tricks)
         legal = tuple(obs.legal_actions)
         if not legal:

@@ -34,6 +34,7 @@ score. Game counts the Game cards captured before the solve (``captured_pips``).
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -822,18 +823,21 @@ def warm_up() -> None:
     """Compile the solver (or load it from numba's cache) in a background thread, once a process.
 
     The first solve of a fresh installation compiles the kernels for several seconds; a search bot calls this
-    when it is made, so that the compile runs while the hand is dealt and bid, and its card decisions keep their
-    deadline meanwhile (:func:`solver_ready`). Later calls do nothing.
+    at its first decision (a bid), so that the compile runs while the hand is bid, and its card decisions keep
+    their deadline meanwhile (:func:`solver_ready`). Later calls do nothing. (Not when a bot is only made: a
+    process that checks its bots and then forks workers, as the arena does, must not fork in a compile.)
     """
+    if _READY.is_set() or _WARM_UP:
+        return
     with _WARM_UP_LOCK:
         if _WARM_UP or _READY.is_set():
             return
-        thread = threading.Thread(target=_warm_up_now, name="jick-solver-warm-up", daemon=True)
+        thread = threading.Thread(target=_warm_up_now, args=(_READY,), name="jick-solver-warm-up", daemon=True)
         _WARM_UP.append(thread)
         thread.start()
 
 
-def _warm_up_now() -> None:
+def _warm_up_now(ready: threading.Event) -> None:
     """One small solve, which compiles every kernel a solve calls (its transposition table is this thread's)."""
     from jick.cards import card_mask
     from jick.games.smear.presets import load_preset
@@ -841,8 +845,22 @@ def _warm_up_now() -> None:
     try:
         hands = [card_mask(hand.split()) for hand in ("AS 2S", "KS 10H", "3S 4H", "5S JD")]
         solve(load_preset("smear_ten_point"), 0, hands, leader=0, to_move=0, root_seat=0)
+    except Exception:  # noqa: S110 (the first real solve compiles again, and reports what went wrong)
+        pass
     finally:
-        _READY.set()  # (a failed warm-up leaves the first real solve to compile, and to report the error)
+        ready.set()
+
+
+def _after_fork_in_child() -> None:
+    """A warm-up running at a fork does not run on in the child: forget it there (the child starts its own)."""
+    global _READY, _WARM_UP_LOCK
+    if not _READY.is_set():
+        _READY = threading.Event()
+        _WARM_UP.clear()
+    _WARM_UP_LOCK = threading.Lock()
+
+
+os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 def solver_ready(timeout: float | None = None) -> bool:
