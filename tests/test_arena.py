@@ -567,3 +567,21 @@ def test_a_bot_named_with_options_plays_as_that_bot_does(tmp_path: Path) -> None
     assert pair.mean_a != pair.mean_b  # a bar of 0.3 bids on other hands
     [same] = run_arena("smear_ten_point", "heuristic:bid_threshold=0.55,heuristic", deals=6, seed=3).pairs
     assert same.mean_a == same.mean_b  # the default bar named as an option is the heuristic itself
+
+
+def _threads_here(_: int) -> int:
+    from jick.bots.budget import thinking_threads
+
+    return thinking_threads()
+
+
+def test_each_worker_process_thinks_on_its_share_of_the_cores() -> None:
+    from jick.arena.runner import run_all
+    from jick.bots.budget import set_thinking_threads
+
+    set_thinking_threads(4)  # (as on a machine with four cores)
+    try:
+        assert run_all(_threads_here, [1, 2, 3], workers=2, title=None) == [2, 2, 2]
+        assert run_all(_threads_here, [1, 2], workers=1, title=None) == [4, 4]  # one game at a time: every core
+    finally:
+        set_thinking_threads(None)

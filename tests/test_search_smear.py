@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 import threading
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
 from jick.bots import bot_action, make_bot
+from jick.bots.budget import MAX_THREADS, set_thinking_threads, thinking_threads
 from jick.engine import RulesError
 from jick.games.smear import new_match
 from jick.games.smear import search as search_module
@@ -451,3 +454,69 @@ def test_a_forked_child_forgets_a_warm_up_it_did_not_inherit_the_thread_of(monke
     _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) == 0
     assert solver._WARM_UP != []  # the parent's is untouched
+
+
+def test_the_wide_parallel_level_is_the_wide_play_level_four_deals_at_once() -> None:
+    wide = make_bot("search:wide_play", seed=1, game="smear").budget
+    parallel = make_bot("search:wide_parallel", seed=1, game="smear").budget
+    assert parallel.parallel == 4 and wide.parallel == 1
+    assert dataclasses.replace(parallel, parallel=1) == wide
+
+
+@pytest.fixture
+def threads() -> Iterator[Callable[[int | None], None]]:
+    """Set the threads a decision thinks on (restored after the test)."""
+    yield set_thinking_threads
+    set_thinking_threads(None)
+
+
+@pytest.mark.parametrize("halving", [False, True])
+def test_deals_solved_at_once_give_the_same_values_on_any_number_of_threads(
+    threads: Callable[[int | None], None], halving: bool
+) -> None:
+    budget = Budget(worlds=12, min_worlds=4, nodes=60_000, parallel=4)  # (no deadline)
+    explained: dict[int, list[tuple[Any, ...]]] = {}
+    for count in (1, 2, 3):
+        threads(count)
+        bot = SearchBot(3, budget=budget, halving=halving)
+        explained[count] = [
+            (why.choice, why.values, why.details["worlds"], why.details["nodes"])
+            for why in (bot.explain(_first_card_decision(seed)) for seed in (5, 8, 13))
+        ]
+    assert explained[1] == explained[2] == explained[3]
+    assert all(worlds >= 4 for _, _, worlds, _ in explained[1])
+
+
+def test_one_deal_at_a_time_solves_on_the_deciding_thread(threads: Callable[[int | None], None]) -> None:
+    threads(2)
+    before = list(search_module._POOLS)
+    why = SearchBot(3, budget=Budget(worlds=6)).explain(_first_card_decision(5))
+    assert why.details["worlds"] == 6 and search_module._POOLS == before  # no pool was made or used
+
+
+def test_the_solver_lets_other_threads_run_while_it_searches() -> None:
+    from jick.games.smear import solver
+
+    assert solver.compiled_search().targetoptions.get("nogil") is True
+
+
+def test_the_thinking_threads_are_one_or_more() -> None:
+    with pytest.raises(ValueError, match="at least one thread"):
+        set_thinking_threads(0)
+    assert 1 <= thinking_threads() <= MAX_THREADS
+
+
+def test_a_forked_child_makes_its_own_solving_threads(threads: Callable[[int | None], None]) -> None:
+    pool = search_module._solve_pool(2)
+    assert pool.submit(int, "7").result(timeout=30) == 7
+    pid = os.fork()
+    if pid == 0:  # the child: the parent's pool has no threads here
+        ok = False
+        try:
+            child = search_module._solve_pool(2)
+            ok = child is not pool and child.submit(int, "8").result(timeout=30) == 8
+        finally:
+            os._exit(0 if ok else 1)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert search_module._solve_pool(2) is pool  # the parent keeps its own

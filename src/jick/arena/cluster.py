@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
+from jick.bots.budget import set_thinking_threads
 from jick.engine import RulesError
 
 T = TypeVar("T")
@@ -93,6 +94,12 @@ def connected(address: str, workers: int) -> Iterator[Any]:
             ray.shutdown()
 
 
+def _on_one_cpu(function: Callable[[T], R], task: T) -> R:
+    """``function(task)`` in a Ray task, whose bots think on the one CPU the task asked for."""
+    set_thinking_threads(1)
+    return function(task)
+
+
 def run_on_ray(
     function: Callable[[T], R],
     tasks: Sequence[T],
@@ -102,8 +109,8 @@ def run_on_ray(
 ) -> list[R]:
     """``[function(t) for t in tasks]`` as Ray tasks, in task order; ``on_result`` sees each as it finishes."""
     with connected(address, workers) as ray:
-        remote = ray.remote(num_cpus=1, max_retries=2)(function)
-        refs = [remote.remote(task) for task in tasks]
+        remote = ray.remote(num_cpus=1, max_retries=2)(_on_one_cpu)
+        refs = [remote.remote(function, task) for task in tasks]
         where = {ref: i for i, ref in enumerate(refs)}
         results: list[Any] = [None] * len(tasks)
         pending = list(refs)

@@ -15,6 +15,7 @@ from jick.arena.result import ArenaResult
 from jick.arena.seating import MIXED, check_seating, seatings
 from jick.arena.summary import BotSummary, bid_rates, bot_points, contests, match_win_rates, pair_summaries
 from jick.arena.worker import DealResult, DealTask, MatchResult, MatchTask, Setup, run_task
+from jick.bots.budget import set_thinking_threads, thinking_threads
 from jick.engine import RulesError
 
 T = TypeVar("T")
@@ -236,7 +237,9 @@ def run_all(
                     on_result(out[-1])
                 bar.advance(job)
         return out
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    # the worker processes share the machine's cores: each bot thinks on its share of them
+    threads = max(1, thinking_threads() // workers)
+    with ProcessPoolExecutor(max_workers=workers, initializer=set_thinking_threads, initargs=(threads,)) as pool:
         # Every task is submitted (and the worker processes started) before the progress
         # bar starts its refresh thread.
         futures: list[Future[R]] = [pool.submit(function, task) for task in tasks]

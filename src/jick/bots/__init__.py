@@ -15,8 +15,9 @@ Levels for people: ``easy`` (heuristic), ``normal`` and ``hard`` (search).
 ``search:LEVEL`` names the search at any level of the game's search bot
 (for the arena: ``search:hard``, or Smear's ``search:unbounded``, the normal
 search without its caps and deadline, and ``search:hard_play`` and
-``search:hard_auction``, the hard level's counts in one phase only, and ``search:wide_play``, twice the
-normal level's deals in the play). In the arena and the benchmarks a name
+``search:hard_auction``, the hard level's counts in one phase only, ``search:wide_play``, twice the
+normal level's deals in the play, and ``search:wide_parallel``, the same solved four at a time on the
+machine's cores). In the arena and the benchmarks a name
 may end in settings of the bot's constructor, ``:NAME=VALUE`` each
 (``heuristic:jump_threshold=0.7``; :func:`split_bot_name`); a table's seats
 take the plain names only.

@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import dataclass, replace
 
@@ -46,7 +47,11 @@ class Budget:
       instead;
     * ``auction_worlds`` and ``bids_tried``: Smear's play-outs per bid or
       trump choice, and how many bids it tries;
-    * ``seconds``: the wall-clock deadline of a decision (None: none).
+    * ``seconds``: the wall-clock deadline of a decision (None: none);
+    * ``parallel``: deals solved at once in the Smear play, on up to that
+      many threads (:func:`thinking_threads`); each solve's share of ``nodes``
+      is set by the solves ``parallel`` before it, so the choice does not
+      depend on how many threads the machine gives.
     """
 
     worlds: int = 24
@@ -57,6 +62,7 @@ class Budget:
     auction_worlds: int = 0
     bids_tried: int = 0
     seconds: float | None = None
+    parallel: int = 1
 
     def worlds_for(self, candidates: int, rollout_length: int) -> int:
         """Worlds for a rollout search: ``steps // (candidates * rollout_length)`` within the bounds."""
@@ -74,6 +80,39 @@ class Budget:
         if seconds is not None and seconds <= 0:
             raise ValueError(f"thinking time must be positive, not {seconds}")
         return replace(self, seconds=seconds)
+
+
+#: The most threads one decision thinks on, whatever the machine has.
+MAX_THREADS = 4
+_threads: list[int] = []
+
+
+def thinking_threads() -> int:
+    """Threads a search bot may think one decision on: the CPUs this process may use (at most
+    :data:`MAX_THREADS`), unless :func:`set_thinking_threads` said otherwise.
+
+    A person's table has one bot thinking at a time, so the other cores are free; the arena, which runs
+    several games at once, gives each of its worker processes its share.
+
+    >>> set_thinking_threads(1); thinking_threads()
+    1
+    >>> set_thinking_threads(None); 1 <= thinking_threads() <= MAX_THREADS
+    True
+    """
+    if _threads:
+        return _threads[0]
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except AttributeError:  # no affinity on this platform
+        cpus = os.cpu_count() or 1
+    return max(1, min(MAX_THREADS, cpus))
+
+
+def set_thinking_threads(threads: int | None) -> None:
+    """Set the threads of :func:`thinking_threads` for this process (None: the machine's default)."""
+    if threads is not None and threads < 1:
+        raise ValueError(f"a decision needs at least one thread, not {threads}")
+    _threads[:] = [] if threads is None else [threads]
 
 
 class Deadline:

@@ -35,13 +35,17 @@ run away: each is capped in positions and falls back to a shallower search
 from __future__ import annotations
 
 import dataclasses
+import functools
+import os
 import random
 import time
+from collections import deque
 from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 from jick.bots import Explanation
-from jick.bots.budget import LEVEL_SECONDS, Budget, Deadline, SamplingError
+from jick.bots.budget import LEVEL_SECONDS, Budget, Deadline, SamplingError, thinking_threads
 from jick.bots.margin import clearly_better
 from jick.bots.pimc import better_half
 from jick.bots.weights import temper
@@ -95,6 +99,14 @@ BUDGETS = {
     # since the hard level's lead is in the play; docs/bots.md)
     "wide_play": dataclasses.replace(
         _NORMAL, worlds=2 * _NORMAL.worlds, min_worlds=2 * _NORMAL.min_worlds, nodes=2 * (_NORMAL.nodes or 0)
+    ),
+    # for the arena only: the same, four deals solved at once, on as many threads as the machine gives (up to four)
+    "wide_parallel": dataclasses.replace(
+        _NORMAL,
+        worlds=2 * _NORMAL.worlds,
+        min_worlds=2 * _NORMAL.min_worlds,
+        nodes=2 * (_NORMAL.nodes or 0),
+        parallel=4,
     ),
     # for the arena only: the normal search with no cap on one solve and no deadline (as before deadlines existed)
     "unbounded": dataclasses.replace(_NORMAL, solve_nodes=NO_CAP, seconds=None),
@@ -484,59 +496,69 @@ class SearchBot:
         solved_deals: dict[tuple[int, ...], dict[int, float]] = {}
         per_deal: list[dict[int, float]] = []  # each solved deal's values, for the margin of the heuristic's card
         limited = False  # some solve stopped short of the end of the hand (a horizon, or a cut-off)
-        while solved < budget.worlds:
-            if solved and deadline.expired():
-                break
-            if self.halving and solved in HALVING_AT:
-                alive = better_half(alive or list(totals), lambda c: totals[c] / counts[c], preferred)
-            hands = deals[solved] if solved < len(deals) else sample_hands(k, rng)
-            key = tuple(hands)
-            known = solved_deals.get(key)
-            if known is not None:  # a deal drawn again by the resampling: same values, no new solve
-                known = known if alive is None else {card: known[card] for card in alive}
-                for card, value in known.items():
+        # Deals are drawn in order and solved up to ``parallel`` at once; each solve's cap is set when it starts,
+        # from the solves counted by then (all but the ``parallel - 1`` before it), so any number of threads
+        # gives the same values; with one at a time, each solve may use what the ones before it left.
+        ahead = 1 if self.halving else max(1, budget.parallel)
+        threads = min(thinking_threads(), ahead)
+        pool = _solve_pool(threads) if threads > 1 else None
+        drawn = 0
+        waiting: deque[tuple[int, ...]] = deque()  # deals drawn, in order, not yet counted
+        running: dict[tuple[int, ...], Future[_Solved]] = {}  # deals whose solve is started and not yet counted
+        try:
+            while solved < budget.worlds:
+                if solved and deadline.expired():
+                    break
+                if self.halving and solved in HALVING_AT:
+                    alive = better_half(alive or list(totals), lambda c: totals[c] / counts[c], preferred)
+                while drawn < budget.worlds and len(running) < ahead:
+                    key = tuple(deals[drawn] if drawn < len(deals) else sample_hands(k, rng))
+                    drawn += 1
+                    waiting.append(key)
+                    if key in solved_deals or key in running:  # a deal drawn again by the resampling: no new solve
+                        if ahead == 1:
+                            break  # one at a time: counted before the next deal is drawn
+                        continue
+                    # each solve may use its share of what is left of the decision's positions, and at least
+                    # its share of them
+                    if budget.solve_nodes is not None:
+                        cap = budget.solve_nodes
+                    elif budget.nodes is not None:
+                        cap = max(budget.nodes // budget.min_worlds, (budget.nodes - nodes) // ahead)
+                    else:
+                        cap = SOLVE_NODES
+                    if budget.seconds is not None:  # on a thread shared by the solves running beside it
+                        in_time = int(deadline.remaining() * _solver_speed() * threads / ahead)
+                        if in_time < cap:
+                            cap = max(1, in_time)
+                            deadline.hit = True
+                    deeper = min(cap, (budget.nodes or cap * budget.worlds) // DEEPEN_WORLDS) if self.deepen else 0
+                    job = functools.partial(
+                        _solve_deal, obs, key, k=k, cap=cap, coalition=coalition, leaf=LEAVES[self.leaf],
+                        deepen=deeper, cards=alive, others=self.others,
+                    )  # fmt: skip
+                    running[key] = pool.submit(job) if pool is not None else _done(job())
+                key = waiting.popleft()
+                counted = key in running and key not in solved_deals
+                if counted:
+                    values, used, horizon, seconds = running.pop(key).result()
+                    solved_deals[key] = values
+                    limited = limited or horizon is not None
+                    _measured(used, seconds)
+                    nodes += used
+                values = solved_deals[key]
+                if alive is not None:  # solved before the last halving: only the cards still valued
+                    values = {card: values[card] for card in alive}
+                per_deal.append(values)
+                for card, value in values.items():
                     totals[card] = totals.get(card, 0.0) + value
                     counts[card] = counts.get(card, 0) + 1
-                per_deal.append(known)
                 solved += 1
-                continue
-            # each solve may use what is left of the decision's positions, and at least its share of them
-            if budget.solve_nodes is not None:
-                cap = budget.solve_nodes
-            elif budget.nodes is not None:
-                cap = max(budget.nodes // budget.min_worlds, budget.nodes - nodes)
-            else:
-                cap = SOLVE_NODES
-            if budget.seconds is not None:
-                in_time = int(deadline.remaining() * _solver_speed())
-                if in_time < cap:
-                    cap = max(1, in_time)
-                    deadline.hit = True
-            started = time.perf_counter()
-            deeper = min(cap, (budget.nodes or cap * budget.worlds) // DEEPEN_WORLDS) if self.deepen else 0
-            leaf = LEAVES[self.leaf]
-            values = play_values(
-                obs,
-                [hands],
-                k=k,
-                max_nodes=cap,
-                coalition=coalition,
-                leaf=leaf,
-                deepen=deeper,
-                cards=alive,
-                others=self.others,
-            )
-            solved_deals[key] = values
-            per_deal.append(values)
-            limited = limited or LAST.horizon is not None
-            _measured(LAST.nodes, time.perf_counter() - started)
-            for card, value in values.items():
-                totals[card] = totals.get(card, 0.0) + value
-                counts[card] = counts.get(card, 0) + 1
-            solved += 1
-            nodes += LAST.nodes
-            if budget.nodes is not None and nodes >= budget.nodes and solved >= budget.min_worlds:
-                break
+                if counted and budget.nodes is not None and nodes >= budget.nodes and solved >= budget.min_worlds:
+                    break
+        finally:
+            for future in running.values():  # solves begun past the end: not counted
+                future.cancel()
         means = {A.ACTIONS[A.PLAY_BASE + c]: v for c, v in _means(totals, counts).items()}
         explanation = _ranked(obs, means, f"{solved} sampled deals, each solved with open cards")
         if self.tie_break:
@@ -727,6 +749,53 @@ class SearchBot:
                 return Explanation(suggestion, explanation.values, method + ", heuristic choice kept within the noise",
                                    explanation.details)  # fmt: skip
         return explanation
+
+
+#: What one solve of :func:`_solve_deal` gives.
+_Solved = tuple[dict[int, float], int, "int | None", float]
+
+
+def _done(solved: _Solved) -> Future[_Solved]:
+    """A solve already made, as a finished future."""
+    future: Future[_Solved] = Future()
+    future.set_result(solved)
+    return future
+
+
+def _solve_deal(
+    obs: Any,
+    hands: tuple[int, ...],
+    *,
+    k: Knowledge,
+    cap: int,
+    coalition: int,
+    leaf: int,
+    deepen: int,
+    cards: list[int] | None,
+    others: str,
+) -> _Solved:
+    """One deal's card values (:func:`play_values`), the positions its solve visited, its horizon and its seconds."""
+    started = time.perf_counter()
+    values = play_values(
+        obs, [list(hands)], k=k, max_nodes=cap, coalition=coalition, leaf=leaf, deepen=deepen, cards=cards,
+        others=others,
+    )  # fmt: skip
+    return values, LAST.nodes, LAST.horizon, time.perf_counter() - started
+
+
+#: The threads that solve a batch of deals together, made at the first batch of a process: (pid, threads, pool).
+_POOLS: list[tuple[int, int, ThreadPoolExecutor]] = []
+
+
+def _solve_pool(threads: int) -> ThreadPoolExecutor:
+    """A pool of ``threads`` threads for this process (the solver's kernel lets go of the GIL while it searches)."""
+    if _POOLS and (_POOLS[0][0] != os.getpid() or _POOLS[0][1] != threads):
+        if _POOLS[0][0] == os.getpid():
+            _POOLS[0][2].shutdown(wait=False)
+        _POOLS.clear()  # a forked child's copy has no threads; a new count needs a new pool
+    if not _POOLS:
+        _POOLS.append((os.getpid(), threads, ThreadPoolExecutor(threads, thread_name_prefix="jick-solve")))
+    return _POOLS[0][2]
 
 
 #: Standard errors by which a discard must beat the heuristic's on the sampled deals to replace it.

@@ -756,7 +756,7 @@ def compiled_search() -> Any:
     if not isinstance(_search, Dispatcher):
         with compiling():
             if not isinstance(_search, Dispatcher):  # another thread compiled it while this one waited
-                _search = njit(_SEARCH_SIGNATURE, cache=True)(_search)
+                _search = njit(_SEARCH_SIGNATURE, cache=True, nogil=True)(_search)
     return _search
 
 
