@@ -539,7 +539,7 @@ class SearchBot:
                     )  # fmt: skip
                     running[key] = pool.submit(job) if pool is not None else _done(job())
                 key = waiting.popleft()
-                counted = key in running and key not in solved_deals
+                counted = key in running  # (a deal's solve leaves ``running`` when it is counted)
                 if counted:
                     values, used, horizon, seconds = running.pop(key).result()
                     solved_deals[key] = values
@@ -783,7 +783,8 @@ def _solve_deal(
     return values, LAST.nodes, LAST.horizon, time.perf_counter() - started
 
 
-#: The threads that solve a batch of deals together, made at the first batch of a process: (pid, threads, pool).
+#: The threads that solve a decision's deals side by side, made at the first such decision of a process:
+#: (pid, threads, pool).
 _POOLS: list[tuple[int, int, ThreadPoolExecutor]] = []
 
 
