@@ -185,8 +185,8 @@ def test_a_table_whose_stored_actions_do_not_replay_is_reported_not_fatal(sqlite
 
 
 def test_a_thinking_bot_does_not_stall_another_table(sqlite_url: str) -> None:
-    """Search bots think for three seconds a decision at one table while another table plays a whole game."""
-    with LiveServer(sqlite_url, think=3.0) as server, server.http() as http:
+    """Search bots think for six seconds a decision at one table while another table plays a whole game."""
+    with LiveServer(sqlite_url, think=6.0) as server, server.http() as http:
         slow = create_table(http, preset="tarok_3p", seats=["normal", "normal", "normal"])
         fast = create_table(http, preset="lift_smoke", seats=["human"] * 4, set=["games_per_session=1"])
         clients = [Client(server, fast["table"]["id"], i["token"], first_policy) for i in fast["invites"]]
@@ -206,8 +206,10 @@ def test_a_thinking_bot_does_not_stall_another_table(sqlite_url: str) -> None:
         slow_ply = http.get(f"/api/tables/{slow['table']['id']}", headers=host(slow)).json()["ply"]
         assert clients[0].views()[-1]["status"] == "finished" and plies >= 15
         # the whole game took less than one of the slow bots' decisions: it never waited for them (the slow
-        # table's few plies are its forced and rule-of-thumb decisions, which take no thinking)
-        assert slow_ply < plies and elapsed < 2.5, (
+        # table's few plies are its forced and rule-of-thumb decisions, which take no thinking). The game itself
+        # takes well under a second on an idle machine; the slack is for a loaded one (2.51 s was seen with the
+        # suite's four workers on two cores and a cold compile cache)
+        assert slow_ply < plies and elapsed < 5.0, (
             f"{plies} actions took {elapsed:.2f}s while the slow table made {slow_ply}"
         )
 
