@@ -42,7 +42,7 @@ from typing import Any
 
 from jick.cards import ACE, JACK, KING, TEN, THREE, TWO
 from jick.games.smear.heuristic import Shares, estimate, family, shares, trump_info
-from jick.games.smear.rules import SmearRules
+from jick.games.smear.rules import DiscardMode, SmearRules
 
 __all__ = ["FEATURES", "Fit", "FamilyModel", "family", "hand_features", "load_model", "model_for"]
 
@@ -156,13 +156,60 @@ def hand_features(
     bidder: bool = True,
 ) -> tuple[float, ...]:
     """The features (:data:`FEATURES`) of ``hand`` (a card mask) with ``suit`` as trump, for ``seat``."""
+    return suit_features(rules, hand, seat, dealer, sides, bidder, (suit,))[0]
+
+
+def suit_features(
+    rules: SmearRules,
+    hand: int,
+    seat: int,
+    dealer: int,
+    sides: tuple[int, ...],
+    bidder: bool = True,
+    suits: tuple[int, ...] = (0, 1, 2, 3),
+) -> list[tuple[float, ...]]:
+    """:func:`hand_features` with each of ``suits`` as trump (the shares of the unseen cards worked out once
+    where the trump does not change them: the auction's reading asks this of every sampled hand).
+
+    >>> from jick.games.smear.presets import load_preset
+    >>> from jick.cards import card_mask
+    >>> rules, hand = load_preset("smear_ten_point"), card_mask("AS KS 3S 2S 10H 4D".split())
+    >>> suit_features(rules, hand, 1, 0, (0, 1, 0, 1)) == [hand_features(rules, hand, s, 1, 0, (0, 1, 0, 1))
+    ...                                                     for s in range(4)]
+    True
+    """
+    count = hand.bit_count()
+    # only the refill's draws depend on the trumps in hand (:func:`~jick.games.smear.heuristic.shares`)
+    fixed = None if rules.discard_mode is DiscardMode.REFILL else shares(rules, seat, dealer, sides, count, bidder, 0)
+    alone_shares = _alone(len(sides))
+    return [_features(rules, hand, suit, seat, dealer, sides, bidder, count, fixed, alone_shares) for suit in suits]
+
+
+@cache
+def _alone(seats: int) -> Shares:
+    """The shares of a seat that sees no unseen card: every one is an opponent's."""
+    return Shares(0.0, 0.0, 1.0, 0, seats - 1)
+
+
+def _features(
+    rules: SmearRules,
+    hand: int,
+    suit: int,
+    seat: int,
+    dealer: int,
+    sides: tuple[int, ...],
+    bidder: bool,
+    count: int,
+    fixed: Shares | None,
+    alone_shares: Shares,
+) -> tuple[float, ...]:
     info = trump_info(rules, suit)
     table = info.table
     trumps = hand & table.trumps
     n_trumps = trumps.bit_count()
-    sh = shares(rules, seat, dealer, sides, hand.bit_count(), bidder, n_trumps)
+    sh = fixed if fixed is not None else shares(rules, seat, dealer, sides, count, bidder, n_trumps)
     est = estimate(info, hand, sh)
-    alone = estimate(info, hand, Shares(0.0, 0.0, 1.0, 0, len(sides) - 1))
+    alone = estimate(info, hand, alone_shares)
     run = 0
     for card in table.order:
         if not hand >> card & 1:

@@ -834,10 +834,9 @@ class HeuristicBot:
     @staticmethod
     def _suit_features(obs: Any, bidder: bool) -> list[tuple[float, ...]]:
         """The model's features of the seat's hand with each trump suit."""
-        from jick.games.smear.bidding_model import hand_features
+        from jick.games.smear.bidding_model import suit_features
 
-        hand = index_mask(obs.hand)
-        return [hand_features(obs.rules, hand, suit, obs.seat, obs.dealer, obs.sides, bidder) for suit in range(4)]
+        return suit_features(obs.rules, index_mask(obs.hand), obs.seat, obs.dealer, obs.sides, bidder)
 
     @staticmethod
     def _model_means(obs: Any, fit: Fit, features: list[tuple[float, ...]]) -> list[float]:
