@@ -44,7 +44,7 @@ from jick.cards import ACE, JACK, KING, TEN, THREE, TWO
 from jick.games.smear.heuristic import Shares, estimate, family, shares, trump_info
 from jick.games.smear.rules import DiscardMode, SmearRules
 
-__all__ = ["FEATURES", "Fit", "FamilyModel", "family", "hand_features", "load_model", "model_for"]
+__all__ = ["FEATURES", "Fit", "FamilyModel", "family", "hand_features", "load_model", "model_for", "suit_features"]
 
 #: The features of a (hand, trump suit), in the order of the weights.
 FEATURES = (
