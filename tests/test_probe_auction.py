@@ -12,7 +12,9 @@ from script_kit import load_script
 
 def test_every_call_with_a_choice_is_asked_and_the_differences_add_up(capsys):
     bench = load_script("probe_auction")
-    assert bench.main(["--bot", "search:easy", "--deals", "2", "--json"]) == 0
+    # a minute to think: the counts end each call (on a loaded machine the easy level's half second could end one
+    # before its first deal)
+    assert bench.main(["--bot", "search:easy:think=60", "--deals", "2", "--json"]) == 0
     counts = json.loads(capsys.readouterr().out)
     assert counts["calls"] >= 2  # two four-seat auctions, each with at least one call to choose
     assert counts["higher"] + counts["lower"] <= counts["overruled"] <= counts["calls"]
@@ -33,7 +35,7 @@ def test_a_bot_that_cannot_explain_its_calls_is_refused_in_one_line(capsys):
 def test_the_changed_calls_are_played_out_on_the_real_deal_too(capsys):
     bench = load_script("probe_auction")
     # an auction search that trusts any gain changes calls often: each changed call is also played out for real
-    bot = "search_bidsearch:level=easy:bid_margin=0"
+    bot = "search_bidsearch:level=easy:bid_margin=0:think=60"  # (the counts end it on any machine)
     assert bench.main(["--bot", bot, "--deals", "3", "--json"]) == 0
     counts = json.loads(capsys.readouterr().out)
     assert counts["overruled"] > 0
