@@ -148,7 +148,8 @@ def test_search_is_reproducible_and_explains() -> None:
     while state.phase != "play":
         state.apply(bot.choose(state.observation(state.current_player)))
     obs = state.observation(state.current_player)
-    a, b = SearchBot(8, level="easy"), SearchBot(8, level="easy")
+    # a minute to think: the counts, not a busy machine's clock, end both searches (the same seed, the same choice)
+    a, b = SearchBot(8, level="easy", think=60), SearchBot(8, level="easy", think=60)
     assert a.choose(obs) == b.choose(obs)
     why = a.explain(obs)
     assert {action for action, _ in why.values} == set(obs.legal_actions)
