@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from jick.cards import ACE, JACK, KING, TEN, THREE, TWO
-from jick.games.smear.heuristic import Shares, estimate, family, shares, trump_info
+from jick.games.smear.heuristic import Shares, TrumpInfo, estimate, family, shares, trump_info
 from jick.games.smear.rules import DiscardMode, SmearRules
 
 __all__ = ["FEATURES", "Fit", "FamilyModel", "family", "hand_features", "load_model", "model_for", "suit_features"]
@@ -181,8 +181,14 @@ def suit_features(
     count = hand.bit_count()
     # only the refill's draws depend on the trumps in hand (:func:`~jick.games.smear.heuristic.shares`)
     fixed = None if rules.discard_mode is DiscardMode.REFILL else shares(rules, seat, dealer, sides, count, bidder, 0)
-    alone_shares = _alone(len(sides))
-    return [_features(rules, hand, suit, seat, dealer, sides, bidder, count, fixed, alone_shares) for suit in suits]
+    alone = _alone(len(sides))
+    out = []
+    for suit in suits:
+        info = trump_info(rules, suit)
+        n_trumps = (hand & info.table.trumps).bit_count()
+        sh = fixed if fixed is not None else shares(rules, seat, dealer, sides, count, bidder, n_trumps)
+        out.append(_features(info, hand, suit, n_trumps, sh, alone))
+    return out
 
 
 @cache
@@ -191,25 +197,9 @@ def _alone(seats: int) -> Shares:
     return Shares(0.0, 0.0, 1.0, 0, seats - 1)
 
 
-def _features(
-    rules: SmearRules,
-    hand: int,
-    suit: int,
-    seat: int,
-    dealer: int,
-    sides: tuple[int, ...],
-    bidder: bool,
-    count: int,
-    fixed: Shares | None,
-    alone_shares: Shares,
-) -> tuple[float, ...]:
-    info = trump_info(rules, suit)
+def _features(info: TrumpInfo, hand: int, suit: int, n_trumps: int, sh: Shares, alone: Shares) -> tuple[float, ...]:
+    """The features of ``hand`` with ``suit`` (``info``'s) as trump: ``n_trumps`` held, ``sh`` the seat's shares."""
     table = info.table
-    trumps = hand & table.trumps
-    n_trumps = trumps.bit_count()
-    sh = fixed if fixed is not None else shares(rules, seat, dealer, sides, count, bidder, n_trumps)
-    est = estimate(info, hand, sh)
-    alone = estimate(info, hand, alone_shares)
     run = 0
     for card in table.order:
         if not hand >> card & 1:
@@ -229,8 +219,8 @@ def _features(
         voids += count == 0
         short += count <= 1
     return (
-        est,
-        alone,
+        estimate(info, hand, sh),
+        estimate(info, hand, alone),
         float(n_trumps),
         float(run),
         float(hand >> (base + ACE) & 1),
