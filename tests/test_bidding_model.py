@@ -379,3 +379,35 @@ def test_the_features_of_every_suit_at_once_are_each_suits_features(preset: str,
             assert together[suit][:2] == (estimate(info, hand, sh), estimate(info, hand, alone))
     if rules.discard_mode is not DiscardMode.REFILL:  # where the shares may be shared
         assert len({shares(rules, 0, 1, sides, rules.hand_size, True, t) for t in range(7)}) == 1
+
+
+@pytest.mark.parametrize("preset", preset_names())
+def test_the_estimate_reads_only_the_trumps_and_plain_aces_held(preset: str) -> None:
+    """estimate keeps its values by the trumps and the count of plain aces held (the reading asks it of many
+    hands alike): a hand alike in those, its other cards changed, has the same value worked out afresh."""
+    from jick.games.smear.heuristic import _estimate, estimate, shares, trump_info
+
+    rules = load_preset(preset)
+    players = rules.num_players
+    sides = new_match(preset, seed=1).observation(0).sides
+    rng = random.Random(11)
+    deck = range(rules.deck_size)
+    checked = 0
+    for _ in range(150):
+        suit = rng.randrange(4)
+        info = trump_info(rules, suit)
+        hand = sum(1 << c for c in rng.sample(deck, rules.hand_size))
+        # the same trumps and as many plain aces, every other card drawn again from the rest
+        aces = info.plain_aces & ~info.table.trumps  # (an ace of another suit can be a trump: pitch_eleven)
+        keep = hand & info.table.trumps
+        new_aces = rng.sample([c for c in deck if aces >> c & 1], (hand & aces).bit_count())
+        rest = [c for c in deck if not (info.table.trumps | info.plain_aces) >> c & 1]
+        free = rules.hand_size - keep.bit_count() - len(new_aces)
+        other = keep | sum(1 << c for c in new_aces) | sum(1 << c for c in rng.sample(rest, free))
+        seat, dealer = rng.randrange(players), rng.randrange(players)
+        sh = shares(rules, seat, dealer, sides, rules.hand_size, rng.random() < 0.5, keep.bit_count())
+        value = _estimate(info, hand, sh)
+        assert _estimate(info, other, sh) == value
+        assert estimate(info, other, sh) == value and estimate(info, hand, sh) == value
+        checked += other != hand
+    assert checked > 100

@@ -107,7 +107,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from jick.bots.turn import only_action
 from jick.cards import ACE, CARDS, KING, QUEEN, TEN, THREE, TWO, Card, bit_list, index_mask
@@ -156,6 +156,8 @@ __all__ = [
 # ---------------------------------------------------------------------- the play
 #: How much likelier an unseen trump is in the bidder's hand than in another's (he chose the suit).
 BIDDER_TRUMPS = 2.0
+#: Most values :func:`estimate` keeps (about 20 MB) before it starts again.
+ESTIMATES_KEPT = 100_000
 #: Game-point value of one game pip (A 4, K 3, Q 2, J 1, 10 10), per point the Game is worth.
 PIP_RATE = 0.04
 #: Chance per trick still to come that a trump kept now can be smeared onto a partner's trick.
@@ -249,9 +251,9 @@ def calibration(rules: SmearRules) -> Calibration:
 
 
 # ---------------------------------------------------------------------- per rules and trump
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class TrumpInfo:
-    """Card values under one rule set and trump suit."""
+    """Card values under one rule set and trump suit (one object per pair, compared and hashed by identity)."""
 
     rules: SmearRules
     table: TrumpTable
@@ -371,8 +373,7 @@ def trump_info(rules: SmearRules, trump: int) -> TrumpInfo:
 
 
 # ---------------------------------------------------------------------- bidding estimate
-@dataclass(frozen=True)
-class Shares:
+class Shares(NamedTuple):
     """Where an unseen card will be during the play, seen from one seat before the kitty and discards."""
 
     #: Chance that an unseen card reaches the seat's own hand (kitty, refill, robbed pack).
@@ -457,8 +458,28 @@ def call_card(obs: Any) -> Card:
     return next(c for c in CARDS if not mine >> c.index & 1)
 
 
+#: :func:`estimate`'s values already worked out, by rules and trump, the trumps held, the plain aces held and
+#: the shares.
+_ESTIMATES: dict[tuple[TrumpInfo, int, int, Shares], float] = {}
+
+
 def estimate(info: TrumpInfo, hand: int, sh: Shares) -> float:
-    """Expected points the seat's side takes as bidder with this trump (before calibration)."""
+    """Expected points the seat's side takes as bidder with this trump (before calibration).
+
+    It reads of ``hand`` only the trumps and the count of plain aces, so hands alike in those share one
+    value, worked out once (kept in ``_ESTIMATES``: the auction's reading asks it of many hands alike).
+    """
+    key = (info, hand & info.table.trumps, (hand & info.plain_aces).bit_count(), sh)
+    value = _ESTIMATES.get(key)
+    if value is None:
+        if len(_ESTIMATES) >= ESTIMATES_KEPT:
+            _ESTIMATES.clear()
+        value = _ESTIMATES[key] = _estimate(info, hand, sh)
+    return value
+
+
+def _estimate(info: TrumpInfo, hand: int, sh: Shares) -> float:
+    """:func:`estimate`, worked out."""
     # (the bidding model asks this of every sampled deal the search reads the auction with: kept lean)
     rules = info.rules
     table = info.table
