@@ -440,3 +440,23 @@ def test_a_bot_version_two_games_register_means_the_same_options_in_both() -> No
         for name, (kind, options) in game.bot_versions.items():
             assert seen.setdefault(name, (kind, dict(options))) == (kind, dict(options)), name
     assert "search_plays" in seen
+
+
+def test_an_observation_with_fields_is_the_observation_dataclasses_replace_makes() -> None:
+    """The readers build each other seat's view with SmearObservation.with_fields (a fast copy): the same
+    observation as dataclasses.replace, the original untouched, an unknown field refused."""
+    state = new_match("smear_ten_point", seed=4)
+    bots = [make_bot("heuristic", s, game="smear") for s in range(4)]
+    checked = 0
+    while not state.is_terminal and checked < 40:
+        obs = state.observation(state.current_player)
+        before = dataclasses.asdict(obs)
+        changes = {"seat": (obs.seat + 1) % 4, "phase": "bidding", "hand": obs.hand[1:], "legal_actions": ()}
+        made = obs.with_fields(**changes)
+        assert made == dataclasses.replace(obs, **changes) and type(made) is type(obs)
+        assert dataclasses.asdict(obs) == before
+        state.apply(bots[state.current_player].choose(obs))
+        checked += 1
+    assert checked == 40
+    with pytest.raises(TypeError, match="no field 'cards'"):
+        obs.with_fields(cards=())

@@ -37,6 +37,7 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from operator import mul
 from pathlib import Path
 from typing import Any
 
@@ -80,7 +81,10 @@ class Fit:
     def mean(self, features: tuple[float, ...], position: int) -> float:
         """The points expected from a hand with ``features`` at ``position`` from the dealer."""
         base = self.intercepts[position % len(self.intercepts)]
-        return base + sum(w * f for w, f in zip(self.weights, features, strict=True))
+        if len(features) != len(self.weights):
+            raise ValueError(f"{len(features)} features for a fit of {len(self.weights)} weights")
+        dot: float = sum(map(mul, self.weights, features))
+        return base + dot
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Fit:

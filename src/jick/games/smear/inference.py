@@ -154,8 +154,7 @@ class AuctionReader:
         cached = self._cache.get(key)
         if cached is not None:
             return cached
-        fake = dataclasses.replace(
-            self.base,
+        fake = self.base.with_fields(
             phase=call.phase,
             seat=call.seat,
             current_player=call.seat,
@@ -306,8 +305,7 @@ class PlayReader:
         led = play.before[0][1].index if play.before else None
         legal = proper_plays(obs.rules, self.table, held, led, play.trick_number == 0)
         tricks = obs.witnessed[: play.trick_number - (self.k.tricks_done - len(obs.witnessed))]
-        return dataclasses.replace(
-            self.base,
+        return self.base.with_fields(
             seat=play.seat,
             current_player=play.seat,
             hand=mask_cards(held),
