@@ -106,6 +106,7 @@ Calibration and tuning
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -602,6 +603,11 @@ class _View:
         self.opponents = [s for s in range(n) if self.sides[s] != self.my_side]
         self.follow_or_trump = self.rules.follow_rule is FollowRule.FOLLOW_OR_TRUMP or self.rules.trump_only_play
         self._low_value = self._low_chances() if info.low_floating else None
+        #: What each card is worth to the side that captures it (:meth:`value`), by index.
+        self.values: Sequence[float] = info.stake
+        if self._low_value is not None:
+            low_value, chances, stake = info.low_value, self._low_value, info.stake
+            self.values = [stake[c] + low_value * chances[c] for c in range(55)]
 
     def _in_hands(self, obs: Any, hs: list[int]) -> None:
         """Chance that an unseen trump (``q_trump``) or plain card (``q_plain``) is in some hand, and per seat.
@@ -680,10 +686,7 @@ class _View:
     # ---------------------------------------------------------------- card values
     def value(self, card: int) -> float:
         """What a card is worth to the side that captures it."""
-        v = self.info.stake[card]
-        if self._low_value is not None:
-            v += self.info.low_value * self._low_value[card]
-        return v
+        return self.values[card]
 
     def p_has(self, seat: int, mask: int) -> float:
         """Chance that ``seat`` holds at least one card of ``mask``."""
@@ -735,14 +738,15 @@ class _View:
 
     def expected_best(self, seat: int, mask: int) -> float:
         """Expected value of the most valuable card of ``mask`` that ``seat`` holds (0 if none)."""
-        cards = sorted(bit_list(mask & self.allowed[seat]), key=self.value, reverse=True)
+        values = self.values
+        cards = sorted(bit_list(mask & self.allowed[seat]), key=values.__getitem__, reverse=True)
         p_t = self.p_trump[seat]
         p_p = self.p_plain[seat]
         trumps = self.table.trumps
         none_higher = 1.0
         total = 0.0
         for c in cards:
-            v = self.value(c)
+            v = values[c]
             if v <= 0.0 or none_higher < 0.02:
                 break
             p = p_t if trumps >> c & 1 else p_p
@@ -752,7 +756,8 @@ class _View:
 
     def expected_cheapest(self, seat: int, mask: int) -> float:
         """Expected value of the least valuable card of ``mask`` that ``seat`` holds (0 if none)."""
-        cards = sorted(bit_list(mask & self.allowed[seat]), key=self.value)
+        values = self.values
+        cards = sorted(bit_list(mask & self.allowed[seat]), key=values.__getitem__)
         p_t = self.p_trump[seat]
         p_p = self.p_plain[seat]
         trumps = self.table.trumps
@@ -760,7 +765,7 @@ class _View:
         total = 0.0
         for c in cards:
             p = p_t if trumps >> c & 1 else p_p
-            total += self.value(c) * p * none_lower
+            total += values[c] * p * none_lower
             none_lower *= 1.0 - p
             if none_lower < 0.02:
                 break
@@ -786,12 +791,13 @@ class _View:
     def avg_stake(self) -> float:
         """What winning one more trick is worth: the opponents' points, spread over the tricks to come."""
         total = 0.0
+        values = self.values
         for c in bit_list(self.unknown):
-            v = self.value(c)
+            v = values[c]
             if v > 0.0:
                 total += v * self.p_opponent_holds(c)
         for c in bit_list(self.hand):
-            total += OWN_STAKE * self.value(c)
+            total += OWN_STAKE * values[c]
         tricks = max(1, min(6, len(self.obs.hand)))
         return total / tricks
 
