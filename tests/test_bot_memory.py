@@ -100,3 +100,39 @@ def test_both_search_bots_choose_a_legal_card_with_hidden_tricks() -> None:
     obs = state.observation(state.current_player)
     for bot in (make_bot("search:easy", seed=2, game="smear"), SearchBot(seed=2, level="easy", memory=False)):
         assert bot.choose(obs) in obs.legal_actions
+
+
+@pytest.mark.parametrize("preset", ["smear_ten_point", "smear_mn_original", "pitch_eleven", "smear_mn_three_handed"])
+def test_the_voids_read_from_the_tricks_are_the_rules_own_whether_kept_or_not(preset: str) -> None:
+    """knowledge keeps each play's shown voids by trump table (the bots read the same tricks at every
+    decision): every seat's voids are those the play rules give afresh, at every decision of seeded hands."""
+    from jick.games.smear import knowledge as K
+    from jick.games.smear.rule_core import shown_voids
+    from jick.games.smear.rules import FirstLead, FollowRule
+    from jick.games.smear.tables import trump_table
+
+    checked = 0
+    for seed in range(3):
+        state = new_match(preset, seed=seed)
+        bots = [make_bot("heuristic", seed * 10 + s, game="smear") for s in range(state.num_players)]
+        while not state.is_terminal and state.hand_number < 5:
+            obs = state.observation(state.current_player)
+            if obs.trump is not None:
+                rules, table = obs.rules, trump_table(obs.rules, obs.trump)
+                switches = (rules.trump_only_play, rules.first_lead is FirstLead.TRUMP,
+                            rules.follow_rule is FollowRule.FOLLOW_OR_TRUMP)  # fmt: skip
+                fresh = [0] * state.num_players
+                done = sum(obs.tricks_won)
+                tricks = [(t.plays, done - len(obs.witnessed) + i == 0) for i, t in enumerate(obs.witnessed)]
+                for plays, first in [*tricks, (obs.trick, done == 0)]:
+                    led = -1
+                    for seat, card in plays:
+                        fresh[seat] |= shown_voids(card.index, led, first, table.trumps, table.eff_suit,
+                                                   table.suit_masks, *switches)  # fmt: skip
+                        led = card.index if led < 0 else led
+                kept = knowledge(obs).voids
+                K._SHOWN.clear()
+                assert kept == knowledge(obs).voids == tuple(fresh)
+                checked += any(fresh)
+            state.apply(bots[state.current_player].choose(obs))
+    assert checked > 30

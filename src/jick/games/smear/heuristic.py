@@ -284,6 +284,8 @@ class TrumpInfo:
     #: The trump suit's ace, king and queen, and the other suits' aces (:func:`estimate`'s chance of Game).
     top_trumps: int = 0
     plain_aces: int = 0
+    #: The cards whose ``stake`` is above zero.
+    staked: int = 0
 
 
 def _build_info(rules: SmearRules, trump: int) -> TrumpInfo:
@@ -355,6 +357,7 @@ def _build_info(rules: SmearRules, trump: int) -> TrumpInfo:
         valued=tuple((c, cap[c], own[c], higher[c], max(1, higher[c].bit_count())) for c in order if cap[c] or own[c]),
         top_trumps=_top_trumps(table),
         plain_aces=sum(1 << (13 * s + ACE) for s in range(4) if s != trump),
+        staked=sum(1 << c for c in range(55) if stake[c] > 0),
     )
 
 
@@ -605,9 +608,13 @@ class _View:
         self._low_value = self._low_chances() if info.low_floating else None
         #: What each card is worth to the side that captures it (:meth:`value`), by index.
         self.values: Sequence[float] = info.stake
+        #: The cards worth anything (a value above zero; no card's is below).
+        self.worth = info.staked
         if self._low_value is not None:
             low_value, chances, stake = info.low_value, self._low_value, info.stake
             self.values = [stake[c] + low_value * chances[c] for c in range(55)]
+            if low_value > 0:
+                self.worth |= sum(1 << c for c in range(55) if chances[c] > 0)
 
     def _in_hands(self, obs: Any, hs: list[int]) -> None:
         """Chance that an unseen trump (``q_trump``) or plain card (``q_plain``) is in some hand, and per seat.
@@ -739,7 +746,8 @@ class _View:
     def expected_best(self, seat: int, mask: int) -> float:
         """Expected value of the most valuable card of ``mask`` that ``seat`` holds (0 if none)."""
         values = self.values
-        cards = sorted(bit_list(mask & self.allowed[seat]), key=values.__getitem__, reverse=True)
+        # (the sum stops at the first card worth nothing: only the cards worth something are sorted)
+        cards = sorted(bit_list(mask & self.allowed[seat] & self.worth), key=values.__getitem__, reverse=True)
         p_t = self.p_trump[seat]
         p_p = self.p_plain[seat]
         trumps = self.table.trumps
@@ -792,10 +800,8 @@ class _View:
         """What winning one more trick is worth: the opponents' points, spread over the tricks to come."""
         total = 0.0
         values = self.values
-        for c in bit_list(self.unknown):
-            v = values[c]
-            if v > 0.0:
-                total += v * self.p_opponent_holds(c)
+        for c in bit_list(self.unknown & self.worth):
+            total += values[c] * self.p_opponent_holds(c)
         for c in bit_list(self.hand):
             total += OWN_STAKE * values[c]
         tricks = max(1, min(6, len(self.obs.hand)))

@@ -80,13 +80,33 @@ def _note_trick(
         rules.first_lead is FirstLead.TRUMP,
         rules.follow_rule is FollowRule.FOLLOW_OR_TRUMP,
     )
+    memo = _shown(table)
     led_card = -1
     for seat, card in plays:
-        voids[seat] |= shown_voids(
-            card.index, led_card, first_trick, table.trumps, table.eff_suit, table.suit_masks, *switches
-        )
+        key = (card.index, led_card, first_trick, switches)
+        shown = memo.get(key)
+        if shown is None:
+            shown = memo[key] = shown_voids(
+                card.index, led_card, first_trick, table.trumps, table.eff_suit, table.suit_masks, *switches
+            )
+        voids[seat] |= shown
         if led_card < 0:
             led_card = card.index
+
+
+#: :func:`shown_voids` of each trump table, kept by the table's identity (with the table, which it keeps alive)
+#: and then by card, led card, first trick and the rules' switches: a bot reads the same tricks at every decision.
+_SHOWN: dict[int, tuple[TrumpTable, dict[tuple[int, int, bool, tuple[bool, bool, bool]], int]]] = {}
+
+
+def _shown(table: TrumpTable) -> dict[tuple[int, int, bool, tuple[bool, bool, bool]], int]:
+    """The voids already read under ``table`` (a new store for a table not seen before)."""
+    entry = _SHOWN.get(id(table))
+    if entry is None or entry[0] is not table:
+        if len(_SHOWN) >= 4096:
+            _SHOWN.clear()
+        entry = _SHOWN[id(table)] = (table, {})
+    return entry[1]
 
 
 _DECKS: dict[int, int] = {}
