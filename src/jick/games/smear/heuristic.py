@@ -613,8 +613,7 @@ class _View:
         if self._low_value is not None:
             low_value, chances, stake = info.low_value, self._low_value, info.stake
             self.values = [stake[c] + low_value * chances[c] for c in range(55)]
-            if low_value > 0:
-                self.worth |= sum(1 << c for c in range(55) if chances[c] > 0)
+            self.worth |= sum(1 << c for c in range(55) if chances[c] > 0)  # (Low floats only where it is worth points)
 
     def _in_hands(self, obs: Any, hs: list[int]) -> None:
         """Chance that an unseen trump (``q_trump``) or plain card (``q_plain``) is in some hand, and per seat.
@@ -746,7 +745,7 @@ class _View:
     def expected_best(self, seat: int, mask: int) -> float:
         """Expected value of the most valuable card of ``mask`` that ``seat`` holds (0 if none)."""
         values = self.values
-        # (the sum stops at the first card worth nothing: only the cards worth something are sorted)
+        # (a card worth nothing adds nothing: only the cards worth something are sorted and summed)
         cards = sorted(bit_list(mask & self.allowed[seat] & self.worth), key=values.__getitem__, reverse=True)
         p_t = self.p_trump[seat]
         p_p = self.p_plain[seat]
@@ -755,7 +754,7 @@ class _View:
         total = 0.0
         for c in cards:
             v = values[c]
-            if v <= 0.0 or none_higher < 0.02:
+            if none_higher < 0.02:
                 break
             p = p_t if trumps >> c & 1 else p_p
             total += v * p * none_higher

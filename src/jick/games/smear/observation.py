@@ -94,9 +94,9 @@ class SmearObservation:
         for name in changes.keys() - _FIELDS:
             raise TypeError(f"SmearObservation has no field {name!r}")
         new = object.__new__(type(self))
-        fields = new.__dict__
-        fields.update(self.__dict__)
-        fields.update(changes)
+        values = new.__dict__
+        values.update(self.__dict__)
+        values.update(changes)
         return new
 
     @property
